@@ -1,0 +1,151 @@
+#include "presets.h"
+
+#include "head.h"
+#include "random.h"
+
+#include <QCoreApplication>
+
+namespace attention {
+
+namespace {
+
+QStringList lessonTokens()
+{
+    return {QStringLiteral("床"), QStringLiteral("前"), QStringLiteral("明"), QStringLiteral("月"),
+            QStringLiteral("光")};
+}
+
+/// 床前明月光 on two hand-made dimensions, "sky" and "position".
+///
+/// The keys and 光's query [1, 0] are the lesson's. The other queries are ours, chosen so that
+/// every row tells a small story: 床 (a place) and 前 (a direction) look for position words, so
+/// they attend to each other; 明 (bright) and 月 (moon) look for sky words, so they attend to
+/// each other and to 光.
+Scenario lessonScenario()
+{
+    Scenario s;
+    s.title = QStringLiteral("床前明月光");
+    s.dimensionNames = {QStringLiteral("sky"), QStringLiteral("position")};
+    s.tokens = lessonTokens();
+    s.queries.resize(5, 2);
+    s.queries << 0.0, 1.0, // 床 looks for a position
+        0.0, 1.0,          // 前 looks for a position
+        1.0, 0.0,          // 明 looks for the sky
+        1.0, 0.0,          // 月 looks for the sky
+        1.0, 0.0;          // 光 looks for the sky (the lesson's query)
+    s.keys.resize(5, 2);
+    s.keys << 0.1, 0.9, // 床: a place
+        0.0, 1.0,       // 前: a direction
+        0.9, 0.1,       // 明: bright, of the sky and light
+        1.0, 0.0,       // 月: a thing in the sky
+        0.8, 0.2;       // 光: light
+    s.values = oneHotValues(5);
+    return s;
+}
+
+/// The lesson's first exercise: 光 looks for position instead of sky.
+Scenario exercise1Scenario()
+{
+    Scenario s = lessonScenario();
+    s.title = QStringLiteral("床前明月光 — 光 · [0, 1]");
+    s.queries.row(4) << 0.0, 1.0;
+    return s;
+}
+
+/// Step 1: all scores equal, so the causal softmax is the uniform average of the visible rows.
+/// The values are seeded random 4-dimensional vectors, like the lesson's x, so each output row
+/// is visibly the mean of the values above it.
+Scenario averageScenario()
+{
+    Scenario s;
+    s.title = QStringLiteral("床前明月光 — average");
+    s.tokens = lessonTokens();
+    s.queries = Matrix::Zero(5, 2);
+    s.keys = Matrix::Zero(5, 2);
+    Random rng(1);
+    s.values = rng.normalMatrix(5, 4);
+    s.causal = true;
+    return s;
+}
+
+/// Steps 3 and 5: one head (d_model 16, d_head 8) over seeded random inputs, causal, scaled by √d.
+Scenario randomHeadScenario()
+{
+    Random rng(5);
+    const Matrix x = rng.normalMatrix(5, 16);
+    const Head head = Head::random(16, 8, rng);
+    Scenario s;
+    s.title = QStringLiteral("床前明月光 — random head");
+    s.tokens = lessonTokens();
+    s.queries = x * head.wq;
+    s.keys = x * head.wk;
+    s.values = x * head.wv;
+    s.divideBySqrtD = true;
+    s.causal = true;
+    return s;
+}
+
+/// The lesson's scores multiplied by 5: softmax concentrates on 月.
+Scenario sharpScenario()
+{
+    Scenario s = lessonScenario();
+    s.title = QStringLiteral("床前明月光 × 5");
+    s.scoreScale = 5.0;
+    return s;
+}
+
+} // namespace
+
+QStringList presetNames()
+{
+    return {QStringLiteral("lesson"), QStringLiteral("exercise1"), QStringLiteral("sharp"),
+            QStringLiteral("average"), QStringLiteral("random-head")};
+}
+
+std::optional<Scenario> preset(const QString &name)
+{
+    if (name == QLatin1String("lesson"))
+        return lessonScenario();
+    if (name == QLatin1String("exercise1"))
+        return exercise1Scenario();
+    if (name == QLatin1String("sharp"))
+        return sharpScenario();
+    if (name == QLatin1String("average"))
+        return averageScenario();
+    if (name == QLatin1String("random-head"))
+        return randomHeadScenario();
+    return std::nullopt;
+}
+
+QString presetDescription(const QString &name)
+{
+    if (name == QLatin1String("lesson"))
+        return QCoreApplication::translate(
+            "Presets", "床前明月光 with hand-made queries and keys; 光 looks for the sky");
+    if (name == QLatin1String("exercise1"))
+        return QCoreApplication::translate("Presets",
+                                           "Exercise 1: 光 looks for position, query [0, 1]");
+    if (name == QLatin1String("sharp"))
+        return QCoreApplication::translate("Presets",
+                                           "The lesson's scores multiplied by 5: softmax sharpens");
+    if (name == QLatin1String("average"))
+        return QCoreApplication::translate(
+            "Presets", "Step 1: every position averages itself and the positions before it");
+    if (name == QLatin1String("random-head"))
+        return QCoreApplication::translate(
+            "Presets", "A seeded single head: d_model 16, d_head 8, causal, scaled by √d");
+    return {};
+}
+
+Scenario randomScenario(const QStringList &tokens, Index d, std::uint64_t seed)
+{
+    Random rng(seed);
+    Scenario s;
+    s.tokens = tokens;
+    s.queries = rng.normalMatrix(tokens.size(), d);
+    s.keys = rng.normalMatrix(tokens.size(), d);
+    s.values = oneHotValues(tokens.size());
+    return s;
+}
+
+} // namespace attention

@@ -1,0 +1,97 @@
+#include "attention.h"
+
+#include <cmath>
+#include <limits>
+
+namespace attention {
+
+namespace {
+constexpr double minusInfinity = -std::numeric_limits<double>::infinity();
+}
+
+double effectiveScale(const ScoreOptions &options, Index d)
+{
+    const double sqrtD = options.divideBySqrtD ? std::sqrt(static_cast<double>(d)) : 1.0;
+    return options.scoreScale / sqrtD;
+}
+
+Matrix averagingWeights(Index T)
+{
+    Matrix weights = Matrix::Zero(T, T);
+    for (Index i = 0; i < T; ++i)
+        weights.row(i).head(i + 1).setConstant(1.0 / static_cast<double>(i + 1));
+    return weights;
+}
+
+Matrix attentionScores(const Eigen::Ref<const Matrix> &q, const Eigen::Ref<const Matrix> &k,
+                       const ScoreOptions &options)
+{
+    Matrix scores(q.rows(), k.rows());
+    scores.noalias() = q * k.transpose();        // (T, T) raw dot products
+    scores *= effectiveScale(options, q.cols()); // scale (and / √d)
+    if (options.causal)
+        applyCausalMask(scores); // −∞ above the diagonal
+    return scores;
+}
+
+void applyCausalMask(Eigen::Ref<Matrix> scores)
+{
+    for (Index i = 0; i < scores.rows(); ++i)
+        for (Index j = i + 1; j < scores.cols(); ++j)
+            scores(i, j) = minusInfinity;
+}
+
+void softmaxRows(Eigen::Ref<Matrix> scores)
+{
+    for (Index i = 0; i < scores.rows(); ++i) {
+        auto row = scores.row(i);
+        const double rowMax = row.maxCoeff();
+        if (rowMax == minusInfinity) { // nothing visible: no weight anywhere
+            row.setZero();
+            continue;
+        }
+        if (rowMax == -minusInfinity) { // overflowed products: share evenly among the +∞ entries
+            row = (row.array() == rowMax).cast<double>();
+            row /= row.sum();
+            continue;
+        }
+        // exp(−∞ − max) is exactly 0; a finite max keeps every exponent ≤ 0, so nothing overflows
+        // and the largest term is exactly 1, so the sum is ≥ 1.
+        row = (row.array() - rowMax).exp();
+        row /= row.sum();
+    }
+}
+
+RowVector softmax(const Eigen::Ref<const RowVector> &scores)
+{
+    Matrix row = scores;
+    softmaxRows(row);
+    return row.row(0);
+}
+
+AttentionResult attend(const Eigen::Ref<const Matrix> &q, const Eigen::Ref<const Matrix> &k,
+                       const Eigen::Ref<const Matrix> &v, const ScoreOptions &options)
+{
+    AttentionResult result;
+    result.scores = attentionScores(q, k, options); // (T, T) scaled, masked
+    result.weights = result.scores;
+    softmaxRows(result.weights);                  // (T, T) rows sum to 1
+    result.output.noalias() = result.weights * v; // (T, d_v)
+    return result;
+}
+
+Matrix oneHotValues(Index T)
+{
+    return Matrix::Identity(T, T);
+}
+
+double maxAbsDifference(const Eigen::Ref<const Matrix> &a, const Eigen::Ref<const Matrix> &b)
+{
+    if (a.rows() != b.rows() || a.cols() != b.cols())
+        return std::numeric_limits<double>::infinity();
+    if (a.size() == 0)
+        return 0.0;
+    return (a - b).cwiseAbs().maxCoeff();
+}
+
+} // namespace attention

@@ -1,0 +1,63 @@
+#pragma once
+
+/// Scaled dot-product attention in double precision: the numbers the learner sees.
+///
+///     scores  = scale · Q Kᵀ (/ √d)      (T, T)
+///     masked  = −∞ above the diagonal     (causal only)
+///     weights = softmax of each row      (T, T)
+///     output  = weights · V              (T, d_v)
+
+#include "types.h"
+
+namespace attention {
+
+/// How raw dot products become scores.
+struct ScoreOptions
+{
+    double scoreScale = 1.0;    ///< multiplies every dot product
+    bool divideBySqrtD = false; ///< divide by √d, d = the width of q and k
+    bool causal = false;        ///< row i sees only keys 0…i
+};
+
+/// Everything one attention pass produces.
+struct AttentionResult
+{
+    Matrix scores;  ///< (T, T), masked entries are −∞
+    Matrix weights; ///< (T, T), rows sum to 1, masked entries exactly 0
+    Matrix output;  ///< (T, d_v)
+};
+
+/// The factor applied to Q Kᵀ: scoreScale, divided by √d when asked.
+double effectiveScale(const ScoreOptions &options, Index d);
+
+/// Step 1 of the lesson: row i averages positions 0…i evenly. (T, T)
+Matrix averagingWeights(Index T);
+
+/// Scaled (and masked) scores of queries `q` (T, d) against keys `k` (T, d). (T, T)
+Matrix attentionScores(const Eigen::Ref<const Matrix> &q, const Eigen::Ref<const Matrix> &k,
+                       const ScoreOptions &options);
+
+/// Sets every entry above the diagonal to −∞, in place.
+void applyCausalMask(Eigen::Ref<Matrix> scores);
+
+/// Numerically stable softmax of each row, in place.
+///
+/// The row maximum is subtracted first, so any finite scores give finite weights that sum to 1;
+/// −∞ gives exactly 0; a row of equal scores (including all −∞ but one) gives a uniform row over
+/// the largest entries. A row that is entirely −∞ becomes all zeros.
+void softmaxRows(Eigen::Ref<Matrix> scores);
+
+/// The softmax of one row, returned (convenience for single queries).
+RowVector softmax(const Eigen::Ref<const RowVector> &scores);
+
+/// The full pass; `v` is (T, d_v).
+AttentionResult attend(const Eigen::Ref<const Matrix> &q, const Eigen::Ref<const Matrix> &k,
+                       const Eigen::Ref<const Matrix> &v, const ScoreOptions &options);
+
+/// T one-hot rows: with these values each output row equals its weight row. (T, T)
+Matrix oneHotValues(Index T);
+
+/// Largest absolute difference between two matrices of the same shape (∞ if shapes differ).
+double maxAbsDifference(const Eigen::Ref<const Matrix> &a, const Eigen::Ref<const Matrix> &b);
+
+} // namespace attention

@@ -1,0 +1,99 @@
+#include "bench.h"
+
+#include "random.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace attention {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double millisecondsSince(Clock::time_point start)
+{
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+} // namespace
+
+double attentionFlops(Index T, Index d)
+{
+    const double t = static_cast<double>(T);
+    return 4.0 * t * t * static_cast<double>(d);
+}
+
+double median(std::vector<double> values)
+{
+    if (values.empty())
+        return 0.0;
+    const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+    std::nth_element(values.begin(), middle, values.end());
+    if (values.size() % 2 == 1)
+        return *middle;
+    const double upper = *middle;
+    const double lower = *std::max_element(values.begin(), middle);
+    return 0.5 * (lower + upper);
+}
+
+std::vector<BenchResult> runBench(const BenchOptions &options, const BenchProgress &progress)
+{
+    setThreadCount(options.threads);
+    const int repeat = std::max(1, options.repeat);
+    const int total = static_cast<int>(options.kernels.size() * options.lengths.size()) * repeat;
+    int done = 0;
+
+    std::vector<BenchResult> results;
+    for (Kernel kernel : options.kernels) {
+        std::optional<double> previousMs;
+        for (Index T : options.lengths) {
+            Random rng(options.seed + static_cast<std::uint64_t>(T));
+            const MatrixF q = rng.normalMatrixF(T, options.d);
+            const MatrixF k = rng.normalMatrixF(T, options.d);
+            const MatrixF v = rng.normalMatrixF(T, options.d);
+            MatrixF out;
+
+            BenchResult result;
+            result.kernel = kernel;
+            result.T = T;
+            result.extraBytes =
+                runKernel(kernel, q, k, v, out, options.causal).extraBytes; // warm-up
+            std::vector<double> times;
+            for (int r = 0; r < repeat; ++r) {
+                const auto start = Clock::now();
+                runKernel(kernel, q, k, v, out, options.causal);
+                times.push_back(millisecondsSince(start));
+                if (progress && !progress(++done, total))
+                    return results;
+            }
+            result.medianMs = median(times);
+            result.gflops = attentionFlops(T, options.d) / (result.medianMs * 1e6);
+            if (previousMs && *previousMs > 0.0)
+                result.growth = result.medianMs / *previousMs;
+            previousMs = result.medianMs;
+            results.push_back(result);
+        }
+    }
+    return results;
+}
+
+double measureGemmGflops(Index n, int threads, int repeat)
+{
+    setThreadCount(threads);
+    Random rng(7);
+    const MatrixF a = rng.normalMatrixF(n, n);
+    const MatrixF b = rng.normalMatrixF(n, n);
+    MatrixF c(n, n);
+    c.noalias() = a * b; // warm-up
+    std::vector<double> times;
+    for (int r = 0; r < std::max(1, repeat); ++r) {
+        const auto start = Clock::now();
+        c.noalias() = a * b;
+        times.push_back(millisecondsSince(start));
+    }
+    const double nn = static_cast<double>(n);
+    return 2.0 * nn * nn * nn / (median(times) * 1e6);
+}
+
+} // namespace attention

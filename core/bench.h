@@ -1,0 +1,53 @@
+#pragma once
+
+/// Timing the T×T cost: the lesson's third exercise, measured on this machine.
+
+#include "kernels.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace attention {
+
+struct BenchOptions
+{
+    std::vector<Index> lengths{1000, 2000, 4000}; ///< the values of T, in order
+    Index d = 64;                                 ///< width of q, k and v
+    std::vector<Kernel> kernels = allKernels();
+    bool causal = false;
+    int threads = 0; ///< 0: every core
+    int repeat = 5;  ///< timed runs after one warm-up
+    std::uint64_t seed = 1;
+};
+
+struct BenchResult
+{
+    Kernel kernel = Kernel::Naive;
+    Index T = 0;
+    double medianMs = 0.0;
+    double gflops = 0.0;          ///< attentionFlops(T, d) / median time
+    std::optional<double> growth; ///< time ratio to the previous T of the same kernel
+    std::size_t extraBytes = 0;   ///< reported by the kernel
+};
+
+/// The work of one attention pass: 4·T²·d (two products of 2·T²·d). Causal runs are counted
+/// the same, so skipping the masked half shows as a higher rate.
+double attentionFlops(Index T, Index d);
+
+/// Called after every timed kernel run with (runs done, runs in all); return false to stop.
+using BenchProgress = std::function<bool(int done, int total)>;
+
+/// Times every kernel at every T; results in kernel-major order. Stops early, returning what was
+/// finished, when `progress` returns false.
+std::vector<BenchResult> runBench(const BenchOptions &options, const BenchProgress &progress = {});
+
+/// The rate of a square float32 GEMM of size n in this binary, with `threads` threads: the
+/// machine's practical peak, to put the kernels' rates in proportion.
+double measureGemmGflops(Index n = 1024, int threads = 0, int repeat = 5);
+
+/// The median of `values` (which it reorders); 0 for none.
+double median(std::vector<double> values);
+
+} // namespace attention

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds the release preset and starts Attention Lab.
+# Arguments go to the app, e.g. scripts/run.sh --preset exercise1 --lang zh_CN
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/deps.sh
+attention_install_missing
+
+cmake --preset release >/dev/null
+cmake --build --preset release
+
+if [ -x build/release/bin/attention-lab ]; then
+    exec build/release/bin/attention-lab "$@"
+fi
+exec build/release/bin/attention-cli lesson "$@"
