@@ -41,8 +41,13 @@ std::vector<BenchResult> runBench(const BenchOptions &options, const BenchProgre
 {
     setThreadCount(options.threads);
     const int repeat = std::max(1, options.repeat);
-    const int total = static_cast<int>(options.kernels.size() * options.lengths.size()) * repeat;
+    const int perCase = repeat + 1; // the warm-up and the timed runs
+    const int total = static_cast<int>(options.kernels.size() * options.lengths.size()) * perCase;
     int done = 0;
+    const auto advance = [&](int runs) {
+        done += runs;
+        return !progress || progress(done, total);
+    };
 
     std::vector<BenchResult> results;
     for (Kernel kernel : options.kernels) {
@@ -57,22 +62,40 @@ std::vector<BenchResult> runBench(const BenchOptions &options, const BenchProgre
             BenchResult result;
             result.kernel = kernel;
             result.T = T;
-            result.extraBytes =
-                runKernel(kernel, q, k, v, out, options.causal).extraBytes; // warm-up
+            auto start = Clock::now();
+            result.extraBytes = runKernel(kernel, q, k, v, out, options.causal).extraBytes;
+            const double warmUpMs = millisecondsSince(start);
+            if (!advance(1))
+                return results;
+
+            int runs = repeat;
             std::vector<double> times;
-            for (int r = 0; r < repeat; ++r) {
-                const auto start = Clock::now();
+            if (options.budgetMs > 0.0) {
+                if (warmUpMs > options.budgetMs) {
+                    runs = 0;
+                    times.push_back(warmUpMs);
+                } else if (warmUpMs > 0.0) {
+                    runs = static_cast<int>(
+                        std::clamp(options.budgetMs / warmUpMs, 1.0, static_cast<double>(repeat)));
+                }
+            }
+            for (int r = 0; r < runs; ++r) {
+                start = Clock::now();
                 runKernel(kernel, q, k, v, out, options.causal);
                 times.push_back(millisecondsSince(start));
-                if (progress && !progress(++done, total))
+                if (r + 1 < runs && !advance(1))
                     return results;
             }
+
+            result.runs = static_cast<int>(times.size());
             result.medianMs = median(times);
             result.gflops = attentionFlops(T, options.d) / (result.medianMs * 1e6);
             if (previousMs && *previousMs > 0.0)
                 result.growth = result.medianMs / *previousMs;
             previousMs = result.medianMs;
             results.push_back(result);
+            if (!advance(repeat - std::max(0, runs - 1))) // the last run and any skipped
+                return results;
         }
     }
     return results;

@@ -1,0 +1,30 @@
+#pragma once
+
+/// The tiled online-softmax kernel (FlashAttention's idea on the CPU), used by kernels.cpp.
+///
+/// Internal to attention_core: callers go through runKernel(Kernel::Tiled, ...). The block sizes
+/// are exposed for the benchmark that chose them.
+
+#include "kernels.h"
+
+namespace attention {
+
+/// How the tiled kernel cuts the work. Both sizes are rounded up to whole vector strips.
+struct TiledBlocks
+{
+    Index queryRows = 0; ///< query rows per block (0: the measured default)
+    Index keyRows = 0;   ///< keys per block (0: the measured default)
+};
+
+/// The default block sizes for this build's vector width.
+TiledBlocks defaultTiledBlocks();
+
+/// The bytes the tiled kernel allocates per thread for widths d, d_v with `blocks`.
+std::size_t tiledBytesPerThread(Index d, Index dv, const TiledBlocks &blocks);
+
+/// out = softmax(q kᵀ / √d, causal mask) v without a (T, T) table. q, k (T, d); v (T, d_v).
+KernelRun tiledAttention(const Eigen::Ref<const MatrixF> &q, const Eigen::Ref<const MatrixF> &k,
+                         const Eigen::Ref<const MatrixF> &v, MatrixF &out, bool causal,
+                         const TiledBlocks &blocks = {});
+
+} // namespace attention
