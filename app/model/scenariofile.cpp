@@ -1,0 +1,644 @@
+#include "scenariofile.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QJsonValue>
+#include <QLocale>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace attention {
+
+namespace {
+
+/// A scenario file larger than this is refused before it is read, and is not written. It holds
+/// about ten million full-precision numbers, far more than a lesson needs, although the largest
+/// scenarios the limits allow (4096 tokens, d = 4096) would not fit.
+constexpr qint64 maxFileBytes = qint64(256) * 1024 * 1024;
+constexpr int formatVersion = 1;
+
+QLatin1String formatName()
+{
+    return QLatin1String("attention-lab-scenario");
+}
+
+/// The fields of a version 1 file, in the order they are written.
+const char *const knownFields[] = {"format",      "version",          "title", "dimension_names",
+                                   "tokens",      "queries",          "keys",  "values",
+                                   "score_scale", "divide_by_sqrt_d", "causal"};
+
+QString rootPath()
+{
+    return QStringLiteral("(root)");
+}
+
+QString elementPath(const QString &parent, qsizetype index)
+{
+    return parent + QLatin1Char('[') + QString::number(index) + QLatin1Char(']');
+}
+
+/// A number in a message as the user would write it: 2000000, -0.5, 1e+300.
+QString numberText(double x)
+{
+    if (std::isfinite(x) && x == std::floor(x) && std::abs(x) < 1e15)
+        return QString::number(x, 'f', 0);
+    return QString::number(x, 'g', QLocale::FloatingPointShortest);
+}
+
+/// How a JSON value looks in a message: `the string "x"`, `the number 3`, `an array`, …
+QString describe(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return QCoreApplication::translate("ScenarioFile", "the value %1")
+            .arg(value.toBool() ? QStringLiteral("true") : QStringLiteral("false"));
+    case QJsonValue::Double:
+        return QCoreApplication::translate("ScenarioFile", "the number %1")
+            .arg(numberText(value.toDouble()));
+    case QJsonValue::String: {
+        constexpr int shown = 40;
+        QString text = value.toString();
+        if (text.size() > shown)
+            text = text.left(shown) + QStringLiteral("…");
+        return QCoreApplication::translate("ScenarioFile", "the string \"%1\"").arg(text);
+    }
+    case QJsonValue::Array:
+        return QCoreApplication::translate("ScenarioFile", "an array");
+    case QJsonValue::Object:
+        return QCoreApplication::translate("ScenarioFile", "an object");
+    case QJsonValue::Undefined:
+        break;
+    }
+    return QCoreApplication::translate("ScenarioFile", "nothing");
+}
+
+QString tooLarge(qint64 bytes)
+{
+    const qint64 mib = 1024 * 1024;
+    return QCoreApplication::translate(
+               "ScenarioFile", "%1 MiB is too large; a scenario file may have at most %2 MiB")
+        .arg((bytes + mib - 1) / mib)
+        .arg(maxFileBytes / mib);
+}
+
+// --- Parse errors ------------------------------------------------------------------------------
+
+/// The JSON path of the value being read at `offset`, for a text the parser accepted up to there.
+///
+/// Walks the text keeping a stack of open arrays (with the index of the current element) and
+/// objects (with the current key); strings are skipped as a whole, so brackets inside them do not
+/// count.
+QString pathAt(const QByteArray &json, qsizetype offset)
+{
+    struct Frame
+    {
+        bool object = false;
+        bool expectKey = false;
+        qsizetype index = 0;
+        QString key;
+    };
+    std::vector<Frame> frames;
+    for (qsizetype i = 0; i < offset && i < json.size(); ++i) {
+        switch (json.at(i)) {
+        case '"': {
+            qsizetype end = i + 1;
+            while (end < json.size() && json.at(end) != '"')
+                end += json.at(end) == '\\' ? 2 : 1;
+            if (!frames.empty() && frames.back().object && frames.back().expectKey) {
+                const QByteArray literal = '[' + json.mid(i, end - i + 1) + ']';
+                frames.back().key = QJsonDocument::fromJson(literal).array().at(0).toString();
+                frames.back().expectKey = false;
+            }
+            i = end;
+            break;
+        }
+        case '{':
+            frames.push_back({true, true, 0, {}});
+            break;
+        case '[':
+            frames.push_back({false, false, 0, {}});
+            break;
+        case '}':
+        case ']':
+            if (!frames.empty())
+                frames.pop_back();
+            break;
+        case ',':
+            if (!frames.empty()) {
+                if (frames.back().object)
+                    frames.back().expectKey = true;
+                else
+                    ++frames.back().index;
+            }
+            break;
+        default:
+            break;
+        }
+    }
+    QString path;
+    for (const Frame &frame : frames) {
+        if (!frame.object)
+            path = elementPath(path, frame.index);
+        else if (!frame.key.isEmpty())
+            path += (path.isEmpty() ? QString() : QStringLiteral(".")) + frame.key;
+    }
+    if (path.isEmpty())
+        return rootPath();
+    if (path.startsWith(QLatin1Char('[')))
+        return rootPath() + path;
+    return path;
+}
+
+bool isNumberCharacter(char c)
+{
+    return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' || c == 'e' || c == 'E';
+}
+
+/// One message for a text QJsonDocument refused. A well-formed number that does not fit a double
+/// (1e400) is reported at its own path; anything else at the root, with offset and line.
+QString parseErrorMessage(const QByteArray &json, const QJsonParseError &error)
+{
+    const qsizetype offset = std::clamp<qsizetype>(error.offset, 0, json.size());
+    if (error.error == QJsonParseError::IllegalNumber) {
+        qsizetype start = offset;
+        while (start > 0 && isNumberCharacter(json.at(start - 1)))
+            --start;
+        const QString token = QString::fromLatin1(json.mid(start, offset - start));
+        static const QRegularExpression number(
+            QStringLiteral("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"));
+        if (number.match(token).hasMatch())
+            return pathAt(json, start) + QStringLiteral(": ") +
+                   QCoreApplication::translate("ScenarioFile",
+                                               "the number %1 is out of the range of a double")
+                       .arg(token);
+    }
+    const qsizetype line = json.left(offset).count('\n') + 1;
+    return rootPath() + QStringLiteral(": ") +
+           QCoreApplication::translate("ScenarioFile", "not valid JSON: %1 at offset %2 (line %3)")
+               .arg(error.errorString())
+               .arg(offset)
+               .arg(line);
+}
+
+// --- Reading -----------------------------------------------------------------------------------
+
+/// Reads the fields of the root object into a Scenario, stopping at the first problem.
+class Reader
+{
+public:
+    explicit Reader(QJsonObject root)
+        : m_root(std::move(root))
+    {}
+
+    bool read(Scenario &s)
+    {
+        return readFormat() && readVersion() && checkUnknownFields() &&
+               readOptionalString("title", s.title) && readDimensionNames(s.dimensionNames) &&
+               readTokens(s.tokens) && readMatrix("queries", s.tokens.size(), -1, {}, s.queries) &&
+               readMatrix("keys", s.tokens.size(), s.queries.cols(), QStringLiteral("queries"),
+                          s.keys) &&
+               readValues(s) && readScale(s.scoreScale) &&
+               readOptionalBool("divide_by_sqrt_d", s.divideBySqrtD) &&
+               readOptionalBool("causal", s.causal);
+    }
+
+    QString error() const { return m_error; }
+
+private:
+    bool fail(const QString &path, const QString &what)
+    {
+        m_error = path + QStringLiteral(": ") + what;
+        return false;
+    }
+
+    QJsonValue field(const char *name) const { return m_root.value(QLatin1String(name)); }
+
+    bool required(const char *name, QJsonValue &value)
+    {
+        value = field(name);
+        if (value.isUndefined())
+            return fail(QLatin1String(name),
+                        QCoreApplication::translate("ScenarioFile", "this field is missing"));
+        return true;
+    }
+
+    bool expectNumber(const QString &path, const QJsonValue &value, double &x)
+    {
+        if (!value.isDouble())
+            return fail(path,
+                        QCoreApplication::translate("ScenarioFile", "expected a number, found %1")
+                            .arg(describe(value)));
+        x = value.toDouble();
+        if (!std::isfinite(x))
+            return fail(path, QCoreApplication::translate("ScenarioFile",
+                                                          "the number is out of the range of a "
+                                                          "double"));
+        return true;
+    }
+
+    bool expectString(const QString &path, const QJsonValue &value, QString &text)
+    {
+        if (!value.isString())
+            return fail(path,
+                        QCoreApplication::translate("ScenarioFile", "expected a string, found %1")
+                            .arg(describe(value)));
+        text = value.toString();
+        return true;
+    }
+
+    bool expectArray(const QString &path, const QJsonValue &value, QJsonArray &array)
+    {
+        if (!value.isArray())
+            return fail(path,
+                        QCoreApplication::translate("ScenarioFile", "expected an array, found %1")
+                            .arg(describe(value)));
+        array = value.toArray();
+        return true;
+    }
+
+    bool readFormat()
+    {
+        QJsonValue value;
+        if (!required("format", value))
+            return false;
+        if (value.toString() != formatName())
+            return fail(QStringLiteral("format"),
+                        QCoreApplication::translate("ScenarioFile", "expected \"%1\", found %2")
+                            .arg(formatName(), describe(value)));
+        return true;
+    }
+
+    bool readVersion()
+    {
+        QJsonValue value;
+        double version = 0;
+        if (!required("version", value) || !expectNumber(QStringLiteral("version"), value, version))
+            return false;
+        if (version != formatVersion)
+            return fail(QStringLiteral("version"),
+                        QCoreApplication::translate(
+                            "ScenarioFile", "unsupported version %1; this program reads version %2")
+                            .arg(numberText(version))
+                            .arg(formatVersion));
+        return true;
+    }
+
+    bool checkUnknownFields()
+    {
+        for (auto it = m_root.constBegin(); it != m_root.constEnd(); ++it) {
+            const QString key = it.key();
+            const bool known =
+                std::any_of(std::begin(knownFields), std::end(knownFields),
+                            [&key](const char *name) { return key == QLatin1String(name); });
+            if (!known)
+                return fail(
+                    rootPath(),
+                    QCoreApplication::translate("ScenarioFile", "unknown field \"%1\"").arg(key));
+        }
+        return true;
+    }
+
+    bool readOptionalString(const char *name, QString &text)
+    {
+        const QJsonValue value = field(name);
+        return value.isUndefined() || expectString(QLatin1String(name), value, text);
+    }
+
+    bool readOptionalBool(const char *name, bool &flag)
+    {
+        const QJsonValue value = field(name);
+        if (value.isUndefined())
+            return true;
+        if (!value.isBool())
+            return fail(QLatin1String(name), QCoreApplication::translate(
+                                                 "ScenarioFile", "expected true or false, found %1")
+                                                 .arg(describe(value)));
+        flag = value.toBool();
+        return true;
+    }
+
+    bool readStrings(const QString &path, const QJsonValue &value, QStringList &strings)
+    {
+        QJsonArray array;
+        if (!expectArray(path, value, array))
+            return false;
+        strings.clear();
+        strings.reserve(array.size());
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            QString text;
+            if (!expectString(elementPath(path, i), array.at(i), text))
+                return false;
+            strings.append(text);
+        }
+        return true;
+    }
+
+    bool readDimensionNames(QStringList &names)
+    {
+        const QJsonValue value = field("dimension_names");
+        return value.isUndefined() || readStrings(QStringLiteral("dimension_names"), value, names);
+    }
+
+    bool readTokens(QStringList &tokens)
+    {
+        QJsonValue value;
+        const QString path = QStringLiteral("tokens");
+        if (!required("tokens", value) || !readStrings(path, value, tokens))
+            return false;
+        if (tokens.isEmpty() || tokens.size() > ScenarioLimits::maxTokens)
+            return fail(path, QCoreApplication::translate("ScenarioFile",
+                                                          "%1 tokens; a scenario needs 1 to %2")
+                                  .arg(tokens.size())
+                                  .arg(ScenarioLimits::maxTokens));
+        for (qsizetype i = 0; i < tokens.size(); ++i)
+            if (tokens.at(i).trimmed().isEmpty())
+                return fail(elementPath(path, i), QCoreApplication::translate(
+                                                      "ScenarioFile", "a token must not be empty"));
+        return true;
+    }
+
+    /// `rows` rows of numbers. With `width` < 0 the first row sets the width of all the others,
+    /// and must be 1 … 4096 wide; otherwise every row must have `width` numbers, the width of
+    /// `widthSource`.
+    bool readMatrix(const char *name, qsizetype rows, Index width, const QString &widthSource,
+                    Matrix &matrix)
+    {
+        const QString path = QLatin1String(name);
+        QJsonValue value;
+        QJsonArray array;
+        if (!required(name, value) || !expectArray(path, value, array))
+            return false;
+        if (array.size() != rows)
+            return fail(path, QCoreApplication::translate("ScenarioFile",
+                                                          "%1 rows, expected %2 (one per token)")
+                                  .arg(array.size())
+                                  .arg(rows));
+        for (qsizetype r = 0; r < rows; ++r) {
+            const QString rowPath = elementPath(path, r);
+            QJsonArray row;
+            if (!expectArray(rowPath, array.at(r), row))
+                return false;
+            if (r == 0 && width < 0) {
+                if (row.isEmpty() || row.size() > ScenarioLimits::maxDimension)
+                    return fail(rowPath, QCoreApplication::translate(
+                                             "ScenarioFile", "width %1; rows need 1 to %2 numbers")
+                                             .arg(row.size())
+                                             .arg(ScenarioLimits::maxDimension));
+                width = row.size();
+                matrix.resize(rows, width);
+            } else if (r == 0) {
+                matrix.resize(rows, width);
+            }
+            if (row.size() != width) {
+                const QString source = widthSource.isEmpty() ? elementPath(path, 0) : widthSource;
+                return fail(rowPath, QCoreApplication::translate(
+                                         "ScenarioFile", "width %1, expected %2 (the width of %3)")
+                                         .arg(row.size())
+                                         .arg(width)
+                                         .arg(source));
+            }
+            for (qsizetype c = 0; c < width; ++c)
+                if (!expectNumber(elementPath(rowPath, c), row.at(c), matrix(r, c)))
+                    return false;
+        }
+        return true;
+    }
+
+    bool readValues(Scenario &s)
+    {
+        if (field("values").isUndefined()) {
+            s.values = oneHotValues(s.tokenCount());
+            return true;
+        }
+        return readMatrix("values", s.tokens.size(), -1, {}, s.values);
+    }
+
+    bool readScale(double &scale)
+    {
+        const QJsonValue value = field("score_scale");
+        return value.isUndefined() || expectNumber(QStringLiteral("score_scale"), value, scale);
+    }
+
+    QJsonObject m_root;
+    QString m_error;
+};
+
+// --- Writing -----------------------------------------------------------------------------------
+
+/// A JSON string literal: UTF-8, with quotes, backslashes and control characters escaped.
+QByteArray quoted(const QString &text)
+{
+    QByteArray out;
+    const QByteArray utf8 = text.toUtf8();
+    out.reserve(utf8.size() + 2);
+    out += '"';
+    for (const char c : utf8) {
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20)
+                out += "\\u00" + QByteArray::number(static_cast<int>(c), 16).rightJustified(2, '0');
+            else
+                out += c;
+        }
+    }
+    out += '"';
+    return out;
+}
+
+/// Shortest round-trip decimal; JSON has no NaN or infinity, so those become null (a scenario
+/// that holds them is not valid anyway).
+QByteArray numberJson(double x)
+{
+    if (!std::isfinite(x))
+        return QByteArrayLiteral("null");
+    return QByteArray::number(x, 'g', QLocale::FloatingPointShortest);
+}
+
+QByteArray stringsJson(const QStringList &strings)
+{
+    QByteArray out = "[";
+    for (int i = 0; i < strings.size(); ++i)
+        out += (i > 0 ? ", " : "") + quoted(strings.at(i));
+    return out + ']';
+}
+
+/// One row per line, indented under its field.
+QByteArray matrixJson(const Matrix &m)
+{
+    QByteArray out = "[";
+    for (Index r = 0; r < m.rows(); ++r) {
+        out += r > 0 ? ",\n        [" : "\n        [";
+        for (Index c = 0; c < m.cols(); ++c)
+            out += (c > 0 ? ", " : "") + numberJson(m(r, c));
+        out += ']';
+    }
+    return out + (m.rows() > 0 ? "\n    ]" : "]");
+}
+
+} // namespace
+
+ScenarioReadResult parseScenario(const QByteArray &json)
+{
+    ScenarioReadResult result;
+    if (json.size() > maxFileBytes) {
+        result.error = rootPath() + QStringLiteral(": ") + tooLarge(json.size());
+        return result;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        result.error = parseErrorMessage(json, parseError);
+        return result;
+    }
+    if (!document.isObject()) {
+        const QJsonValue found = document.isArray() ? QJsonValue(document.array()) : QJsonValue();
+        result.error = rootPath() + QStringLiteral(": ") +
+                       QCoreApplication::translate("ScenarioFile", "expected an object, found %1")
+                           .arg(describe(found));
+        return result;
+    }
+    Reader reader(document.object());
+    Scenario scenario;
+    if (!reader.read(scenario)) {
+        result.error = reader.error();
+        return result;
+    }
+    // The limits on magnitudes and the scale, and the consistency of the whole.
+    result.error = scenario.validate();
+    if (result.ok())
+        result.scenario = std::move(scenario);
+    return result;
+}
+
+ScenarioReadResult loadScenario(const QString &fileName)
+{
+    const QString name = QDir::toNativeSeparators(fileName);
+    const auto failed = [&name](const QString &what) {
+        ScenarioReadResult result;
+        result.error = name + QStringLiteral(": ") + what;
+        return result;
+    };
+    if (fileName.isEmpty()) {
+        ScenarioReadResult result;
+        result.error = QCoreApplication::translate("ScenarioFile", "No scenario file name given.");
+        return result;
+    }
+    const QFileInfo info(fileName);
+    if (!info.exists())
+        return failed(QCoreApplication::translate("ScenarioFile", "no such file"));
+    if (info.isDir())
+        return failed(
+            QCoreApplication::translate("ScenarioFile", "is a directory, not a scenario file"));
+    if (!info.isFile())
+        return failed(QCoreApplication::translate("ScenarioFile", "is not a regular file"));
+    if (info.size() > maxFileBytes)
+        return failed(tooLarge(info.size()));
+
+    QFile file(fileName);
+    if (!file.open(QIODevice::ReadOnly))
+        return failed(QCoreApplication::translate("ScenarioFile", "cannot be read: %1")
+                          .arg(file.errorString()));
+    const QByteArray json = file.readAll();
+    if (file.error() != QFileDevice::NoError)
+        return failed(QCoreApplication::translate("ScenarioFile", "cannot be read: %1")
+                          .arg(file.errorString()));
+    if (json.size() > maxFileBytes) // it grew after the check above
+        return failed(tooLarge(json.size()));
+
+    ScenarioReadResult result = parseScenario(json);
+    if (!result.ok())
+        result.error = name + QStringLiteral(": ") + result.error;
+    return result;
+}
+
+QByteArray scenarioToJson(const Scenario &scenario)
+{
+    QByteArray out = "{\n";
+    const auto field = [&out](const char *name, const QByteArray &json, bool last = false) {
+        out += "    " + quoted(QLatin1String(name)) + ": " + json + (last ? "\n" : ",\n");
+    };
+    field("format", quoted(formatName()));
+    field("version", QByteArray::number(formatVersion));
+    if (!scenario.title.isEmpty())
+        field("title", quoted(scenario.title));
+    if (!scenario.dimensionNames.isEmpty())
+        field("dimension_names", stringsJson(scenario.dimensionNames));
+    field("tokens", stringsJson(scenario.tokens));
+    field("queries", matrixJson(scenario.queries));
+    field("keys", matrixJson(scenario.keys));
+    if (!scenario.hasOneHotValues())
+        field("values", matrixJson(scenario.values));
+    field("score_scale", numberJson(scenario.scoreScale));
+    field("divide_by_sqrt_d", scenario.divideBySqrtD ? "true" : "false");
+    field("causal", scenario.causal ? "true" : "false", true);
+    return out + "}\n";
+}
+
+bool saveScenario(const Scenario &scenario, const QString &fileName, QString *error)
+{
+    const QString name = QDir::toNativeSeparators(fileName);
+    const auto failed = [&name, error](const QString &what) {
+        if (error)
+            *error = name + QStringLiteral(": ") + what;
+        return false;
+    };
+    const QString problem = scenario.validate();
+    if (!problem.isEmpty())
+        return failed(QCoreApplication::translate("ScenarioFile", "the scenario is not valid: %1")
+                          .arg(problem));
+
+    const QByteArray json = scenarioToJson(scenario);
+    if (json.size() > maxFileBytes) // it could not be opened again
+        return failed(tooLarge(json.size()));
+    QSaveFile file(fileName);
+    // Unbuffered, and written in a loop: Qt 6.4 reports a short write (disk full, file size
+    // limit) of a buffered QSaveFile nowhere, and commit() would then replace the old file with a
+    // truncated one. Here a short write is retried, and the retry fails with the system's reason.
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
+        return failed(QCoreApplication::translate("ScenarioFile", "cannot be written: %1")
+                          .arg(file.errorString()));
+    for (qint64 written = 0; written < json.size();) {
+        const qint64 count = file.write(json.constData() + written, json.size() - written);
+        if (count <= 0) {
+            const QString reason = file.errorString();
+            file.cancelWriting();
+            return failed(
+                QCoreApplication::translate("ScenarioFile", "cannot be written: %1").arg(reason));
+        }
+        written += count;
+    }
+    if (!file.commit())
+        return failed(QCoreApplication::translate("ScenarioFile", "cannot be written: %1")
+                          .arg(file.errorString()));
+    if (error)
+        error->clear();
+    return true;
+}
+
+} // namespace attention
