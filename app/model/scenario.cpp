@@ -1,6 +1,7 @@
 #include "scenario.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 #include <cmath>
 
 namespace attention {
@@ -10,6 +11,14 @@ namespace {
 QString entryPath(const char *field, Index row, Index col)
 {
     return QStringLiteral("%1[%2][%3]").arg(QLatin1String(field)).arg(row).arg(col);
+}
+
+/// A number in a message as the user would write it: 2000000, -0.5, 1e+300 (not 17 digits).
+QString displayNumber(double x)
+{
+    if (std::isfinite(x) && x == std::floor(x) && std::abs(x) < 1e15)
+        return QString::number(x, 'f', 0);
+    return QString::number(x, 'g', QLocale::FloatingPointShortest);
 }
 
 /// The first entry of `m` that is not finite or too large, described with its JSON path.
@@ -25,8 +34,7 @@ QString checkEntries(const Matrix &m, const char *field)
                 return entryPath(field, r, c) +
                        QCoreApplication::translate("Scenario",
                                                    ": %1 is larger in magnitude than %2")
-                           .arg(x, 0, 'g', 17)
-                           .arg(ScenarioLimits::maxMagnitude, 0, 'g');
+                           .arg(displayNumber(x), displayNumber(ScenarioLimits::maxMagnitude));
         }
     }
     return {};
@@ -115,9 +123,8 @@ QString Scenario::validate() const
     if (!std::isfinite(scoreScale) || scoreScale < ScenarioLimits::minScale ||
         scoreScale > ScenarioLimits::maxScale)
         return QCoreApplication::translate("Scenario", "score_scale: %1 is outside %2 to %3")
-            .arg(scoreScale, 0, 'g', 17)
-            .arg(ScenarioLimits::minScale, 0, 'g')
-            .arg(ScenarioLimits::maxScale, 0, 'g');
+            .arg(displayNumber(scoreScale), displayNumber(ScenarioLimits::minScale),
+                 displayNumber(ScenarioLimits::maxScale));
     return {};
 }
 
