@@ -56,8 +56,9 @@ void softmaxRows(Eigen::Ref<Matrix> scores)
             continue;
         }
         // exp(−∞ − max) is exactly 0; a finite max keeps every exponent ≤ 0, so nothing overflows
-        // and the largest term is exactly 1, so the sum is ≥ 1.
-        row = (row.array() - rowMax).exp();
+        // and the largest term is exactly 1, so the sum is ≥ 1. std::exp, not Eigen's vectorised
+        // exp: that one clamps its argument and gives about 5.6e-309, not 0, below about −708.
+        row = (row.array() - rowMax).unaryExpr([](double x) { return std::exp(x); });
         row /= row.sum();
     }
 }
