@@ -1,0 +1,60 @@
+#include "colormap.h"
+
+#include <array>
+#include <cmath>
+
+namespace attention {
+
+namespace {
+
+/// Viridis at t = 0, 0.1, …, 1 (the matplotlib map's published samples).
+constexpr std::array<QRgb, 11> anchors = {
+    0x440154, 0x482475, 0x414487, 0x355f8d, 0x2a788e, 0x21918c,
+    0x22a884, 0x44bf70, 0x7ad151, 0xbddf26, 0xfde725,
+};
+
+std::array<QRgb, Colormap::size> buildTable()
+{
+    std::array<QRgb, Colormap::size> table{};
+    for (int i = 0; i < Colormap::size; ++i) {
+        const double x = double(i) / (Colormap::size - 1) * (anchors.size() - 1);
+        const int lo = std::min(int(x), int(anchors.size()) - 2);
+        const double f = x - lo;
+        const auto mix = [f](int a, int b) { return int(std::lround(a + (b - a) * f)); };
+        const QRgb a = anchors[lo];
+        const QRgb b = anchors[lo + 1];
+        table[i] = qRgb(mix(qRed(a), qRed(b)), mix(qGreen(a), qGreen(b)), mix(qBlue(a), qBlue(b)));
+    }
+    return table;
+}
+
+/// sRGB channel (0…255) to linear light.
+double linear(int channel)
+{
+    const double c = channel / 255.0;
+    return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+}
+
+} // namespace
+
+QRgb Colormap::viridis(double t)
+{
+    static const std::array<QRgb, size> table = buildTable();
+    if (!(t > 0.0)) // also NaN
+        return table.front();
+    if (t >= 1.0)
+        return table.back();
+    return table[static_cast<std::size_t>(t * (size - 1) + 0.5)];
+}
+
+QColor Colormap::textColorOn(QRgb background)
+{
+    const double luminance = 0.2126 * linear(qRed(background)) +
+                             0.7152 * linear(qGreen(background)) +
+                             0.0722 * linear(qBlue(background));
+    // Contrast with black is (L + 0.05) / 0.05, with white 1.05 / (L + 0.05); they are equal
+    // at L ≈ 0.179.
+    return luminance > 0.179 ? QColor(Qt::black) : QColor(Qt::white);
+}
+
+} // namespace attention

@@ -1,0 +1,25 @@
+#pragma once
+
+/// A perceptually uniform, colour-blind friendly colour map (viridis) for the heatmaps.
+
+#include <QColor>
+#include <QRgb>
+
+namespace attention {
+
+/// Viridis: dark purple at 0, through blue and green, to yellow at 1.
+///
+/// The eleven published anchor colours are interpolated linearly into a 256-entry table once;
+/// a lookup is then one clamp and one index.
+class Colormap
+{
+public:
+    static constexpr int size = 256;
+
+    /// The colour of `t`, clamped to [0, 1]; NaN maps to 0.
+    static QRgb viridis(double t);
+    /// Black or white, whichever reads better on `background` (by its relative luminance).
+    static QColor textColorOn(QRgb background);
+};
+
+} // namespace attention

@@ -1,0 +1,109 @@
+#include "heatmapmapping.h"
+
+#include "colormap.h"
+
+#include <QSizeF>
+#include <algorithm>
+#include <cmath>
+
+namespace attention {
+
+void HeatmapMapping::setRange(double minimum, double maximum)
+{
+    m_minimum = minimum;
+    m_maximum = maximum;
+}
+
+std::pair<double, double> HeatmapMapping::finiteRange(const Eigen::Ref<const Matrix> &m)
+{
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = -lo;
+    for (Index r = 0; r < m.rows(); ++r) {
+        for (Index c = 0; c < m.cols(); ++c) {
+            const double x = m(r, c);
+            if (std::isfinite(x)) {
+                lo = std::min(lo, x);
+                hi = std::max(hi, x);
+            }
+        }
+    }
+    if (lo > hi)
+        return {0.0, 1.0};
+    return {lo, hi};
+}
+
+double HeatmapMapping::normalized(double value) const
+{
+    const double span = m_maximum - m_minimum;
+    if (!(span > 0.0))
+        return 0.5;
+    return std::clamp((value - m_minimum) / span, 0.0, 1.0);
+}
+
+QRgb HeatmapMapping::color(double value) const
+{
+    if (value == -std::numeric_limits<double>::infinity())
+        return maskedColor;
+    return Colormap::viridis(normalized(value));
+}
+
+void HeatmapMapping::setLayout(const QRectF &area, int rows, int columns,
+                               const HeatmapMargins &margins)
+{
+    m_rows = std::max(rows, 0);
+    m_columns = std::max(columns, 0);
+    m_rowLabels = margins.rowLabels;
+    const QRectF inner =
+        area.adjusted(margins.padding, margins.padding, -margins.padding, -margins.padding);
+    const qreal left = inner.left() + margins.rowLabels;
+    const qreal top = inner.top() + margins.title + margins.columnLabels;
+    const qreal width = std::max<qreal>(inner.right() - margins.legend - left, 0);
+    const qreal height = std::max<qreal>(inner.bottom() - top, 0);
+    if (m_rows == 0 || m_columns == 0) {
+        m_cell = 0;
+        m_grid = QRectF(left, top, 0, 0);
+        return;
+    }
+    m_cell = std::min(width / m_columns, height / m_rows);
+    // Whole pixels per cell once cells are big enough to notice, so the grid looks even.
+    if (m_cell >= 4)
+        m_cell = std::floor(m_cell);
+    const QSizeF grid(m_cell * m_columns, m_cell * m_rows);
+    // Centre horizontally, keep the grid right under its column labels.
+    m_grid = QRectF(QPointF(std::round(left + (width - grid.width()) / 2), std::round(top)), grid);
+}
+
+QRectF HeatmapMapping::cellRect(int row, int column) const
+{
+    return QRectF(m_grid.left() + column * m_cell, m_grid.top() + row * m_cell, m_cell, m_cell);
+}
+
+QRectF HeatmapMapping::rowRect(int row) const
+{
+    return QRectF(m_grid.left() - m_rowLabels, m_grid.top() + row * m_cell,
+                  m_rowLabels + m_grid.width(), m_cell);
+}
+
+std::optional<HeatmapCell> HeatmapMapping::cellAt(const QPointF &point) const
+{
+    if (m_cell <= 0 || !m_grid.contains(point))
+        return std::nullopt;
+    const int column = std::min(int((point.x() - m_grid.left()) / m_cell), m_columns - 1);
+    const int row = std::min(int((point.y() - m_grid.top()) / m_cell), m_rows - 1);
+    return HeatmapCell{row, column};
+}
+
+std::optional<int> HeatmapMapping::rowAt(const QPointF &point) const
+{
+    if (m_cell <= 0 || point.x() < m_grid.left() - m_rowLabels || point.x() >= m_grid.right() ||
+        point.y() < m_grid.top() || point.y() >= m_grid.bottom())
+        return std::nullopt;
+    return std::min(int((point.y() - m_grid.top()) / m_cell), m_rows - 1);
+}
+
+bool HeatmapMapping::fitsInCell(const QSizeF &textSize) const
+{
+    return textSize.width() + 4 <= m_cell && textSize.height() + 2 <= m_cell;
+}
+
+} // namespace attention

@@ -1,0 +1,793 @@
+#include "heatmapwidget.h"
+
+#include "colormap.h"
+#include "matrixmodel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QContextMenuEvent>
+#include <QFileDialog>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMenu>
+#include <QPainter>
+#include <QPainterPath>
+#include <QSvgGenerator>
+#include <QToolTip>
+#include <cmath>
+
+namespace attention {
+
+namespace {
+
+constexpr double minusInfinity = -std::numeric_limits<double>::infinity();
+/// Up to this many cells the SVG export draws one rectangle per cell.
+constexpr int maxVectorCells = 64 * 64;
+/// Below this many pixels per cell, masked cells are plain grey, without hatching.
+constexpr qreal minHatchedCell = 5;
+/// From this many pixels per cell on, thin lines separate the cells.
+constexpr qreal minSeparatedCell = 14;
+
+/// A number for the tooltips: two decimals, or two significant digits when that would show 0.
+QString number(double x)
+{
+    if (x != 0.0 && std::isfinite(x) && std::abs(x) < 0.005)
+        return QString::number(x, 'g', 2).replace(QLatin1Char('-'), QChar(0x2212));
+    return MatrixModel::formatValue(x, 2);
+}
+
+/// A scale factor without needless zeros: 5, 0.5, 2.25.
+QString factor(double x)
+{
+    return QString::number(x, 'g', 4);
+}
+
+/// "[0.00, 1.00]" for short vectors, the first entries and "…" for long ones.
+QString vectorText(const Eigen::Ref<const RowVector> &v)
+{
+    constexpr Index shown = 6;
+    QStringList parts;
+    for (Index i = 0; i < std::min(v.size(), shown); ++i)
+        parts.append(number(v(i)));
+    if (v.size() > shown)
+        parts.append(QStringLiteral("…"));
+    return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
+}
+
+QImage legendImage()
+{
+    QImage image(1, Colormap::size, QImage::Format_RGB32);
+    for (int i = 0; i < Colormap::size; ++i) // top = maximum
+        image.setPixel(0, i, Colormap::viridis(1.0 - double(i) / (Colormap::size - 1)));
+    return image;
+}
+
+} // namespace
+
+struct HeatmapWidget::Fonts
+{
+    QFont base;
+    QFont title;
+    QFont caption;
+    QFont legend;
+};
+
+HeatmapWidget::HeatmapWidget(Kind kind, QWidget *parent)
+    : QWidget(parent)
+    , m_kind(kind)
+    , m_model(new MatrixModel(this))
+    , m_copyAction(new QAction(this))
+    , m_saveAction(new QAction(this))
+    , m_fixedRangeAction(new QAction(this))
+{
+    setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(false);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    m_fixedRangeAction->setCheckable(true);
+    m_fixedRangeAction->setChecked(m_fixedRange);
+    connect(m_copyAction, &QAction::triggered, this,
+            [this] { QApplication::clipboard()->setImage(toImage(2.0)); });
+    connect(m_saveAction, &QAction::triggered, this, [this] {
+        const QString fileName = QFileDialog::getSaveFileName(
+            this, tr("Save Heatmap Image"), {}, tr("PNG image (*.png);;SVG drawing (*.svg)"));
+        if (fileName.isEmpty())
+            return;
+        if (fileName.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive))
+            saveSvg(fileName);
+        else
+            savePng(fileName);
+    });
+    connect(m_fixedRangeAction, &QAction::toggled, this, [this](bool fixed) {
+        setFixedRange(fixed);
+        Q_EMIT fixedRangeToggled(fixed);
+    });
+    retranslateUi();
+}
+
+HeatmapWidget::~HeatmapWidget() = default;
+
+void HeatmapWidget::retranslateUi()
+{
+    m_copyAction->setText(tr("Copy Image"));
+    m_saveAction->setText(tr("Save Image As…"));
+    m_fixedRangeAction->setText(tr("Fixed 0–1 Colour Scale"));
+    m_fixedRangeAction->setToolTip(
+        tr("Colour the weights on a fixed 0 to 1 scale, so heatmaps stay comparable"));
+    setStatusTip(tr("Hover a cell to see how it is computed; click a row to choose that query."));
+    update();
+}
+
+void HeatmapWidget::setScenario(const Scenario &scenario, const AttentionResult &result)
+{
+    const bool labelsChanged = scenario.tokens != m_scenario.tokens ||
+                               scenario.valueDimension() != m_scenario.valueDimension() ||
+                               scenario.hasOneHotValues() != m_scenario.hasOneHotValues();
+    m_scenario = scenario;
+    m_result = result;
+    const Matrix *shown = &m_result.weights;
+    switch (m_kind) {
+    case Kind::Scores:
+        shown = &m_result.scores;
+        break;
+    case Kind::Weights:
+        break;
+    case Kind::Values:
+        shown = &m_scenario.values;
+        break;
+    case Kind::Output:
+        shown = &m_result.output;
+        break;
+    }
+    const QStringList columns = columnLabels();
+    m_model->setMatrix(*shown, m_scenario.tokens, columns);
+    m_hasMask = false;
+    if (m_kind == Kind::Scores || m_kind == Kind::Weights)
+        m_hasMask = (m_result.scores.array() == minusInfinity).any();
+    if (m_selectedRow >= m_model->rowCount())
+        m_selectedRow = m_model->rowCount() - 1;
+    updateRange();
+    rebuildImage();
+    if (labelsChanged)
+        relayout();
+    else
+        m_mapping.setLayout(QRectF(rect()), m_model->rowCount(), m_model->columnCount(),
+                            marginsFor(fontsFor(font())));
+    m_mappingSize = size();
+    update();
+}
+
+QStringList HeatmapWidget::columnLabels() const
+{
+    if (m_kind == Kind::Scores || m_kind == Kind::Weights || m_scenario.hasOneHotValues())
+        return m_scenario.tokens;
+    QStringList labels;
+    for (Index c = 0; c < m_scenario.valueDimension(); ++c)
+        labels.append(QString::number(c + 1));
+    return labels;
+}
+
+void HeatmapWidget::setSelectedRow(int row)
+{
+    if (row < -1 || row >= m_model->rowCount())
+        row = -1;
+    if (row == m_selectedRow)
+        return;
+    m_selectedRow = row;
+    update();
+}
+
+void HeatmapWidget::setFixedRange(bool fixed)
+{
+    if (fixed == m_fixedRange)
+        return;
+    m_fixedRange = fixed;
+    {
+        const QSignalBlocker blocker(m_fixedRangeAction);
+        m_fixedRangeAction->setChecked(fixed);
+    }
+    updateRange();
+    rebuildImage();
+    relayout();
+    update();
+}
+
+void HeatmapWidget::setCaption(const QString &caption)
+{
+    m_caption = caption;
+    update();
+}
+
+void HeatmapWidget::updateRange()
+{
+    if (m_kind == Kind::Weights && m_fixedRange) {
+        m_mapping.setRange(0.0, 1.0);
+        return;
+    }
+    const auto [lo, hi] = HeatmapMapping::finiteRange(m_model->matrix());
+    m_mapping.setRange(lo, hi);
+}
+
+void HeatmapWidget::rebuildImage()
+{
+    const Matrix &m = m_model->matrix();
+    if (m_image.width() != m.cols() || m_image.height() != m.rows())
+        m_image = QImage(int(m.cols()), int(m.rows()), QImage::Format_RGB32);
+    for (int r = 0; r < m.rows(); ++r) {
+        auto *line = reinterpret_cast<QRgb *>(m_image.scanLine(r));
+        for (int c = 0; c < m.cols(); ++c)
+            line[c] = m_mapping.color(m(r, c));
+    }
+}
+
+HeatmapWidget::Fonts HeatmapWidget::fontsFor(const QFont &base) const
+{
+    Fonts fonts;
+    fonts.base = base;
+    fonts.title = base;
+    fonts.title.setBold(true);
+    fonts.title.setPointSizeF(base.pointSizeF() * 1.2);
+    fonts.caption = base;
+    fonts.caption.setPointSizeF(base.pointSizeF() * 0.95);
+    fonts.legend = base;
+    fonts.legend.setPointSizeF(base.pointSizeF() * 0.9);
+    return fonts;
+}
+
+HeatmapMargins HeatmapWidget::marginsFor(const Fonts &fonts) const
+{
+    const QFontMetricsF base(fonts.base);
+    const QFontMetricsF title(fonts.title);
+    const QFontMetricsF caption(fonts.caption);
+    const QFontMetricsF legend(fonts.legend);
+    HeatmapMargins margins;
+    margins.padding = 6;
+    margins.title = title.height() + caption.height() + 10;
+    margins.columnLabels = base.height() + 6;
+    margins.rowLabels =
+        std::max(m_rowLabelWidth, base.horizontalAdvance(QStringLiteral("q╲k"))) + 12;
+    qreal legendText = 0;
+    for (const double x : {m_mapping.minimum(), m_mapping.maximum()})
+        legendText = std::max(legendText, legend.horizontalAdvance(MatrixModel::formatValue(x, 2)));
+    if (m_hasMask)
+        legendText = std::max(legendText, legend.horizontalAdvance(tr("masked")));
+    margins.legend = 12 + 14 + 6 + legendText + 2;
+    return margins;
+}
+
+const HeatmapMapping &HeatmapWidget::mapping() const
+{
+    // A hidden widget gets its resize event only when shown: lay out on demand.
+    if (m_mappingSize != size()) {
+        m_mapping.setLayout(QRectF(rect()), m_model->rowCount(), m_model->columnCount(),
+                            marginsFor(fontsFor(font())));
+        m_mappingSize = size();
+    }
+    return m_mapping;
+}
+
+HeatmapMapping HeatmapWidget::mappingFor(const QRectF &rect, const Fonts &fonts) const
+{
+    HeatmapMapping mapping = m_mapping;
+    mapping.setLayout(rect, m_model->rowCount(), m_model->columnCount(), marginsFor(fonts));
+    return mapping;
+}
+
+void HeatmapWidget::relayout()
+{
+    const QFontMetricsF metrics(font());
+    m_rowLabelWidth = 0;
+    for (const QString &label : m_model->rowLabels())
+        m_rowLabelWidth = std::max(m_rowLabelWidth, metrics.horizontalAdvance(label));
+    m_columnLabelWidth = 0;
+    for (const QString &label : m_model->columnLabels())
+        m_columnLabelWidth = std::max(m_columnLabelWidth, metrics.horizontalAdvance(label));
+    m_mapping.setLayout(QRectF(rect()), m_model->rowCount(), m_model->columnCount(),
+                        marginsFor(fontsFor(font())));
+    m_mappingSize = size();
+    updateGeometry();
+}
+
+QString HeatmapWidget::title() const
+{
+    switch (m_kind) {
+    case Kind::Scores:
+        return tr("Scores");
+    case Kind::Weights:
+        return tr("Attention weights");
+    case Kind::Values:
+        return tr("Values v");
+    case Kind::Output:
+        return tr("Output");
+    }
+    return {};
+}
+
+QString HeatmapWidget::caption() const
+{
+    if (!m_caption.isEmpty())
+        return m_caption;
+    switch (m_kind) {
+    case Kind::Scores: {
+        QString text = m_scenario.divideBySqrtD
+                           ? tr("scores = %1 × q·k ÷ √%2")
+                                 .arg(factor(m_scenario.scoreScale))
+                                 .arg(m_scenario.dimension())
+                           : tr("scores = %1 × q·k").arg(factor(m_scenario.scoreScale));
+        if (m_scenario.causal)
+            text += tr("; −∞ above the diagonal (causal mask)");
+        return text;
+    }
+    case Kind::Weights:
+        return m_fixedRange ? tr("softmax of each score row; colours 0 to 1")
+                            : tr("softmax of each score row; colours from the smallest to the "
+                                 "largest weight");
+    case Kind::Values:
+        return m_scenario.hasOneHotValues() ? tr("one-hot rows") : tr("one row per token");
+    case Kind::Output:
+        return tr("output = weights · v");
+    }
+    return {};
+}
+
+bool HeatmapWidget::isMasked(int row, int column) const
+{
+    return m_hasMask && m_result.scores(row, column) == minusInfinity;
+}
+
+QString HeatmapWidget::cellExplanation(int row, int column) const
+{
+    const Matrix &m = m_model->matrix();
+    if (row < 0 || column < 0 || row >= m.rows() || column >= m.cols())
+        return {};
+    const QString query = m_scenario.tokens.value(row);
+    const QString column_ = m_model->columnLabels().value(column);
+    QStringList lines;
+    switch (m_kind) {
+    case Kind::Scores:
+    case Kind::Weights: {
+        lines.append(tr("Query %1 → key %2").arg(query, column_));
+        if (isMasked(row, column)) {
+            lines.append(tr("Masked: %1 comes after %2, and the causal mask hides later tokens.")
+                             .arg(column_, query));
+            lines.append(tr("score = −∞, so weight = e^−∞ / Σ = 0"));
+            break;
+        }
+        const double dot = m_scenario.queries.row(row).dot(m_scenario.keys.row(column));
+        const double score = m_result.scores(row, column);
+        const double weight = m_result.weights(row, column);
+        lines.append(QStringLiteral("q(%1)·k(%2) = %3").arg(query, column_, number(dot)));
+        if (m_scenario.divideBySqrtD)
+            lines.append(tr("× scale %1 ÷ √%2 = %3")
+                             .arg(factor(m_scenario.scoreScale))
+                             .arg(m_scenario.dimension())
+                             .arg(number(score)));
+        else
+            lines.append(tr("× scale %1 = %2").arg(factor(m_scenario.scoreScale), number(score)));
+        const auto scores = m_result.scores.row(row);
+        const double rowMax = scores.maxCoeff();
+        if (rowMax < 700) { // e^s and the sum are printable
+            double sum = 0;
+            for (Index j = 0; j < scores.size(); ++j)
+                sum += std::exp(scores(j)); // e^−∞ = 0
+            lines.append(
+                tr("weight = e^%1 / Σ e^score = %2 / %3 = %4")
+                    .arg(number(score), number(std::exp(score)), number(sum), number(weight)));
+        } else {
+            lines.append(tr("weight = e^%1 / Σ e^score = %2").arg(number(score), number(weight)));
+        }
+        break;
+    }
+    case Kind::Values:
+        lines.append(tr("Value of %1, component %2").arg(query, column_));
+        lines.append(QStringLiteral("v(%1)[%2] = %3").arg(query, column_, number(m(row, column))));
+        break;
+    case Kind::Output: {
+        lines.append(tr("Output of %1, component %2").arg(query, column_));
+        lines.append(QStringLiteral("= Σⱼ w(%1, j) · v(j)[%2]").arg(query, column_));
+        QStringList terms;
+        constexpr Index shownTerms = 6;
+        const Index T = m_result.weights.cols();
+        for (Index j = 0; j < std::min(T, shownTerms); ++j)
+            terms.append(QStringLiteral("%1·%2").arg(number(m_result.weights(row, j)),
+                                                     number(m_scenario.values(j, column))));
+        if (T > shownTerms)
+            terms.append(QStringLiteral("…"));
+        lines.append(QStringLiteral("= ") + terms.join(QStringLiteral(" + ")));
+        lines.append(QStringLiteral("= ") + number(m(row, column)));
+        break;
+    }
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+QSize HeatmapWidget::sizeHint() const
+{
+    const Fonts fonts = fontsFor(font());
+    const HeatmapMargins margins = marginsFor(fonts);
+    const qreal cell = QFontMetricsF(fonts.base).height() * 2.6;
+    const int rows = std::max(m_model->rowCount(), 1);
+    const int columns = std::max(m_model->columnCount(), 1);
+    const qreal width =
+        2 * margins.padding + margins.rowLabels + margins.legend + std::min(columns * cell, 640.0);
+    const qreal height =
+        2 * margins.padding + margins.title + margins.columnLabels + std::min(rows * cell, 640.0);
+    return QSize(int(std::ceil(width)), int(std::ceil(height)));
+}
+
+QSize HeatmapWidget::minimumSizeHint() const
+{
+    const Fonts fonts = fontsFor(font());
+    const HeatmapMargins margins = marginsFor(fonts);
+    const qreal grid = QFontMetricsF(fonts.base).height() * 4;
+    return QSize(int(2 * margins.padding + margins.rowLabels + margins.legend + grid),
+                 int(2 * margins.padding + margins.title + margins.columnLabels + grid));
+}
+
+QImage HeatmapWidget::toImage(qreal scale) const
+{
+    QImage image((QSizeF(size()) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(scale);
+    QPainter painter(&image);
+    paint(painter, QRectF(QPointF(0, 0), QSizeF(size())), false);
+    return image;
+}
+
+bool HeatmapWidget::savePng(const QString &fileName, QString *error) const
+{
+    const QImage image = toImage(2.0);
+    if (image.save(fileName, "PNG"))
+        return true;
+    if (error)
+        *error = tr("Could not write the image %1.").arg(fileName);
+    return false;
+}
+
+bool HeatmapWidget::saveSvg(const QString &fileName, QString *error) const
+{
+    QSvgGenerator generator;
+    generator.setFileName(fileName);
+    generator.setSize(size());
+    generator.setViewBox(QRect(QPoint(0, 0), size()));
+    generator.setTitle(title());
+    generator.setDescription(caption());
+    QPainter painter;
+    if (!painter.begin(&generator)) {
+        if (error)
+            *error = tr("Could not write the drawing %1.").arg(fileName);
+        return false;
+    }
+    paint(painter, QRectF(QPointF(0, 0), QSizeF(size())), true);
+    if (!painter.end()) {
+        if (error)
+            *error = tr("Could not write the drawing %1.").arg(fileName);
+        return false;
+    }
+    return true;
+}
+
+bool HeatmapWidget::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        if (const auto cell = mapping().cellAt(help->pos())) {
+            QToolTip::showText(help->globalPos(), cellExplanation(cell->row, cell->column), this,
+                               m_mapping.cellRect(cell->row, cell->column).toAlignedRect());
+        } else if (const auto row = mapping().rowAt(help->pos())) {
+            const QString token = m_scenario.tokens.value(*row);
+            QString text = tr("Token %1").arg(token);
+            if (m_kind == Kind::Scores || m_kind == Kind::Weights)
+                text +=
+                    QLatin1Char('\n') + QStringLiteral("q(%1) = %2")
+                                            .arg(token, vectorText(m_scenario.queries.row(*row)));
+            text += QLatin1Char('\n') + tr("Click to choose this query.");
+            QToolTip::showText(help->globalPos(), text, this,
+                               m_mapping.rowRect(*row).toAlignedRect());
+        } else {
+            QToolTip::showText(help->globalPos(), statusTip(), this);
+        }
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void HeatmapWidget::paintEvent(QPaintEvent *)
+{
+    QPainter painter(this);
+    paint(painter, QRectF(rect()), false);
+}
+
+void HeatmapWidget::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    m_mapping.setLayout(QRectF(rect()), m_model->rowCount(), m_model->columnCount(),
+                        marginsFor(fontsFor(font())));
+    m_mappingSize = size();
+}
+
+void HeatmapWidget::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton) {
+        if (const auto row = mapping().rowAt(event->position())) {
+            Q_EMIT rowClicked(*row);
+            event->accept();
+            return;
+        }
+    }
+    QWidget::mousePressEvent(event);
+}
+
+void HeatmapWidget::keyPressEvent(QKeyEvent *event)
+{
+    const int rows = m_model->rowCount();
+    if (rows > 0 && (event->key() == Qt::Key_Up || event->key() == Qt::Key_Down)) {
+        const int step = event->key() == Qt::Key_Up ? -1 : 1;
+        Q_EMIT rowClicked(std::clamp(m_selectedRow + step, 0, rows - 1));
+        event->accept();
+        return;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+void HeatmapWidget::contextMenuEvent(QContextMenuEvent *event)
+{
+    QMenu menu(this);
+    menu.addAction(m_copyAction);
+    menu.addAction(m_saveAction);
+    if (m_kind == Kind::Weights) {
+        menu.addSeparator();
+        menu.addAction(m_fixedRangeAction);
+    }
+    menu.exec(event->globalPos());
+}
+
+void HeatmapWidget::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    else if (event->type() == QEvent::FontChange)
+        relayout();
+    QWidget::changeEvent(event);
+}
+
+// Painting -----------------------------------------------------------------------------------
+
+void HeatmapWidget::paint(QPainter &painter, const QRectF &rect, bool vectorCells) const
+{
+    const Fonts fonts = fontsFor(font());
+    const HeatmapMapping mapping = mappingFor(rect, fonts);
+    painter.fillRect(rect, palette().color(QPalette::Base));
+
+    // Title and the formula under it.
+    const qreal padding = 6;
+    const QFontMetricsF titleMetrics(fonts.title);
+    const QFontMetricsF captionMetrics(fonts.caption);
+    QColor text = palette().color(QPalette::Text);
+    painter.setPen(text);
+    painter.setFont(fonts.title);
+    const QRectF titleRect(rect.left() + padding, rect.top() + padding, rect.width() - 2 * padding,
+                           titleMetrics.height());
+    painter.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
+                     titleMetrics.elidedText(title(), Qt::ElideRight, titleRect.width()));
+    QColor captionColor = text;
+    captionColor.setAlphaF(0.7);
+    painter.setPen(captionColor);
+    painter.setFont(fonts.caption);
+    const QRectF captionRect(titleRect.left(), titleRect.bottom() + 2, titleRect.width(),
+                             captionMetrics.height());
+    painter.drawText(captionRect, Qt::AlignLeft | Qt::AlignVCenter,
+                     captionMetrics.elidedText(caption(), Qt::ElideRight, captionRect.width()));
+
+    if (mapping.rows() == 0 || mapping.columns() == 0 || mapping.cellSize() <= 0)
+        return;
+    paintCells(painter, mapping, vectorCells);
+    paintNumbers(painter, mapping, fonts);
+    paintLabels(painter, mapping, fonts);
+    paintLegend(painter, mapping, fonts);
+
+    // The selected query: a white and black outline, visible on every colour.
+    if (m_selectedRow >= 0 && m_selectedRow < mapping.rows()) {
+        const QRectF row = mapping.cellRect(m_selectedRow, 0)
+                               .united(mapping.cellRect(m_selectedRow, mapping.columns() - 1));
+        painter.setBrush(Qt::NoBrush);
+        painter.setPen(QPen(Qt::white, 4));
+        painter.drawRect(row.adjusted(-1, -1, 1, 1));
+        painter.setPen(QPen(Qt::black, 2));
+        painter.drawRect(row.adjusted(-1, -1, 1, 1));
+    }
+}
+
+void HeatmapWidget::paintCells(QPainter &painter, const HeatmapMapping &mapping,
+                               bool vectorCells) const
+{
+    const Matrix &m = m_model->matrix();
+    const QRectF grid = mapping.gridRect();
+    if (vectorCells && m.size() <= maxVectorCells) {
+        painter.setPen(Qt::NoPen);
+        for (int r = 0; r < m.rows(); ++r)
+            for (int c = 0; c < m.cols(); ++c)
+                painter.fillRect(mapping.cellRect(r, c), QColor(m_image.pixel(c, r)));
+    } else {
+        painter.save();
+        painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
+        painter.drawImage(grid, m_image);
+        painter.restore();
+    }
+
+    const qreal cell = mapping.cellSize();
+    if (m_hasMask && cell >= minHatchedCell) {
+        // Hatch each row's runs of masked cells.
+        QPainterPath masked;
+        for (int r = 0; r < m.rows(); ++r) {
+            int c = 0;
+            while (c < m.cols()) {
+                if (!isMasked(r, c)) {
+                    ++c;
+                    continue;
+                }
+                const int start = c;
+                while (c < m.cols() && isMasked(r, c))
+                    ++c;
+                masked.addRect(mapping.cellRect(r, start).united(mapping.cellRect(r, c - 1)));
+            }
+        }
+        painter.save();
+        painter.setClipPath(masked);
+        painter.setPen(QPen(QColor(150, 150, 150), 1));
+        const qreal spacing = 7;
+        for (qreal x = grid.left() - grid.height(); x < grid.right(); x += spacing)
+            painter.drawLine(QPointF(x, grid.bottom()), QPointF(x + grid.height(), grid.top()));
+        painter.restore();
+    }
+
+    if (cell >= minSeparatedCell) {
+        painter.setPen(QPen(palette().color(QPalette::Base), 1));
+        for (int r = 1; r < m.rows(); ++r)
+            painter.drawLine(QPointF(grid.left(), grid.top() + r * cell),
+                             QPointF(grid.right(), grid.top() + r * cell));
+        for (int c = 1; c < m.cols(); ++c)
+            painter.drawLine(QPointF(grid.left() + c * cell, grid.top()),
+                             QPointF(grid.left() + c * cell, grid.bottom()));
+    }
+}
+
+void HeatmapWidget::paintNumbers(QPainter &painter, const HeatmapMapping &mapping,
+                                 const Fonts &fonts) const
+{
+    const Matrix &m = m_model->matrix();
+    const qreal cell = mapping.cellSize();
+    // The widest text the cells will hold.
+    QString widest = MatrixModel::formatValue(mapping.minimum(), 2);
+    const QString maxText = MatrixModel::formatValue(mapping.maximum(), 2);
+    if (maxText.size() > widest.size())
+        widest = maxText;
+    if (m_kind == Kind::Weights)
+        widest = QStringLiteral("0.00");
+
+    const qreal basePixels = QFontInfo(fonts.base).pixelSize();
+    QFont numberFont = fonts.base;
+    numberFont.setPixelSize(int(std::clamp(cell * 0.28, basePixels * 0.85, basePixels * 1.8)));
+    QFontMetricsF metrics(numberFont);
+    if (!mapping.fitsInCell(QSizeF(metrics.horizontalAdvance(widest), metrics.height()))) {
+        numberFont.setPixelSize(int(basePixels * 0.85));
+        metrics = QFontMetricsF(numberFont);
+        if (!mapping.fitsInCell(QSizeF(metrics.horizontalAdvance(widest), metrics.height())))
+            return;
+    }
+    painter.setFont(numberFont);
+    for (int r = 0; r < m.rows(); ++r) {
+        for (int c = 0; c < m.cols(); ++c) {
+            const bool masked = isMasked(r, c);
+            if (masked && m_kind == Kind::Weights)
+                continue; // the hatching says it: nothing to read there
+            painter.setPen(masked ? QColor(60, 60, 60)
+                                  : Colormap::textColorOn(m_image.pixel(c, r)));
+            painter.drawText(mapping.cellRect(r, c), Qt::AlignCenter,
+                             MatrixModel::formatValue(m(r, c), 2));
+        }
+    }
+}
+
+void HeatmapWidget::paintLabels(QPainter &painter, const HeatmapMapping &mapping,
+                                const Fonts &fonts) const
+{
+    const QRectF grid = mapping.gridRect();
+    const qreal cell = mapping.cellSize();
+    const QFontMetricsF metrics(fonts.base);
+    painter.setPen(palette().color(QPalette::Text));
+
+    // Keys above the columns, every `step`-th when they would overlap.
+    const QStringList &columns = m_model->columnLabels();
+    const int columnStep = std::max(1, int(std::ceil((m_columnLabelWidth + 4) / cell)));
+    const qreal labelHeight = metrics.height() + 6;
+    painter.setFont(fonts.base);
+    for (int c = 0; c < mapping.columns(); c += columnStep) {
+        const QRectF box(grid.left() + c * cell - (columnStep - 1) * cell / 2,
+                         grid.top() - labelHeight, cell * columnStep, labelHeight - 4);
+        painter.drawText(box, Qt::AlignHCenter | Qt::AlignBottom,
+                         metrics.elidedText(columns.value(c), Qt::ElideRight, box.width()));
+    }
+
+    // Queries left of the rows; the selected one in bold.
+    const QStringList &rows = m_model->rowLabels();
+    const int rowStep = std::max(1, int(std::ceil(metrics.height() / cell)));
+    QFont bold = fonts.base;
+    bold.setBold(true);
+    const qreal labelWidth = grid.left() - (mapping.rowRect(0).left());
+    for (int r = 0; r < mapping.rows(); ++r) {
+        if (r % rowStep != 0 && r != m_selectedRow)
+            continue;
+        painter.setFont(r == m_selectedRow ? bold : fonts.base);
+        const QRectF box(grid.left() - labelWidth, grid.top() + r * cell, labelWidth - 6, cell);
+        painter.drawText(box, Qt::AlignRight | Qt::AlignVCenter,
+                         metrics.elidedText(rows.value(r), Qt::ElideRight, box.width()));
+    }
+
+    // The corner says which way queries and keys run.
+    if (m_kind == Kind::Scores || m_kind == Kind::Weights) {
+        QColor faint = palette().color(QPalette::Text);
+        faint.setAlphaF(0.6);
+        painter.setPen(faint);
+        painter.setFont(fonts.base);
+        const QRectF corner(grid.left() - labelWidth, grid.top() - labelHeight, labelWidth - 6,
+                            labelHeight - 4);
+        painter.drawText(corner, Qt::AlignRight | Qt::AlignBottom, QStringLiteral("q╲k"));
+    }
+}
+
+void HeatmapWidget::paintLegend(QPainter &painter, const HeatmapMapping &mapping,
+                                const Fonts &fonts) const
+{
+    static const QImage gradient = legendImage();
+    const QRectF grid = mapping.gridRect();
+    const QFontMetricsF metrics(fonts.legend);
+    const qreal swatch = m_hasMask ? metrics.height() + 8 : 0;
+    const qreal barHeight = grid.height() - swatch;
+    if (barHeight < metrics.height())
+        return;
+    const QRectF bar(grid.right() + 12, grid.top(), 14, barHeight);
+    painter.save();
+    painter.setRenderHint(QPainter::SmoothPixmapTransform, true);
+    painter.drawImage(bar, gradient);
+    painter.restore();
+    painter.setPen(QPen(palette().color(QPalette::Mid), 1));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(bar);
+
+    painter.setFont(fonts.legend);
+    painter.setPen(palette().color(QPalette::Text));
+    const qreal textLeft = bar.right() + 6;
+    const double lo = mapping.minimum();
+    const double hi = mapping.maximum();
+    const auto label = [&](double value, qreal y, Qt::Alignment vertical) {
+        const QRectF box(textLeft, y - metrics.height(), 200, 2 * metrics.height());
+        QRectF aligned = box;
+        if (vertical == Qt::AlignTop)
+            aligned.moveTop(y - 2);
+        else if (vertical == Qt::AlignBottom)
+            aligned.moveBottom(y + 2);
+        painter.drawText(aligned, Qt::AlignLeft | vertical, MatrixModel::formatValue(value, 2));
+    };
+    label(hi, bar.top(), Qt::AlignTop);
+    label(lo, bar.bottom(), Qt::AlignBottom);
+    if (barHeight > 4 * metrics.height())
+        label((lo + hi) / 2, bar.center().y(), Qt::AlignVCenter);
+
+    if (m_hasMask) {
+        const QRectF box(bar.left(), bar.bottom() + 8, bar.width(), metrics.height() - 2);
+        painter.fillRect(box, QColor(HeatmapMapping::maskedColor));
+        painter.save();
+        painter.setClipRect(box);
+        painter.setPen(QPen(QColor(150, 150, 150), 1));
+        for (qreal x = box.left() - box.height(); x < box.right(); x += 5)
+            painter.drawLine(QPointF(x, box.bottom()), QPointF(x + box.height(), box.top()));
+        painter.restore();
+        painter.setPen(palette().color(QPalette::Text));
+        painter.drawText(QRectF(textLeft, box.top() - 2, 200, box.height() + 4),
+                         Qt::AlignLeft | Qt::AlignVCenter,
+                         m_kind == Kind::Scores ? QStringLiteral("−∞") : tr("masked"));
+    }
+}
+
+} // namespace attention

@@ -1,0 +1,133 @@
+#pragma once
+
+/// A heatmap of one matrix of the attention pass: the scores, the weights, the values or the
+/// output, rows labelled with the queries' tokens and columns with the keys' tokens.
+///
+/// The widget shows what setScenario() gives it and nothing else; it never reads or writes the
+/// document. It keeps the shown matrix in a MatrixModel (model()), paints it as one QImage scaled
+/// to the grid, writes the numbers into the cells while they fit, hatches masked cells, and draws
+/// a colour legend. Hovering a cell shows how that number was computed; clicking a row emits
+/// rowClicked(). Colours and cell positions come from HeatmapMapping.
+
+#include "attention.h"
+#include "heatmapmapping.h"
+#include "scenario.h"
+
+#include <QImage>
+#include <QWidget>
+
+class QAction;
+class QFontMetricsF;
+
+namespace attention {
+
+class MatrixModel;
+
+class HeatmapWidget : public QWidget
+{
+    Q_OBJECT
+
+public:
+    /// Which matrix the heatmap shows.
+    enum class Kind
+    {
+        Scores,  ///< (T, T) scaled, masked dot products; −∞ where masked
+        Weights, ///< (T, T) softmax of each score row
+        Values,  ///< (T, d_v) the values v
+        Output,  ///< (T, d_v) weights · v
+    };
+
+    explicit HeatmapWidget(Kind kind, QWidget *parent = nullptr);
+    ~HeatmapWidget() override;
+
+    Kind kind() const { return m_kind; }
+    /// The shown matrix with token headers.
+    MatrixModel *model() const { return m_model; }
+
+    /// Shows this kind's matrix of `result`, computed from `scenario`.
+    void setScenario(const Scenario &scenario, const AttentionResult &result);
+    const Scenario &scenario() const { return m_scenario; }
+
+    /// The highlighted row (the selected query), −1 for none.
+    void setSelectedRow(int row);
+    int selectedRow() const { return m_selectedRow; }
+
+    /// Weights only: a fixed 0–1 colour scale (default), or the view's own minimum to maximum.
+    /// The other kinds always use their own range.
+    void setFixedRange(bool fixed);
+    bool fixedRange() const { return m_fixedRange; }
+
+    /// The line under the title; empty restores the default formula of the kind.
+    void setCaption(const QString &caption);
+
+    /// Where the cells are in the widget, as laid out for its current size and font.
+    const HeatmapMapping &mapping() const;
+    /// The whole computation of one cell, as the hover tooltip shows it (plain text lines).
+    QString cellExplanation(int row, int column) const;
+
+    /// The widget's picture at `scale` × its size (device pixel ratio `scale`).
+    QImage toImage(qreal scale = 2.0) const;
+    /// Writes toImage(2) as PNG; on failure returns false and sets `error`.
+    bool savePng(const QString &fileName, QString *error = nullptr) const;
+    /// Writes the picture as SVG (cells as vector rectangles up to 64 × 64 cells).
+    bool saveSvg(const QString &fileName, QString *error = nullptr) const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+Q_SIGNALS:
+    /// The user clicked a row (or moved the selection with the arrow keys).
+    void rowClicked(int row);
+    /// The user toggled the fixed 0–1 scale in the context menu.
+    void fixedRangeToggled(bool fixed);
+
+protected:
+    bool event(QEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    struct Fonts;
+
+    void retranslateUi();
+    void updateRange();
+    void rebuildImage();
+    void relayout();
+    QString title() const;
+    QString caption() const;
+    Fonts fontsFor(const QFont &base) const;
+    HeatmapMargins marginsFor(const Fonts &fonts) const;
+    HeatmapMapping mappingFor(const QRectF &rect, const Fonts &fonts) const;
+    /// Paints everything into `rect`; `vectorCells` draws cells as rectangles (SVG).
+    void paint(QPainter &painter, const QRectF &rect, bool vectorCells) const;
+    void paintCells(QPainter &painter, const HeatmapMapping &mapping, bool vectorCells) const;
+    void paintNumbers(QPainter &painter, const HeatmapMapping &mapping, const Fonts &fonts) const;
+    void paintLabels(QPainter &painter, const HeatmapMapping &mapping, const Fonts &fonts) const;
+    void paintLegend(QPainter &painter, const HeatmapMapping &mapping, const Fonts &fonts) const;
+    bool isMasked(int row, int column) const;
+    QStringList columnLabels() const;
+
+    Kind m_kind;
+    MatrixModel *m_model;
+    Scenario m_scenario;
+    AttentionResult m_result;
+    mutable HeatmapMapping m_mapping; ///< for the widget's own rect and font
+    mutable QSize m_mappingSize;      ///< the size m_mapping was laid out for
+    QImage m_image;                   ///< one pixel per cell
+    bool m_hasMask = false;
+    int m_selectedRow = -1;
+    bool m_fixedRange = true;
+    QString m_caption;
+    qreal m_rowLabelWidth = 0; ///< widest row label in the widget's font
+    qreal m_columnLabelWidth = 0;
+
+    QAction *m_copyAction;
+    QAction *m_saveAction;
+    QAction *m_fixedRangeAction;
+};
+
+} // namespace attention

@@ -1,0 +1,60 @@
+#pragma once
+
+/// A read-only table model over one matrix of the attention pass (scores, weights, output),
+/// with the tokens as headers. The heatmaps paint from it and tests read from it.
+
+#include "types.h"
+
+#include <QAbstractTableModel>
+#include <QStringList>
+
+namespace attention {
+
+class MatrixModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Role : int
+    {
+        /// The entry as a double (−∞ for masked scores); DisplayRole gives it as text.
+        ValueRole = Qt::UserRole + 1,
+    };
+
+    explicit MatrixModel(QObject *parent = nullptr);
+
+    /// Shows `matrix` (rows × columns) with these header labels (one per row / column).
+    /// Emits dataChanged when the shape and labels stay, headerDataChanged when only labels
+    /// change, and resets the model when the shape changes.
+    void setMatrix(const Eigen::Ref<const Matrix> &matrix, const QStringList &rowLabels,
+                   const QStringList &columnLabels);
+    const Matrix &matrix() const { return m_matrix; }
+    const QStringList &rowLabels() const { return m_rowLabels; }
+    const QStringList &columnLabels() const { return m_columnLabels; }
+
+    /// Digits after the decimal point in DisplayRole (2 by default).
+    void setDecimals(int decimals);
+    int decimals() const { return m_decimals; }
+
+    /// `value` as the app shows it: fixed decimals, a real minus sign, "−∞" for −∞, and no
+    /// "−0.00".
+    static QString formatValue(double value, int decimals);
+
+    /// The matrix as CSV: a header row (an empty corner, then the column labels) and one row per
+    /// row label; −∞ is written "-inf", numbers with full precision.
+    QByteArray toCsv() const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    Matrix m_matrix;
+    QStringList m_rowLabels;
+    QStringList m_columnLabels;
+    int m_decimals = 2;
+};
+
+} // namespace attention

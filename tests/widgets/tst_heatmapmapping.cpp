@@ -1,0 +1,212 @@
+// The heatmap's arithmetic on its own: value → colour, cell ↔ pixel, and the viridis map.
+
+#include "colormap.h"
+#include "heatmapmapping.h"
+
+#include <QTest>
+#include <cmath>
+#include <limits>
+
+using namespace attention;
+
+class TestHeatmapMapping : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void normalized_data();
+    void normalized();
+    void maskedCellsAreGrey();
+    void colorsFollowViridis();
+    void viridisGetsBrighter();
+    void textColorContrasts_data();
+    void textColorContrasts();
+    void finiteRangeSkipsInfinity();
+    void layoutGivesSquareCells_data();
+    void layoutGivesSquareCells();
+    void cellAtInvertsCellRect();
+    void rowAtIncludesLabels();
+    void fitsInCell();
+};
+
+void TestHeatmapMapping::normalized_data()
+{
+    QTest::addColumn<double>("minimum");
+    QTest::addColumn<double>("maximum");
+    QTest::addColumn<double>("value");
+    QTest::addColumn<double>("expected");
+    QTest::newRow("bottom") << 0.0 << 1.0 << 0.0 << 0.0;
+    QTest::newRow("top") << 0.0 << 1.0 << 1.0 << 1.0;
+    QTest::newRow("quarter") << 0.0 << 1.0 << 0.25 << 0.25;
+    QTest::newRow("shifted range") << -2.0 << 6.0 << 0.0 << 0.25;
+    QTest::newRow("below clamps") << 0.0 << 1.0 << -3.0 << 0.0;
+    QTest::newRow("above clamps") << 0.0 << 1.0 << 7.0 << 1.0;
+    QTest::newRow("empty range: middle") << 3.0 << 3.0 << 3.0 << 0.5;
+}
+
+void TestHeatmapMapping::normalized()
+{
+    QFETCH(double, minimum);
+    QFETCH(double, maximum);
+    QFETCH(double, value);
+    QFETCH(double, expected);
+    HeatmapMapping mapping;
+    mapping.setRange(minimum, maximum);
+    QVERIFY(std::abs(mapping.normalized(value) - expected) < 1e-12);
+}
+
+void TestHeatmapMapping::maskedCellsAreGrey()
+{
+    HeatmapMapping mapping;
+    const QRgb masked = mapping.color(-std::numeric_limits<double>::infinity());
+    QCOMPARE(masked, HeatmapMapping::maskedColor);
+    QCOMPARE(qRed(masked), qGreen(masked));
+    QCOMPARE(qGreen(masked), qBlue(masked));
+    // No finite value gets the masked colour.
+    for (double x = -1; x <= 2; x += 0.05)
+        QVERIFY(mapping.color(x) != masked);
+}
+
+void TestHeatmapMapping::colorsFollowViridis()
+{
+    HeatmapMapping mapping;
+    mapping.setRange(0.0, 1.0);
+    // The published ends of viridis: #440154 and #fde725.
+    QCOMPARE(mapping.color(0.0) & 0xffffff, QRgb(0x440154));
+    QCOMPARE(mapping.color(1.0) & 0xffffff, QRgb(0xfde725));
+    QCOMPARE(mapping.color(0.5), Colormap::viridis(0.5));
+    // Its middle is a blue-green: green and blue well above red.
+    const QRgb middle = Colormap::viridis(0.5);
+    QVERIFY(qGreen(middle) > 2 * qRed(middle));
+    QVERIFY(qBlue(middle) > 2 * qRed(middle));
+}
+
+void TestHeatmapMapping::viridisGetsBrighter()
+{
+    // Perceptually ordered: luminance rises steadily from 0 to 1.
+    const auto luminance = [](QRgb c) {
+        return 0.2126 * qRed(c) + 0.7152 * qGreen(c) + 0.0722 * qBlue(c);
+    };
+    double previous = -1;
+    for (int i = 0; i <= 20; ++i) {
+        const double now = luminance(Colormap::viridis(i / 20.0));
+        QVERIFY2(now > previous, qPrintable(QStringLiteral("at %1").arg(i / 20.0)));
+        previous = now;
+    }
+}
+
+void TestHeatmapMapping::textColorContrasts_data()
+{
+    QTest::addColumn<double>("t");
+    QTest::addColumn<QColor>("expected");
+    QTest::newRow("dark purple: white text") << 0.0 << QColor(Qt::white);
+    QTest::newRow("blue: white text") << 0.3 << QColor(Qt::white);
+    QTest::newRow("yellow: black text") << 1.0 << QColor(Qt::black);
+    QTest::newRow("light green: black text") << 0.8 << QColor(Qt::black);
+}
+
+void TestHeatmapMapping::textColorContrasts()
+{
+    QFETCH(double, t);
+    QFETCH(QColor, expected);
+    QCOMPARE(Colormap::textColorOn(Colormap::viridis(t)), expected);
+}
+
+void TestHeatmapMapping::finiteRangeSkipsInfinity()
+{
+    const double inf = std::numeric_limits<double>::infinity();
+    Matrix m(2, 3);
+    m << 0.5, -inf, -inf, -2.0, 3.0, -inf;
+    const auto [lo, hi] = HeatmapMapping::finiteRange(m);
+    QCOMPARE(lo, -2.0);
+    QCOMPARE(hi, 3.0);
+    Matrix none = Matrix::Constant(2, 2, -inf);
+    QCOMPARE(HeatmapMapping::finiteRange(none), std::make_pair(0.0, 1.0));
+}
+
+void TestHeatmapMapping::layoutGivesSquareCells_data()
+{
+    QTest::addColumn<QRectF>("area");
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<int>("columns");
+    QTest::addColumn<qreal>("cell");
+    HeatmapMargins margins;
+    // With padding 4, labels 40 wide / 20 high, title 30, legend 60: the grid gets
+    // (width − 8 − 100) × (height − 8 − 50).
+    QTest::newRow("5×5, width limits") << QRectF(0, 0, 608, 800) << 5 << 5 << qreal(100);
+    QTest::newRow("5×5, height limits") << QRectF(0, 0, 900, 558) << 5 << 5 << qreal(100);
+    QTest::newRow("5×2, columns wider") << QRectF(0, 0, 308, 558) << 5 << 2 << qreal(100);
+    QTest::newRow("256×256, whole pixels") << QRectF(0, 0, 1132, 1082) << 256 << 256 << qreal(4);
+}
+
+void TestHeatmapMapping::layoutGivesSquareCells()
+{
+    QFETCH(QRectF, area);
+    QFETCH(int, rows);
+    QFETCH(int, columns);
+    QFETCH(qreal, cell);
+    HeatmapMargins margins;
+    margins.padding = 4;
+    margins.rowLabels = 40;
+    margins.columnLabels = 20;
+    margins.title = 30;
+    margins.legend = 60;
+    HeatmapMapping mapping;
+    mapping.setLayout(area, rows, columns, margins);
+    QCOMPARE(mapping.cellSize(), cell);
+    QCOMPARE(mapping.gridRect().width(), cell * columns);
+    QCOMPARE(mapping.gridRect().height(), cell * rows);
+    // The grid stays inside the space the margins leave.
+    QVERIFY(mapping.gridRect().left() >= area.left() + 4 + 40);
+    QVERIFY(mapping.gridRect().top() >= area.top() + 4 + 30 + 20);
+    QVERIFY(mapping.gridRect().right() <= area.right() - 4 - 60 + 0.5);
+    QVERIFY(mapping.gridRect().bottom() <= area.bottom() - 4 + 0.5);
+}
+
+void TestHeatmapMapping::cellAtInvertsCellRect()
+{
+    HeatmapMapping mapping;
+    HeatmapMargins margins;
+    mapping.setLayout(QRectF(0, 0, 500, 400), 5, 7, margins);
+    for (int r = 0; r < 5; ++r) {
+        for (int c = 0; c < 7; ++c) {
+            const QRectF rect = mapping.cellRect(r, c);
+            for (const QPointF &p : {rect.center(), rect.topLeft() + QPointF(0.1, 0.1),
+                                     rect.bottomRight() - QPointF(0.1, 0.1)}) {
+                const auto cell = mapping.cellAt(p);
+                QVERIFY(cell.has_value());
+                QCOMPARE(cell->row, r);
+                QCOMPARE(cell->column, c);
+            }
+        }
+    }
+    QVERIFY(!mapping.cellAt(mapping.gridRect().topLeft() - QPointF(1, 1)).has_value());
+    QVERIFY(!mapping.cellAt(mapping.gridRect().bottomRight() + QPointF(1, 1)).has_value());
+}
+
+void TestHeatmapMapping::rowAtIncludesLabels()
+{
+    HeatmapMapping mapping;
+    HeatmapMargins margins;
+    margins.rowLabels = 30;
+    mapping.setLayout(QRectF(0, 0, 400, 400), 4, 4, margins);
+    const QRectF cell = mapping.cellRect(2, 0);
+    const QPointF onLabel(cell.left() - 10, cell.center().y());
+    QCOMPARE(mapping.rowAt(onLabel), std::optional<int>(2));
+    QVERIFY(!mapping.cellAt(onLabel).has_value());
+    QCOMPARE(mapping.rowRect(2).top(), cell.top());
+    QCOMPARE(mapping.rowRect(2).left(), cell.left() - 30);
+}
+
+void TestHeatmapMapping::fitsInCell()
+{
+    HeatmapMapping mapping;
+    mapping.setLayout(QRectF(0, 0, 58, 58), 1, 1, HeatmapMargins{0, 0, 0, 0, 4});
+    QCOMPARE(mapping.cellSize(), qreal(50));
+    QVERIFY(mapping.fitsInCell(QSizeF(46, 20)));
+    QVERIFY(!mapping.fitsInCell(QSizeF(47, 20)));
+    QVERIFY(!mapping.fitsInCell(QSizeF(10, 49)));
+}
+
+QTEST_GUILESS_MAIN(TestHeatmapMapping)
+#include "tst_heatmapmapping.moc"

@@ -1,0 +1,211 @@
+// HeatmapWidget on its own: what it shows, what it explains, clicks, and its exports.
+
+#include "heatmapwidget.h"
+#include "matrixmodel.h"
+#include "presets.h"
+
+#include <QAbstractItemModelTester>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+#include <cmath>
+#include <limits>
+
+using namespace attention;
+
+namespace {
+
+/// softmax(scale · q·k) for 光 (q = [1, 0]) against the lesson's keys, written out by hand.
+std::vector<double> guangWeights(double scale)
+{
+    const double firstCoordinates[] = {0.1, 0.0, 0.9, 1.0, 0.8}; // keys · [1, 0]
+    std::vector<double> w;
+    double sum = 0;
+    for (double k : firstCoordinates) {
+        w.push_back(std::exp(scale * k));
+        sum += w.back();
+    }
+    for (double &x : w)
+        x /= sum;
+    return w;
+}
+
+} // namespace
+
+class TestHeatmapWidget : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void showsWeightsOfLesson_data();
+    void showsWeightsOfLesson();
+    void scoresShowMinusInfinityWhenMasked();
+    void explainsCell();
+    void explainsMaskedCell();
+    void clickSelectsRow();
+    void fixedRangeIsDefaultForWeights();
+    void pngIsTwiceTheSize();
+    void svgIsXml();
+};
+
+void TestHeatmapWidget::showsWeightsOfLesson_data()
+{
+    QTest::addColumn<double>("scale");
+    QTest::newRow("1×") << 1.0;
+    QTest::newRow("5×") << 5.0;
+    QTest::newRow("0.1×") << 0.1;
+}
+
+void TestHeatmapWidget::showsWeightsOfLesson()
+{
+    QFETCH(double, scale);
+    HeatmapWidget heatmap(HeatmapWidget::Kind::Weights);
+    QAbstractItemModelTester tester(heatmap.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    Scenario s = *preset(QStringLiteral("lesson"));
+    s.scoreScale = scale;
+    heatmap.setScenario(s, s.compute());
+    const std::vector<double> expected = guangWeights(scale);
+    QCOMPARE(heatmap.model()->rowCount(), 5);
+    QCOMPARE(heatmap.model()->headerData(4, Qt::Vertical).toString(), QStringLiteral("光"));
+    QCOMPARE(heatmap.model()->headerData(3, Qt::Horizontal).toString(), QStringLiteral("月"));
+    for (int j = 0; j < 5; ++j) {
+        const double shown = heatmap.model()->index(4, j).data(MatrixModel::ValueRole).toDouble();
+        QVERIFY2(std::abs(shown - expected[j]) < 1e-12, qPrintable(QString::number(j)));
+    }
+}
+
+void TestHeatmapWidget::scoresShowMinusInfinityWhenMasked()
+{
+    HeatmapWidget heatmap(HeatmapWidget::Kind::Scores);
+    QAbstractItemModelTester tester(heatmap.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    Scenario s = *preset(QStringLiteral("lesson"));
+    s.causal = true;
+    heatmap.setScenario(s, s.compute());
+    for (int i = 0; i < 5; ++i) {
+        for (int j = 0; j < 5; ++j) {
+            const QString text = heatmap.model()->index(i, j).data().toString();
+            if (j > i)
+                QCOMPARE(text, QStringLiteral("−∞"));
+            else
+                QVERIFY(!text.contains(QChar(0x221e)));
+        }
+    }
+}
+
+void TestHeatmapWidget::explainsCell()
+{
+    HeatmapWidget heatmap(HeatmapWidget::Kind::Weights);
+    Scenario s = *preset(QStringLiteral("lesson"));
+    s.scoreScale = 5.0;
+    heatmap.setScenario(s, s.compute());
+    const QString text = heatmap.cellExplanation(4, 3); // 光 → 月
+    QVERIFY2(text.contains(QStringLiteral("q(光)·k(月) = 1.00")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("5.00")), qPrintable(text));
+    // e^5 / Σ e^(5·k₁) and the weight itself.
+    double sum = 0;
+    for (double k : {0.1, 0.0, 0.9, 1.0, 0.8})
+        sum += std::exp(5 * k);
+    QVERIFY2(text.contains(QString::number(sum, 'f', 2)), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("= 0.50")), qPrintable(text));
+}
+
+void TestHeatmapWidget::explainsMaskedCell()
+{
+    HeatmapWidget heatmap(HeatmapWidget::Kind::Scores);
+    Scenario s = *preset(QStringLiteral("lesson"));
+    s.causal = true;
+    heatmap.setScenario(s, s.compute());
+    const QString text = heatmap.cellExplanation(0, 4);
+    QVERIFY2(text.contains(QStringLiteral("−∞")), qPrintable(text));
+    QVERIFY(!heatmap.cellExplanation(4, 0).contains(QStringLiteral("−∞")));
+}
+
+void TestHeatmapWidget::clickSelectsRow()
+{
+    HeatmapWidget heatmap(HeatmapWidget::Kind::Weights);
+    Scenario s = *preset(QStringLiteral("lesson"));
+    heatmap.setScenario(s, s.compute());
+    heatmap.resize(500, 400);
+    heatmap.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&heatmap));
+    QSignalSpy clicked(&heatmap, &HeatmapWidget::rowClicked);
+    const QPoint cell = heatmap.mapping().cellRect(2, 3).center().toPoint();
+    QTest::mouseClick(&heatmap, Qt::LeftButton, {}, cell);
+    QCOMPARE(clicked.count(), 1);
+    QCOMPARE(clicked.first().at(0).toInt(), 2);
+    // The row label selects too.
+    const QRectF row = heatmap.mapping().rowRect(1);
+    QTest::mouseClick(&heatmap, Qt::LeftButton, {},
+                      QPoint(int(row.left()) + 3, int(row.center().y())));
+    QCOMPARE(clicked.count(), 2);
+    QCOMPARE(clicked.last().at(0).toInt(), 1);
+    // Outside the grid nothing happens.
+    QTest::mouseClick(&heatmap, Qt::LeftButton, {}, QPoint(2, 2));
+    QCOMPARE(clicked.count(), 2);
+}
+
+void TestHeatmapWidget::fixedRangeIsDefaultForWeights()
+{
+    HeatmapWidget heatmap(HeatmapWidget::Kind::Weights);
+    Scenario s = *preset(QStringLiteral("lesson"));
+    heatmap.setScenario(s, s.compute());
+    QVERIFY(heatmap.fixedRange());
+    QCOMPARE(heatmap.mapping().minimum(), 0.0);
+    QCOMPARE(heatmap.mapping().maximum(), 1.0);
+    heatmap.setFixedRange(false);
+    const Matrix w = s.compute().weights;
+    QCOMPARE(heatmap.mapping().minimum(), w.minCoeff());
+    QCOMPARE(heatmap.mapping().maximum(), w.maxCoeff());
+}
+
+void TestHeatmapWidget::pngIsTwiceTheSize()
+{
+    QTemporaryDir dir;
+    HeatmapWidget heatmap(HeatmapWidget::Kind::Scores);
+    Scenario s = *preset(QStringLiteral("lesson"));
+    heatmap.setScenario(s, s.compute());
+    heatmap.resize(420, 360);
+    const QString fileName = dir.filePath(QStringLiteral("scores.png"));
+    QString error;
+    QVERIFY2(heatmap.savePng(fileName, &error), qPrintable(error));
+    const QImage image(fileName);
+    QCOMPARE(image.size(), QSize(840, 720));
+    // Cell (4, 3) has the largest score of its row: the brightest viridis colour there.
+    const QPointF centre = heatmap.mapping().cellRect(4, 3).center() * 2;
+    QCOMPARE(image.pixel(centre.toPoint()) & 0xffffff, QRgb(0xfde725));
+}
+
+void TestHeatmapWidget::svgIsXml()
+{
+    QTemporaryDir dir;
+    HeatmapWidget heatmap(HeatmapWidget::Kind::Weights);
+    Scenario s = *preset(QStringLiteral("lesson"));
+    s.causal = true;
+    heatmap.setScenario(s, s.compute());
+    heatmap.resize(420, 360);
+    const QString fileName = dir.filePath(QStringLiteral("weights.svg"));
+    QVERIFY(heatmap.saveSvg(fileName));
+    QFile file(fileName);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&file);
+    QString root;
+    int rects = 0;
+    while (!xml.atEnd()) {
+        if (xml.readNext() == QXmlStreamReader::StartElement) {
+            if (root.isEmpty())
+                root = xml.name().toString();
+            if (xml.name() == QLatin1String("rect") || xml.name() == QLatin1String("path"))
+                ++rects;
+        }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QCOMPARE(root, QStringLiteral("svg"));
+    QVERIFY(rects >= 25); // one vector shape per cell at least
+}
+
+QTEST_MAIN(TestHeatmapWidget)
+#include "tst_heatmapwidget.moc"
