@@ -1,0 +1,319 @@
+#include "controlspanel.h"
+
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPainter>
+#include <QPushButton>
+#include <QSlider>
+#include <QStyleOptionSlider>
+#include <cmath>
+#include <limits>
+
+namespace attention {
+
+namespace {
+
+/// A horizontal slider with labelled marks under its groove (1× and 5× on the scale slider).
+class MarkedSlider : public QSlider
+{
+public:
+    struct Mark
+    {
+        int position;
+        QString label;
+        bool emphasized;
+    };
+
+    explicit MarkedSlider(QWidget *parent = nullptr)
+        : QSlider(Qt::Horizontal, parent)
+    {}
+
+    void setMarks(const QList<Mark> &marks)
+    {
+        m_marks = marks;
+        updateGeometry();
+        update();
+    }
+
+    QSize sizeHint() const override { return withLabels(QSlider::sizeHint()); }
+    QSize minimumSizeHint() const override { return withLabels(QSlider::minimumSizeHint()); }
+
+protected:
+    void paintEvent(QPaintEvent *event) override
+    {
+        QSlider::paintEvent(event);
+        QStyleOptionSlider option;
+        initStyleOption(&option);
+        const QRect groove =
+            style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderGroove, this);
+        const QRect handle =
+            style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderHandle, this);
+        const int span = groove.width() - handle.width();
+        QPainter painter(this);
+        const QFontMetrics metrics(font());
+        const int textTop = height() - metrics.height();
+        int freeFrom = std::numeric_limits<int>::min(); // labels must not overlap
+        for (const Mark &mark : m_marks) {
+            const int x =
+                groove.left() + handle.width() / 2 +
+                QStyle::sliderPositionFromValue(minimum(), maximum(), mark.position, span);
+            QFont markFont = font();
+            markFont.setBold(mark.emphasized);
+            painter.setFont(markFont);
+            painter.setPen(palette().color(mark.emphasized ? QPalette::Text : QPalette::Mid));
+            painter.drawLine(x, textTop - 4, x, textTop - 1);
+            const int width = QFontMetrics(markFont).horizontalAdvance(mark.label);
+            const int left = std::clamp(x - width / 2, 0, std::max(0, this->width() - width));
+            if (left < freeFrom)
+                continue;
+            painter.drawText(QRect(left, textTop, width, metrics.height()), Qt::AlignCenter,
+                             mark.label);
+            freeFrom = left + width + metrics.horizontalAdvance(QLatin1Char(' '));
+        }
+    }
+
+private:
+    QSize withLabels(QSize size) const
+    {
+        size.rheight() += fontMetrics().height() + 2;
+        return size;
+    }
+
+    QList<Mark> m_marks;
+};
+
+QFrame *separator(QWidget *parent)
+{
+    auto *line = new QFrame(parent);
+    line->setFrameShape(QFrame::VLine);
+    line->setFrameShadow(QFrame::Sunken);
+    return line;
+}
+
+const double scaleRatio = ControlsPanel::maxSliderScale / ControlsPanel::minSliderScale;
+
+double rawScaleAt(double position)
+{
+    return ControlsPanel::minSliderScale *
+           std::pow(scaleRatio, position / ControlsPanel::scaleSteps);
+}
+
+double rawPositionOf(double scale)
+{
+    return ControlsPanel::scaleSteps * std::log(scale / ControlsPanel::minSliderScale) /
+           std::log(scaleRatio);
+}
+
+} // namespace
+
+ControlsPanel::ControlsPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_scaleLabel(new QLabel(this))
+    , m_scaleSlider(new MarkedSlider(this))
+    , m_scaleSpin(new QDoubleSpinBox(this))
+    , m_sqrtD(new QCheckBox(this))
+    , m_causal(new QCheckBox(this))
+    , m_dimensionTitle(new QLabel(this))
+    , m_dimensionSlider(new MarkedSlider(this))
+    , m_dimensionLabel(new QLabel(this))
+    , m_reroll(new QPushButton(this))
+{
+    m_scaleSlider->setRange(0, scaleSteps);
+    m_scaleSlider->setPageStep(scaleSteps / 20);
+    m_scaleSlider->setSingleStep(1);
+    static_cast<MarkedSlider *>(m_scaleSlider)
+        ->setMarks({{positionOfScale(0.1), QStringLiteral("0.1×"), false},
+                    {positionOfScale(1.0), QStringLiteral("1×"), true},
+                    {positionOfScale(5.0), QStringLiteral("5×"), true},
+                    {positionOfScale(20.0), QStringLiteral("20×"), false}});
+    m_scaleSlider->setMinimumWidth(220);
+
+    m_scaleSpin->setRange(ScenarioLimits::minScale, ScenarioLimits::maxScale);
+    m_scaleSpin->setDecimals(2);
+    m_scaleSpin->setSingleStep(0.1);
+    m_scaleSpin->setSuffix(QStringLiteral("×"));
+    m_scaleSpin->setKeyboardTracking(false);
+    m_scaleSpin->setAccelerated(true);
+
+    m_dimensionSlider->setRange(0, maxDimensionExponent);
+    m_dimensionSlider->setPageStep(1);
+    m_dimensionSlider->setTracking(false); // one undoable step per drag, on release
+    QList<MarkedSlider::Mark> dimensionMarks;
+    for (int p = 0; p <= maxDimensionExponent; p += 2)
+        dimensionMarks.append({p, QString::number(1 << p), false});
+    static_cast<MarkedSlider *>(m_dimensionSlider)->setMarks(dimensionMarks);
+    m_dimensionSlider->setMinimumWidth(180);
+    m_reroll->setEnabled(false);
+
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(8, 4, 8, 4);
+    layout->setSpacing(8);
+    layout->addWidget(m_scaleLabel);
+    layout->addWidget(m_scaleSlider, 3);
+    layout->addWidget(m_scaleSpin);
+    layout->addSpacing(8);
+    layout->addWidget(separator(this));
+    layout->addWidget(m_sqrtD);
+    layout->addWidget(m_causal);
+    layout->addWidget(separator(this));
+    layout->addSpacing(8);
+    layout->addWidget(m_dimensionTitle);
+    layout->addWidget(m_dimensionSlider, 2);
+    layout->addWidget(m_dimensionLabel);
+    layout->addWidget(m_reroll);
+
+    connect(m_scaleSlider, &QSlider::valueChanged, this, &ControlsPanel::onScaleSliderChanged);
+    connect(m_scaleSlider, &QSlider::sliderReleased, this, &ControlsPanel::interactionFinished);
+    connect(m_scaleSpin, &QDoubleSpinBox::valueChanged, this, [this](double scale) {
+        {
+            const QSignalBlocker blocker(m_scaleSlider);
+            m_scaleSlider->setValue(positionOfScale(scale));
+        }
+        Q_EMIT scaleEdited(scale);
+        Q_EMIT interactionFinished();
+    });
+    connect(m_sqrtD, &QCheckBox::toggled, this, &ControlsPanel::divideBySqrtDToggled);
+    connect(m_causal, &QCheckBox::toggled, this, &ControlsPanel::causalToggled);
+    connect(m_dimensionSlider, &QSlider::sliderMoved, this, &ControlsPanel::updateDimensionLabel);
+    connect(m_dimensionSlider, &QSlider::valueChanged, this,
+            [this](int position) { Q_EMIT dimensionRequested(1 << position); });
+    connect(m_reroll, &QPushButton::clicked, this, &ControlsPanel::rerollRequested);
+
+    retranslateUi();
+}
+
+ControlsPanel::~ControlsPanel() = default;
+
+double ControlsPanel::scaleAtPosition(int position)
+{
+    for (const double mark : {1.0, 5.0})
+        if (std::abs(rawPositionOf(mark) - position) < 1.0)
+            return mark;
+    const double raw = rawScaleAt(position);
+    const double unit = raw >= 10.0 ? 10.0 : 100.0;
+    return std::round(raw * unit) / unit;
+}
+
+int ControlsPanel::positionOfScale(double scale)
+{
+    if (!(scale > minSliderScale))
+        return 0;
+    return std::clamp(int(std::lround(rawPositionOf(scale))), 0, scaleSteps);
+}
+
+int ControlsPanel::positionOfDimension(Index d)
+{
+    if (d <= 1)
+        return 0;
+    return std::clamp(int(std::lround(std::log2(double(d)))), 0, maxDimensionExponent);
+}
+
+void ControlsPanel::onScaleSliderChanged(int position)
+{
+    const double scale = scaleAtPosition(position);
+    {
+        const QSignalBlocker blocker(m_scaleSpin);
+        m_scaleSpin->setValue(scale);
+    }
+    Q_EMIT scaleEdited(scale);
+    if (!m_scaleSlider->isSliderDown())
+        Q_EMIT interactionFinished(); // a key or wheel step is a step of its own
+}
+
+void ControlsPanel::setScenario(const Scenario &scenario)
+{
+    {
+        const QSignalBlocker blocker(m_scaleSpin);
+        m_scaleSpin->setValue(scenario.scoreScale);
+    }
+    // Keep the handle where the user holds it; otherwise show the document's scale.
+    if (!m_scaleSlider->isSliderDown() &&
+        scaleAtPosition(m_scaleSlider->value()) != scenario.scoreScale) {
+        const QSignalBlocker blocker(m_scaleSlider);
+        m_scaleSlider->setValue(positionOfScale(scenario.scoreScale));
+    }
+    {
+        const QSignalBlocker blocker(m_sqrtD);
+        m_sqrtD->setChecked(scenario.divideBySqrtD);
+    }
+    {
+        const QSignalBlocker blocker(m_causal);
+        m_causal->setChecked(scenario.causal);
+    }
+    m_dimension = scenario.dimension();
+    if (!m_dimensionSlider->isSliderDown()) {
+        const QSignalBlocker blocker(m_dimensionSlider);
+        m_dimensionSlider->setValue(positionOfDimension(m_dimension));
+    }
+    updateDimensionLabel(m_dimensionSlider->sliderPosition());
+}
+
+void ControlsPanel::setRandomMode(bool random, Index handMadeDimension)
+{
+    m_random = random;
+    m_handMadeDimension = handMadeDimension;
+    m_reroll->setEnabled(random);
+    updateDimensionLabel(m_dimensionSlider->sliderPosition());
+}
+
+void ControlsPanel::updateDimensionLabel(int position)
+{
+    // While dragging, show the d the handle points at; otherwise the document's d.
+    const bool dragging =
+        m_dimensionSlider->isSliderDown() && position != positionOfDimension(m_dimension);
+    const Index d = dragging ? (Index(1) << position) : m_dimension;
+    const bool handMade =
+        dragging ? position == positionOfDimension(m_handMadeDimension) : !m_random;
+    m_dimensionLabel->setText(handMade ? tr("d = %1, hand-made").arg(d)
+                                       : tr("d = %1, random").arg(d));
+}
+
+void ControlsPanel::retranslateUi()
+{
+    m_scaleLabel->setText(tr("Score scale"));
+    m_scaleSlider->setToolTip(
+        tr("Multiply every score by this factor (0.1× to 20×, marks at 1× "
+           "and 5×): larger makes softmax sharper, smaller makes it flatter."));
+    m_scaleSlider->setStatusTip(tr("Drag to scale the scores; the heatmaps and the chart follow."));
+    m_scaleSpin->setToolTip(tr("The exact factor every dot product is multiplied by."));
+    m_scaleSpin->setStatusTip(m_scaleSpin->toolTip());
+    m_sqrtD->setText(tr("Divide by √d"));
+    m_sqrtD->setToolTip(tr("Divide the scores by the square root of the dimension d, as "
+                           "Transformers do, so that large d does not make softmax collapse."));
+    m_sqrtD->setStatusTip(m_sqrtD->toolTip());
+    m_causal->setText(tr("Causal mask"));
+    m_causal->setToolTip(tr("Hide later tokens: each query sees only itself and the tokens "
+                            "before it (their scores become −∞)."));
+    m_causal->setStatusTip(m_causal->toolTip());
+    m_dimensionTitle->setText(tr("Dimension d"));
+    m_dimensionSlider->setToolTip(
+        tr("Replace q and k by seeded random vectors of dimension d (1 to 1024) for the same "
+           "tokens. Back at the original d, the hand-made vectors return."));
+    m_dimensionSlider->setStatusTip(
+        tr("Drag d up and compare the weights with and without dividing by √d."));
+    m_dimensionLabel->setToolTip(
+        tr("The dimension of the queries and keys, and whether they are hand-made or random."));
+    // Room for the longest label, so that it never jumps or clips.
+    const QFontMetrics metrics(m_dimensionLabel->font());
+    m_dimensionLabel->setMinimumWidth(
+        std::max(metrics.horizontalAdvance(tr("d = %1, hand-made").arg(1024)),
+                 metrics.horizontalAdvance(tr("d = %1, random").arg(1024))) +
+        4);
+    m_reroll->setText(tr("Re-roll"));
+    m_reroll->setToolTip(tr("Draw new random queries and keys of the same dimension."));
+    m_reroll->setStatusTip(m_reroll->toolTip());
+    updateDimensionLabel(m_dimensionSlider->sliderPosition());
+}
+
+void ControlsPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+} // namespace attention

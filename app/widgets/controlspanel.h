@@ -1,0 +1,90 @@
+#pragma once
+
+/// The switches that turn dot products into scores, and the dimension experiment:
+/// a logarithmic score-scale slider (0.1× to 20×, marks at 1× and 5×) with a spin box for the
+/// exact value, "divide by √d" and "causal mask" switches, and a d slider (1 to 1024, powers
+/// of two) with a re-roll button.
+///
+/// The panel only reports what the user asks for through its signals; MainWindow turns those
+/// into document edits, and setScenario() shows the document's state again.
+
+#include "scenario.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QSlider;
+
+namespace attention {
+
+class ControlsPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    static constexpr double minSliderScale = 0.1;
+    static constexpr double maxSliderScale = 20.0;
+    static constexpr int scaleSteps = 1000;         ///< scale slider positions 0…scaleSteps
+    static constexpr int maxDimensionExponent = 10; ///< d slider positions 0…10: d = 2^position
+
+    explicit ControlsPanel(QWidget *parent = nullptr);
+    ~ControlsPanel() override;
+
+    /// The scale at a slider position: 0.1 · 200^(position / scaleSteps), rounded to two
+    /// decimals and snapped onto the 1× and 5× marks when within one step of them.
+    static double scaleAtPosition(int position);
+    /// The nearest slider position of `scale` (clamped to the slider's range).
+    static int positionOfScale(double scale);
+    /// The d slider position nearest to d (log2, rounded).
+    static int positionOfDimension(Index d);
+
+    /// Shows the scenario's switches without emitting anything.
+    void setScenario(const Scenario &scenario);
+    /// Whether the document holds seeded random q, k from the d slider (enables re-roll).
+    void setRandomMode(bool random, Index handMadeDimension);
+
+    QSlider *scaleSlider() const { return m_scaleSlider; }
+    QDoubleSpinBox *scaleSpinBox() const { return m_scaleSpin; }
+    QCheckBox *sqrtDCheckBox() const { return m_sqrtD; }
+    QCheckBox *causalCheckBox() const { return m_causal; }
+    QSlider *dimensionSlider() const { return m_dimensionSlider; }
+    QPushButton *rerollButton() const { return m_reroll; }
+
+Q_SIGNALS:
+    /// The user moved the scale slider or typed a scale (continuous while dragging).
+    void scaleEdited(double scale);
+    /// A continuous edit ended (slider released, value typed, a key step done).
+    void interactionFinished();
+    void divideBySqrtDToggled(bool divide);
+    void causalToggled(bool causal);
+    /// The user chose d on the d slider.
+    void dimensionRequested(int d);
+    /// The user asked for new random queries and keys of the same d.
+    void rerollRequested();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslateUi();
+    void onScaleSliderChanged(int position);
+    void updateDimensionLabel(int position);
+
+    QLabel *m_scaleLabel;
+    QSlider *m_scaleSlider;
+    QDoubleSpinBox *m_scaleSpin;
+    QCheckBox *m_sqrtD;
+    QCheckBox *m_causal;
+    QLabel *m_dimensionTitle;
+    QSlider *m_dimensionSlider;
+    QLabel *m_dimensionLabel;
+    QPushButton *m_reroll;
+    Index m_dimension = 2;
+    Index m_handMadeDimension = 2;
+    bool m_random = false;
+};
+
+} // namespace attention

@@ -1,0 +1,163 @@
+#include "weightschart.h"
+
+#include "colormap.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QEvent>
+#include <QSet>
+#include <QValueAxis>
+
+namespace attention {
+
+namespace {
+
+/// Up to this many keys each bar carries its value and its token.
+constexpr int maxLabelledBars = 16;
+constexpr int maxNamedCategories = 32;
+
+} // namespace
+
+WeightsChart::WeightsChart(QWidget *parent)
+    : QChartView(parent)
+    , m_series(new QBarSeries)
+    , m_set(new QBarSet(QString()))
+    , m_keyAxis(new QBarCategoryAxis)
+    , m_weightAxis(new QValueAxis)
+{
+    auto *chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->hide();
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->setBackgroundRoundness(0);
+
+    m_set->setColor(QColor(Colormap::viridis(0.45)));
+    m_set->setBorderColor(QColor(Colormap::viridis(0.3)));
+    m_series->append(m_set);
+    m_series->setBarWidth(0.7);
+    m_series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    m_series->setLabelsFormat(QStringLiteral("@value"));
+    m_series->setLabelsPrecision(2);
+    chart->addSeries(m_series);
+
+    m_weightAxis->setRange(0.0, 1.0);
+    m_weightAxis->setTickCount(6);
+    m_weightAxis->setLabelFormat(QStringLiteral("%.1f"));
+    chart->addAxis(m_keyAxis, Qt::AlignBottom);
+    chart->addAxis(m_weightAxis, Qt::AlignLeft);
+    m_series->attachAxis(m_keyAxis);
+    m_series->attachAxis(m_weightAxis);
+
+    setChart(chart);
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(220, 160);
+    applyFonts();
+    retranslateUi();
+}
+
+WeightsChart::~WeightsChart() = default;
+
+void WeightsChart::retranslateUi()
+{
+    const QString token = m_tokens.value(m_selectedRow);
+    chart()->setTitle(token.isEmpty() ? tr("Weights of the selected query")
+                                      : tr("Weights of %1's query over the keys").arg(token));
+    m_weightAxis->setTitleText(tr("weight"));
+    m_keyAxis->setTitleText(m_tokens.size() > maxNamedCategories
+                                ? tr("keys 1 to %1").arg(m_tokens.size())
+                                : tr("keys"));
+    setToolTip(tr("The selected query's weights: how much it takes from each key. Click a "
+                  "heatmap row to choose another query."));
+    setStatusTip(tr("Bar chart of the selected query's weights over the keys (0 to 1)."));
+}
+
+void WeightsChart::applyFonts()
+{
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(font().pointSizeF() * 1.1);
+    chart()->setTitleFont(titleFont);
+    for (QAbstractAxis *axis :
+         {static_cast<QAbstractAxis *>(m_keyAxis), static_cast<QAbstractAxis *>(m_weightAxis)}) {
+        axis->setLabelsFont(font());
+        axis->setTitleFont(font());
+    }
+    m_set->setLabelFont(font());
+}
+
+void WeightsChart::setScenario(const Scenario &scenario, const AttentionResult &result)
+{
+    const bool tokensChanged = scenario.tokens != m_tokens;
+    m_tokens = scenario.tokens;
+    m_weights = result.weights;
+    if (m_selectedRow >= m_weights.rows())
+        m_selectedRow = int(m_weights.rows()) - 1;
+    if (m_selectedRow < 0)
+        m_selectedRow = 0;
+    if (tokensChanged) {
+        updateCategories();
+        retranslateUi();
+    }
+    updateBars();
+}
+
+void WeightsChart::setSelectedRow(int row)
+{
+    if (row < 0 || row >= m_weights.rows() || row == m_selectedRow)
+        return;
+    m_selectedRow = row;
+    updateBars();
+    retranslateUi();
+}
+
+void WeightsChart::updateCategories()
+{
+    QStringList categories;
+    const bool named = m_tokens.size() <= maxNamedCategories;
+    // Categories must be unique: number repeated tokens.
+    QSet<QString> seen;
+    for (int i = 0; i < m_tokens.size(); ++i) {
+        QString category = named ? m_tokens.at(i) : QString::number(i + 1);
+        if (seen.contains(category))
+            category = QStringLiteral("%1 (%2)").arg(category).arg(i + 1);
+        seen.insert(category);
+        categories.append(category);
+    }
+    m_keyAxis->setCategories(categories);
+    m_keyAxis->setLabelsVisible(named);
+    m_series->setLabelsVisible(m_tokens.size() <= maxLabelledBars);
+}
+
+void WeightsChart::updateBars()
+{
+    const int T = int(m_weights.cols());
+    if (m_weights.rows() == 0) {
+        m_set->remove(0, m_set->count());
+        return;
+    }
+    const auto row = m_weights.row(m_selectedRow);
+    if (m_set->count() != T) {
+        QList<qreal> values(T);
+        for (int j = 0; j < T; ++j)
+            values[j] = row(j);
+        m_set->remove(0, m_set->count());
+        m_set->append(values);
+        return;
+    }
+    for (int j = 0; j < T; ++j)
+        if (m_set->at(j) != row(j))
+            m_set->replace(j, row(j));
+}
+
+void WeightsChart::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    else if (event->type() == QEvent::FontChange)
+        applyFonts();
+    QChartView::changeEvent(event);
+}
+
+} // namespace attention

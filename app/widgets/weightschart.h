@@ -1,0 +1,57 @@
+#pragma once
+
+/// A bar chart (Qt Charts) of the selected query's weights over the keys, on a fixed 0–1 axis.
+///
+/// The chart keeps one QBarSet and rewrites only the values that changed on each update; the
+/// categories are rebuilt only when the tokens change. Axes are attached explicitly.
+
+#include "attention.h"
+#include "scenario.h"
+
+#include <QChartView>
+
+class QBarCategoryAxis;
+class QBarSeries;
+class QBarSet;
+class QValueAxis;
+
+namespace attention {
+
+class WeightsChart : public QChartView
+{
+    Q_OBJECT
+
+public:
+    explicit WeightsChart(QWidget *parent = nullptr);
+    ~WeightsChart() override;
+
+    /// Shows the weights of `result`; the selected row stays unless it no longer exists.
+    void setScenario(const Scenario &scenario, const AttentionResult &result);
+    /// The query whose weights the bars show.
+    void setSelectedRow(int row);
+    int selectedRow() const { return m_selectedRow; }
+
+    /// The bars: one value per key.
+    QBarSet *barSet() const { return m_set; }
+    QBarCategoryAxis *keyAxis() const { return m_keyAxis; }
+    QValueAxis *weightAxis() const { return m_weightAxis; }
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslateUi();
+    void applyFonts();
+    void updateBars();
+    void updateCategories();
+
+    QBarSeries *m_series;
+    QBarSet *m_set;
+    QBarCategoryAxis *m_keyAxis;
+    QValueAxis *m_weightAxis;
+    QStringList m_tokens;
+    Matrix m_weights;
+    int m_selectedRow = 0;
+};
+
+} // namespace attention

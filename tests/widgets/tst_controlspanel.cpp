@@ -1,0 +1,205 @@
+// ControlsPanel: the logarithmic scale slider, its marks, and what the panel reports.
+
+#include "controlspanel.h"
+#include "presets.h"
+
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTest>
+#include <cmath>
+
+using namespace attention;
+
+class TestControlsPanel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void scaleIsLogarithmic_data();
+    void scaleIsLogarithmic();
+    void marksSnap_data();
+    void marksSnap();
+    void positionsRoundTrip();
+    void dimensionPositions_data();
+    void dimensionPositions();
+    void sliderStepIsOneEdit();
+    void sliderDragIsOneInteraction();
+    void spinBoxSetsExactScale();
+    void switchesReport();
+    void setScenarioEmitsNothing();
+    void dimensionSliderRequestsPowersOfTwo();
+};
+
+void TestControlsPanel::scaleIsLogarithmic_data()
+{
+    QTest::addColumn<int>("position");
+    QTest::addColumn<double>("expected");
+    // 0.1 · 200^(p / 1000): equal steps multiply the scale by the same factor.
+    QTest::newRow("left end") << 0 << 0.1;
+    QTest::newRow("right end") << ControlsPanel::scaleSteps << 20.0;
+    QTest::newRow("a quarter") << 250 << 0.1 * std::pow(200.0, 0.25);
+    QTest::newRow("half way") << 500 << 0.1 * std::pow(200.0, 0.5);
+    QTest::newRow("nine tenths") << 900 << 0.1 * std::pow(200.0, 0.9);
+}
+
+void TestControlsPanel::scaleIsLogarithmic()
+{
+    QFETCH(int, position);
+    QFETCH(double, expected);
+    // Shown rounded: two decimals below 10, one above.
+    const double unit = expected >= 10 ? 0.05 : 0.005;
+    QVERIFY2(std::abs(ControlsPanel::scaleAtPosition(position) - expected) <= unit + 1e-12,
+             qPrintable(QString::number(ControlsPanel::scaleAtPosition(position))));
+}
+
+void TestControlsPanel::marksSnap_data()
+{
+    QTest::addColumn<double>("mark");
+    QTest::newRow("1×") << 1.0;
+    QTest::newRow("5×") << 5.0;
+}
+
+void TestControlsPanel::marksSnap()
+{
+    QFETCH(double, mark);
+    const double exact = 1000 * std::log(mark / 0.1) / std::log(200.0);
+    QCOMPARE(ControlsPanel::positionOfScale(mark), int(std::lround(exact)));
+    QCOMPARE(ControlsPanel::scaleAtPosition(int(std::lround(exact))), mark);
+    QCOMPARE(ControlsPanel::scaleAtPosition(int(std::floor(exact))), mark);
+    QCOMPARE(ControlsPanel::scaleAtPosition(int(std::ceil(exact))), mark);
+    QVERIFY(ControlsPanel::scaleAtPosition(int(std::floor(exact)) - 2) < mark);
+    QVERIFY(ControlsPanel::scaleAtPosition(int(std::ceil(exact)) + 2) > mark);
+}
+
+void TestControlsPanel::positionsRoundTrip()
+{
+    // The slider shows the scale it produced: going to the scale's position and back gives the
+    // same scale, within the rounding of the shown value (two decimals; one from 10 on).
+    for (int p = 0; p <= ControlsPanel::scaleSteps; ++p) {
+        const double scale = ControlsPanel::scaleAtPosition(p);
+        const double back = ControlsPanel::scaleAtPosition(ControlsPanel::positionOfScale(scale));
+        QVERIFY2(std::abs(back - scale) <= (scale >= 10 ? 0.1 : 0.01) + 1e-12,
+                 qPrintable(
+                     QStringLiteral("position %1, scale %2, back %3").arg(p).arg(scale).arg(back)));
+    }
+    QCOMPARE(ControlsPanel::positionOfScale(0.0), 0);
+    QCOMPARE(ControlsPanel::positionOfScale(500.0), ControlsPanel::scaleSteps);
+}
+
+void TestControlsPanel::dimensionPositions_data()
+{
+    QTest::addColumn<int>("d");
+    QTest::addColumn<int>("position");
+    QTest::newRow("1") << 1 << 0;
+    QTest::newRow("2") << 2 << 1;
+    QTest::newRow("3 rounds to 4") << 3 << 2;
+    QTest::newRow("16") << 16 << 4;
+    QTest::newRow("1024") << 1024 << 10;
+    QTest::newRow("4096 clamps") << 4096 << 10;
+}
+
+void TestControlsPanel::dimensionPositions()
+{
+    QFETCH(int, d);
+    QFETCH(int, position);
+    QCOMPARE(ControlsPanel::positionOfDimension(d), position);
+}
+
+void TestControlsPanel::sliderStepIsOneEdit()
+{
+    ControlsPanel panel;
+    panel.setScenario(*preset(QStringLiteral("lesson")));
+    QSignalSpy edited(&panel, &ControlsPanel::scaleEdited);
+    QSignalSpy finished(&panel, &ControlsPanel::interactionFinished);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.scaleSlider()->setFocus();
+    QTest::keyClick(panel.scaleSlider(), Qt::Key_Right);
+    QCOMPARE(edited.count(), 1);
+    QCOMPARE(finished.count(), 1);
+    const double expected = ControlsPanel::scaleAtPosition(ControlsPanel::positionOfScale(1.0) + 1);
+    QCOMPARE(edited.first().at(0).toDouble(), expected);
+    QCOMPARE(panel.scaleSpinBox()->value(), expected);
+}
+
+void TestControlsPanel::sliderDragIsOneInteraction()
+{
+    ControlsPanel panel;
+    panel.setScenario(*preset(QStringLiteral("lesson")));
+    QSignalSpy edited(&panel, &ControlsPanel::scaleEdited);
+    QSignalSpy finished(&panel, &ControlsPanel::interactionFinished);
+    QSlider *slider = panel.scaleSlider();
+    slider->setSliderDown(true);
+    for (int p = 500; p <= 700; p += 50)
+        slider->setSliderPosition(p);
+    QCOMPARE(edited.count(), 5);
+    QCOMPARE(finished.count(), 0);
+    slider->setSliderDown(false);
+    QCOMPARE(finished.count(), 1);
+}
+
+void TestControlsPanel::spinBoxSetsExactScale()
+{
+    ControlsPanel panel;
+    panel.setScenario(*preset(QStringLiteral("lesson")));
+    QSignalSpy edited(&panel, &ControlsPanel::scaleEdited);
+    QSignalSpy finished(&panel, &ControlsPanel::interactionFinished);
+    panel.scaleSpinBox()->setValue(3.33);
+    QCOMPARE(edited.count(), 1);
+    QCOMPARE(edited.first().at(0).toDouble(), 3.33);
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(panel.scaleSlider()->value(), ControlsPanel::positionOfScale(3.33));
+}
+
+void TestControlsPanel::switchesReport()
+{
+    ControlsPanel panel;
+    panel.setScenario(*preset(QStringLiteral("lesson")));
+    QSignalSpy causal(&panel, &ControlsPanel::causalToggled);
+    QSignalSpy sqrtD(&panel, &ControlsPanel::divideBySqrtDToggled);
+    panel.causalCheckBox()->click();
+    panel.sqrtDCheckBox()->click();
+    QCOMPARE(causal.count(), 1);
+    QCOMPARE(causal.first().at(0).toBool(), true);
+    QCOMPARE(sqrtD.count(), 1);
+    QCOMPARE(sqrtD.first().at(0).toBool(), true);
+}
+
+void TestControlsPanel::setScenarioEmitsNothing()
+{
+    ControlsPanel panel;
+    QSignalSpy edited(&panel, &ControlsPanel::scaleEdited);
+    QSignalSpy causal(&panel, &ControlsPanel::causalToggled);
+    QSignalSpy sqrtD(&panel, &ControlsPanel::divideBySqrtDToggled);
+    QSignalSpy dimension(&panel, &ControlsPanel::dimensionRequested);
+    Scenario s = *preset(QStringLiteral("random-head"));
+    s.scoreScale = 5.0;
+    panel.setScenario(s);
+    QCOMPARE(edited.count() + causal.count() + sqrtD.count() + dimension.count(), 0);
+    QCOMPARE(panel.scaleSpinBox()->value(), 5.0);
+    QCOMPARE(panel.scaleSlider()->value(), ControlsPanel::positionOfScale(5.0));
+    QVERIFY(panel.causalCheckBox()->isChecked());
+    QVERIFY(panel.sqrtDCheckBox()->isChecked());
+    QCOMPARE(panel.dimensionSlider()->value(), ControlsPanel::positionOfDimension(s.dimension()));
+}
+
+void TestControlsPanel::dimensionSliderRequestsPowersOfTwo()
+{
+    ControlsPanel panel;
+    panel.setScenario(*preset(QStringLiteral("lesson")));
+    QSignalSpy requested(&panel, &ControlsPanel::dimensionRequested);
+    panel.dimensionSlider()->setValue(4);
+    panel.dimensionSlider()->setValue(10);
+    QCOMPARE(requested.count(), 2);
+    QCOMPARE(requested.at(0).at(0).toInt(), 16);
+    QCOMPARE(requested.at(1).at(0).toInt(), 1024);
+    QVERIFY(!panel.rerollButton()->isEnabled());
+    panel.setRandomMode(true, 2);
+    QVERIFY(panel.rerollButton()->isEnabled());
+}
+
+QTEST_MAIN(TestControlsPanel)
+#include "tst_controlspanel.moc"
