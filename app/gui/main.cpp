@@ -1,0 +1,141 @@
+// attention-lab [SCENARIO.json] [--preset NAME] [--lang en|zh_CN] [--screenshot FILE.png]
+//
+// Exit codes: 0 success, 2 bad command line, 3 invalid scenario file (with --screenshot; in the
+// window, the reader's message is shown instead), 1 the screenshot could not be written.
+
+#include "language.h"
+#include "mainwindow.h"
+#include "presets.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QSettings>
+#include <cstdio>
+
+namespace {
+
+constexpr int badCommandLine = 2;
+constexpr int invalidFile = 3;
+const QSize screenshotSize(1600, 1000);
+
+void printError(const QString &message)
+{
+    std::fprintf(stderr, "attention-lab: %s\n", qPrintable(message));
+}
+
+int commandLineError(const QString &message)
+{
+    printError(QCoreApplication::translate("main", "%1 (see --help)").arg(message));
+    return badCommandLine;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("AttentionLab"));
+    QCoreApplication::setApplicationName(QStringLiteral("attention-lab"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(ATTENTION_LAB_VERSION));
+
+    // The system's language for --help and errors; the window's language is set below.
+    attention::Language commandLineLanguage;
+    commandLineLanguage.setLanguage(attention::Language::systemLanguage());
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QCoreApplication::translate(
+        "main", "Attention Lab: learn how attention in Transformers works by touching every "
+                "number."));
+    const QCommandLineOption helpOption = parser.addHelpOption();
+    const QCommandLineOption versionOption = parser.addVersionOption();
+    const QCommandLineOption presetOption(
+        QStringLiteral("preset"),
+        QCoreApplication::translate("main", "Start with the built-in preset NAME (%1).")
+            .arg(attention::presetNames().join(QStringLiteral(", "))),
+        QStringLiteral("NAME"));
+    const QCommandLineOption languageOption(
+        QStringLiteral("lang"),
+        QCoreApplication::translate(
+            "main", "Interface language: en or zh_CN (default: the last one used, else the "
+                    "system's)."),
+        QStringLiteral("LANG"));
+    const QCommandLineOption screenshotOption(
+        QStringLiteral("screenshot"),
+        QCoreApplication::translate(
+            "main", "Lay the window out at %1 × %2 pixels, save it as FILE.png and exit.")
+            .arg(screenshotSize.width())
+            .arg(screenshotSize.height()),
+        QStringLiteral("FILE.png"));
+    parser.addOption(presetOption);
+    parser.addOption(languageOption);
+    parser.addOption(screenshotOption);
+    parser.addPositionalArgument(QStringLiteral("SCENARIO.json"),
+                                 QCoreApplication::translate("main", "A scenario file to open."),
+                                 QStringLiteral("[SCENARIO.json]"));
+
+    if (!parser.parse(QCoreApplication::arguments()))
+        return commandLineError(parser.errorText());
+    if (parser.isSet(helpOption))
+        parser.showHelp(0);
+    if (parser.isSet(versionOption))
+        parser.showVersion();
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1)
+        return commandLineError(
+            QCoreApplication::translate("main", "only one scenario file can be opened"));
+    const QString presetName = parser.value(presetOption);
+    if (parser.isSet(presetOption) && !attention::preset(presetName))
+        return commandLineError(
+            QCoreApplication::translate("main", "unknown preset “%1”; the "
+                                                "presets are: %2")
+                .arg(presetName, attention::presetNames().join(QStringLiteral(", "))));
+    if (!files.isEmpty() && parser.isSet(presetOption))
+        return commandLineError(
+            QCoreApplication::translate("main", "give a scenario file or --preset, not both"));
+    const bool screenshot = parser.isSet(screenshotOption);
+    if (screenshot && parser.value(screenshotOption).isEmpty())
+        return commandLineError(
+            QCoreApplication::translate("main", "--screenshot needs a file name"));
+
+    QString language = parser.value(languageOption);
+    if (parser.isSet(languageOption) && !attention::Language::available().contains(language))
+        return commandLineError(
+            QCoreApplication::translate("main", "unknown language “%1”; use en or zh_CN")
+                .arg(language));
+    if (language.isEmpty() && !screenshot)
+        language = QSettings().value(QStringLiteral("language")).toString();
+    if (!attention::Language::available().contains(language))
+        language = attention::Language::systemLanguage();
+
+    using attention::MainWindow;
+    MainWindow window(screenshot ? MainWindow::Settings::Ignore : MainWindow::Settings::Use);
+    window.setLanguage(language);
+    if (parser.isSet(presetOption))
+        window.document()->reset(*attention::preset(presetName));
+
+    if (screenshot) {
+        if (!files.isEmpty()) {
+            QString error;
+            if (!window.loadFile(files.first(), &error)) {
+                printError(error);
+                return invalidFile;
+            }
+        }
+        window.setFixedSize(screenshotSize);
+        window.show();
+        QCoreApplication::processEvents();
+        window.applyDefaultLayout();
+        QCoreApplication::processEvents();
+        const QString fileName = parser.value(screenshotOption);
+        if (!window.grab().save(fileName, "PNG")) {
+            printError(QCoreApplication::translate("main", "cannot write %1").arg(fileName));
+            return 1;
+        }
+        return 0;
+    }
+
+    window.show();
+    if (!files.isEmpty())
+        window.openFile(files.first());
+    return QApplication::exec();
+}

@@ -1,0 +1,235 @@
+#pragma once
+
+/// The main window of Attention Lab, and the one place where the parts are connected.
+///
+/// How data moves:
+///
+///   1. The user edits something: drags the scale slider (ControlsPanel), types in the vector
+///      editor, drags a tip in the vector plane, picks a preset or opens a file.
+///   2. That becomes one call of a ScenarioDocument setter (setScoreScale, setVector, replace,
+///      reset…), which validates the new scenario, pushes it on the document's QUndoStack, runs
+///      the core once (attention::attend: scores, mask, softmax, weights · v) and emits
+///      changed() once. Continuous edits merge into one undo step until finishInteraction().
+///   3. On changed(), documentChanged() hands the document's scenario and result to every view
+///      (the heatmaps, the chart, the output, the comparison, the controls); each only repaints
+///      from what it is given. The vector editor and the plane read the document themselves.
+///
+/// Views never talk to each other and never write the document; this class makes every
+/// connection, in pointer-to-member form. It also owns the view state shared by several views
+/// (the selected query), the file menu, export, settings, language and zoom.
+
+#include "document.h"
+
+#include <QMainWindow>
+#include <optional>
+
+class QAction;
+class QActionGroup;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QSplitter;
+
+namespace attention {
+
+class CompareView;
+class ControlsPanel;
+class HeatmapWidget;
+class Language;
+class OutputView;
+class VectorEditor;
+class VectorPlane;
+class WeightsChart;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    /// Whether the window reads and writes QSettings (geometry, language, zoom, recent files).
+    enum class Settings
+    {
+        Use,
+        Ignore, ///< for --screenshot: the same picture whatever was saved before
+    };
+
+    /// The matrices that can be exported as CSV.
+    enum class Table
+    {
+        Scores,
+        Weights,
+        Output,
+    };
+
+    explicit MainWindow(Settings settings = Settings::Use, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    ScenarioDocument *document() const { return m_document; }
+
+    // Files ----------------------------------------------------------------------------------
+
+    /// Reads `fileName` into the document (clearing the undo history). On an invalid file
+    /// returns false, sets `error` to the reader's message and leaves the document unchanged.
+    bool loadFile(const QString &fileName, QString *error = nullptr);
+    /// Asks about unsaved changes, then loads `fileName`; shows the reader's message on failure.
+    bool openFile(const QString &fileName);
+    /// Writes the scenario to `fileName` atomically and makes it the document's file.
+    bool saveFile(const QString &fileName);
+    /// Replaces the scenario by a preset as one undoable step. False for an unknown name.
+    bool loadPreset(const QString &name);
+    /// Writes a heatmap as PNG (2× its size) or SVG, by the file name's suffix.
+    bool exportHeatmap(HeatmapWidget *heatmap, const QString &fileName);
+    /// Writes scores, weights or output as CSV (header row of tokens, one row per token).
+    bool exportCsv(Table table, const QString &fileName);
+    QStringList recentFiles() const { return m_recentFiles; }
+    /// The message of the last failed file operation (also shown in a message box).
+    QString lastError() const { return m_lastError; }
+
+    // View state -----------------------------------------------------------------------------
+
+    /// The query whose row is highlighted and whose weights the chart shows.
+    int selectedQuery() const { return m_selectedQuery; }
+    void selectQuery(int row);
+    /// "en" or "zh_CN"; switches while the program runs.
+    bool setLanguage(const QString &language);
+    QString language() const;
+    /// Font and cell scale for a projector (1 = normal).
+    void setZoom(double zoom);
+    double zoom() const;
+    /// Lays the docks out for the window's current size (as on first start).
+    void applyDefaultLayout();
+
+    // Parts, for tests and benchmarks --------------------------------------------------------
+
+    ControlsPanel *controls() const { return m_controls; }
+    HeatmapWidget *scoresHeatmap() const { return m_scores; }
+    HeatmapWidget *weightsHeatmap() const { return m_weights; }
+    WeightsChart *chart() const { return m_chart; }
+    OutputView *outputView() const { return m_output; }
+    CompareView *compareView() const { return m_compare; }
+    VectorEditor *vectorEditor() const { return m_editor; }
+    VectorPlane *vectorPlane() const { return m_plane; }
+    QAction *undoAction() const { return m_undoAction; }
+    QAction *redoAction() const { return m_redoAction; }
+    QMenu *fileMenu() const { return m_fileMenu; }
+    QMenu *editMenu() const { return m_editMenu; }
+    QMenu *viewMenu() const { return m_viewMenu; }
+    QMenu *presetsMenu() const { return m_presetsMenu; }
+    QMenu *languageMenu() const { return m_languageMenu; }
+    QMenu *helpMenu() const { return m_helpMenu; }
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void createViews();
+    void createDocks();
+    void createActions();
+    void createMenus();
+    void connectParts();
+    void retranslateUi();
+    void updateUndoTexts();
+
+    void documentChanged();
+    void updateWindowTitle();
+    void updateStatusSummary();
+
+    // Actions
+    void newScenario();
+    void open();
+    bool save();
+    bool saveAs();
+    void exportHeatmapInteractive(HeatmapWidget *heatmap, const QString &suggestedName, bool svg);
+    void exportCsvInteractive(Table table, const QString &suggestedName);
+    void copyImage();
+    void zoomBy(int steps);
+    void toggleFullScreen(bool fullScreen);
+    void about();
+    bool maybeSave();
+    void showError(const QString &title, const QString &message);
+
+    // The d slider: seeded random q, k of dimension d, and back to the hand-made ones.
+    void requestDimension(int d);
+    void reroll();
+    bool isRandom(const Scenario &scenario) const;
+    void installRandom(Index d);
+
+    // Recent files and settings
+    void addRecentFile(const QString &fileName);
+    void rebuildRecentMenu();
+    void readSettings();
+    void writeSettings() const;
+
+    Settings m_settings;
+    ScenarioDocument *m_document;
+    Language *m_language;
+    QFont m_baseFont;
+    int m_zoomIndex;
+    bool m_laidOut = false;
+    int m_selectedQuery = -1;
+    QStringList m_recentFiles;
+    QString m_lastError;
+    QString m_lastDirectory;
+
+    // The hand-made scenario the d slider left, and the random q, k it drew since then.
+    std::optional<Scenario> m_handMade;
+    QList<std::pair<Matrix, Matrix>> m_randomDraws;
+    std::uint64_t m_seed = 1;
+
+    // Views
+    ControlsPanel *m_controls = nullptr;
+    QSplitter *m_heatmapSplitter = nullptr;
+    HeatmapWidget *m_scores = nullptr;
+    HeatmapWidget *m_weights = nullptr;
+    WeightsChart *m_chart = nullptr;
+    OutputView *m_output = nullptr;
+    CompareView *m_compare = nullptr;
+    VectorEditor *m_editor = nullptr;
+    VectorPlane *m_plane = nullptr;
+    QDockWidget *m_chartDock = nullptr;
+    QDockWidget *m_planeDock = nullptr;
+    QDockWidget *m_editorDock = nullptr;
+    QDockWidget *m_outputDock = nullptr;
+    QDockWidget *m_compareDock = nullptr;
+    QLabel *m_summary = nullptr;
+
+    // Menus and actions
+    QMenu *m_fileMenu = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QMenu *m_exportMenu = nullptr;
+    QMenu *m_editMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QMenu *m_docksMenu = nullptr;
+    QMenu *m_presetsMenu = nullptr;
+    QMenu *m_languageMenu = nullptr;
+    QMenu *m_helpMenu = nullptr;
+    QAction *m_newAction = nullptr;
+    QAction *m_openAction = nullptr;
+    QAction *m_saveAction = nullptr;
+    QAction *m_saveAsAction = nullptr;
+    QAction *m_exportScoresPngAction = nullptr;
+    QAction *m_exportWeightsPngAction = nullptr;
+    QAction *m_exportScoresSvgAction = nullptr;
+    QAction *m_exportWeightsSvgAction = nullptr;
+    QAction *m_exportScoresCsvAction = nullptr;
+    QAction *m_exportWeightsCsvAction = nullptr;
+    QAction *m_exportOutputCsvAction = nullptr;
+    QAction *m_clearRecentAction = nullptr;
+    QAction *m_quitAction = nullptr;
+    QAction *m_undoAction = nullptr;
+    QAction *m_redoAction = nullptr;
+    QAction *m_copyImageAction = nullptr;
+    QAction *m_fullScreenAction = nullptr;
+    QAction *m_zoomInAction = nullptr;
+    QAction *m_zoomOutAction = nullptr;
+    QAction *m_zoomResetAction = nullptr;
+    QAction *m_fixedRangeAction = nullptr;
+    QAction *m_aboutAction = nullptr;
+    QAction *m_aboutQtAction = nullptr;
+    QActionGroup *m_languageGroup = nullptr;
+    QList<QAction *> m_presetActions;
+};
+
+} // namespace attention

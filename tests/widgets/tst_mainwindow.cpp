@@ -1,0 +1,700 @@
+// The whole window, driven like a user would: sliders, check boxes, clicks, menus, files.
+// Expected numbers are computed here from the lesson's vectors, not read from the program.
+
+#include "compareview.h"
+#include "controlspanel.h"
+#include "heatmapwidget.h"
+#include "mainwindow.h"
+#include "matrixmodel.h"
+#include "outputview.h"
+#include "presets.h"
+#include "scenariofile.h"
+#include "vectoreditor.h"
+#include "vectorplane.h"
+#include "vectortablemodel.h"
+#include "weightschart.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QStyleOptionButton>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QUndoStack>
+#include <QXmlStreamReader>
+#include <cmath>
+#include <memory>
+
+using namespace attention;
+
+namespace {
+
+constexpr double eps = 1e-9;
+
+/// The lesson's keys (sky, position).
+const double lessonKeys[5][2] = {{0.1, 0.9}, {0.0, 1.0}, {0.9, 0.1}, {1.0, 0.0}, {0.8, 0.2}};
+
+/// softmax(scale · q·k) over the lesson's keys for the query q, written out.
+std::vector<double> weightsFor(double q0, double q1, double scale, int visible = 5)
+{
+    std::vector<double> w(5, 0.0);
+    double sum = 0;
+    for (int j = 0; j < visible; ++j) {
+        w[j] = std::exp(scale * (q0 * lessonKeys[j][0] + q1 * lessonKeys[j][1]));
+        sum += w[j];
+    }
+    for (double &x : w)
+        x /= sum;
+    return w;
+}
+
+std::vector<double> modelRow(const MatrixModel *model, int row)
+{
+    std::vector<double> values;
+    for (int j = 0; j < model->columnCount(); ++j)
+        values.push_back(model->index(row, j).data(MatrixModel::ValueRole).toDouble());
+    return values;
+}
+
+std::vector<double> barValues(const QBarSet *set)
+{
+    std::vector<double> values;
+    for (int j = 0; j < set->count(); ++j)
+        values.push_back(set->at(j));
+    return values;
+}
+
+bool near(const std::vector<double> &a, const std::vector<double> &b, double tolerance = eps)
+{
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (std::abs(a[i] - b[i]) > tolerance)
+            return false;
+    return true;
+}
+
+QString text(const std::vector<double> &v)
+{
+    QStringList parts;
+    for (double x : v)
+        parts.append(QString::number(x, 'f', 4));
+    return parts.join(QStringLiteral(" "));
+}
+
+/// Clicks a check box where a user would: on its indicator.
+void clickCheckBox(QCheckBox *box)
+{
+    QStyleOptionButton option;
+    option.initFrom(box);
+    option.text = box->text();
+    const QRect indicator =
+        box->style()->subElementRect(QStyle::SE_CheckBoxIndicator, &option, box);
+    QTest::mouseClick(box, Qt::LeftButton, {}, indicator.center());
+}
+
+void answerNextMessageBox(QMessageBox::StandardButton button)
+{
+    QTimer::singleShot(0, qApp, [button] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        QVERIFY(box);
+        box->button(button)->click();
+    });
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void startsWithLessonAndGuangSelected();
+    void scaleSliderToFive();
+    void sliderDragIsOneUndoStep();
+    void causalMaskCheckBox();
+    void clickingARowSelectsTheQuery();
+    void editorTypesExerciseOne();
+    void planeDragMovesWeights();
+    void dimensionSliderAndBack();
+    void compareFlipsOneSwitch();
+    void languageSwitchRetitlesMenus();
+    void malformedFileLeavesDocument_data();
+    void malformedFileLeavesDocument();
+    void saveAndReopen();
+    void unsavedChangesAreAskedAbout();
+    void exportsPngSvgCsv();
+    void presetsMenuLoadsPresets();
+    void zoomScalesFonts();
+    void settingsRemembered();
+
+private:
+    void testModels();
+
+    std::unique_ptr<MainWindow> m_window;
+    std::vector<std::unique_ptr<QAbstractItemModelTester>> m_testers;
+    QTemporaryDir m_dir;
+};
+
+void TestMainWindow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+    QSettings().clear();
+    QVERIFY(m_dir.isValid());
+}
+
+void TestMainWindow::init()
+{
+    m_window = std::make_unique<MainWindow>(MainWindow::Settings::Ignore);
+    m_window->setLanguage(QStringLiteral("en"));
+    m_window->resize(1400, 900);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    testModels();
+}
+
+void TestMainWindow::cleanup()
+{
+    m_testers.clear();
+    if (m_window)
+        m_window->document()->markSaved(); // no question on close
+    m_window.reset();
+}
+
+void TestMainWindow::testModels()
+{
+    for (QAbstractItemModel *model : std::initializer_list<QAbstractItemModel *>{
+             m_window->scoresHeatmap()->model(), m_window->weightsHeatmap()->model(),
+             m_window->outputView()->valuesHeatmap()->model(),
+             m_window->outputView()->outputHeatmap()->model(),
+             m_window->compareView()->heatmap()->model(), m_window->vectorEditor()->model()})
+        m_testers.push_back(std::make_unique<QAbstractItemModelTester>(
+            model, QAbstractItemModelTester::FailureReportingMode::QtTest));
+}
+
+void TestMainWindow::startsWithLessonAndGuangSelected()
+{
+    QCOMPARE(m_window->document()->scenario(), *preset(QStringLiteral("lesson")));
+    QCOMPARE(m_window->selectedQuery(), 4);
+    QCOMPARE(m_window->weightsHeatmap()->selectedRow(), 4);
+    QVERIFY(near(barValues(m_window->chart()->barSet()), weightsFor(1, 0, 1.0)));
+    QCOMPARE(m_window->chart()->keyAxis()->categories(),
+             QStringList({QStringLiteral("床"), QStringLiteral("前"), QStringLiteral("明"),
+                          QStringLiteral("月"), QStringLiteral("光")}));
+}
+
+void TestMainWindow::scaleSliderToFive()
+{
+    ScenarioDocument *document = m_window->document();
+    QSlider *slider = m_window->controls()->scaleSlider();
+    const int undoSteps = document->undoStack()->count();
+
+    slider->setValue(ControlsPanel::positionOfScale(5.0));
+    QCOMPARE(document->scenario().scoreScale, 5.0);
+    QCOMPARE(m_window->controls()->scaleSpinBox()->value(), 5.0);
+    const std::vector<double> sharp = weightsFor(1, 0, 5.0);
+    // The lesson prints these, rounded: 0.01 0.00 0.30 0.50 0.18.
+    const std::vector<double> printed = {0.01, 0.00, 0.30, 0.50, 0.18};
+    QVERIFY(near(sharp, printed, 0.005));
+    const MatrixModel *weights = m_window->weightsHeatmap()->model();
+    QVERIFY2(near(modelRow(weights, 4), sharp), qPrintable(text(modelRow(weights, 4))));
+    QCOMPARE(weights->index(4, 3).data().toString(), QStringLiteral("0.50"));
+    QVERIFY2(near(barValues(m_window->chart()->barSet()), sharp),
+             qPrintable(text(barValues(m_window->chart()->barSet()))));
+    // Scores: 5 × q·k.
+    const MatrixModel *scores = m_window->scoresHeatmap()->model();
+    QVERIFY(near(modelRow(scores, 4), {0.5, 0.0, 4.5, 5.0, 4.0}));
+    QCOMPARE(document->undoStack()->count(), undoSteps + 1);
+
+    // One key step is one more undoable step.
+    slider->setFocus();
+    QTest::keyClick(slider, Qt::Key_PageUp);
+    QVERIFY(document->scenario().scoreScale > 5.0);
+    QCOMPARE(document->undoStack()->count(), undoSteps + 2);
+
+    // Undo both, redo one: 5× again, everywhere.
+    m_window->undoAction()->trigger();
+    QCOMPARE(document->scenario().scoreScale, 5.0);
+    m_window->undoAction()->trigger();
+    QCOMPARE(document->scenario().scoreScale, 1.0);
+    QVERIFY(near(modelRow(weights, 4), weightsFor(1, 0, 1.0)));
+    QVERIFY(near(barValues(m_window->chart()->barSet()), weightsFor(1, 0, 1.0)));
+    QCOMPARE(slider->value(), ControlsPanel::positionOfScale(1.0));
+    m_window->redoAction()->trigger();
+    QCOMPARE(document->scenario().scoreScale, 5.0);
+    QVERIFY(near(modelRow(weights, 4), sharp));
+    QVERIFY(near(barValues(m_window->chart()->barSet()), sharp));
+    QCOMPARE(slider->value(), ControlsPanel::positionOfScale(5.0));
+}
+
+void TestMainWindow::sliderDragIsOneUndoStep()
+{
+    ScenarioDocument *document = m_window->document();
+    QSlider *slider = m_window->controls()->scaleSlider();
+    const int undoSteps = document->undoStack()->count();
+    QSignalSpy changed(document, &ScenarioDocument::changed);
+    slider->setSliderDown(true);
+    for (int p = 500; p <= 800; p += 20)
+        slider->setSliderPosition(p);
+    slider->setSliderDown(false);
+    QVERIFY(changed.count() >= 10); // live: the views followed every step
+    QCOMPARE(document->undoStack()->count(), undoSteps + 1);
+    const double dragged = document->scenario().scoreScale;
+    QCOMPARE(dragged, ControlsPanel::scaleAtPosition(800));
+    m_window->undoAction()->trigger();
+    QCOMPARE(document->scenario().scoreScale, 1.0);
+    m_window->redoAction()->trigger();
+    QCOMPARE(document->scenario().scoreScale, dragged);
+}
+
+void TestMainWindow::causalMaskCheckBox()
+{
+    ScenarioDocument *document = m_window->document();
+    QCheckBox *causal = m_window->controls()->causalCheckBox();
+    const MatrixModel *weights = m_window->weightsHeatmap()->model();
+    const MatrixModel *scores = m_window->scoresHeatmap()->model();
+    const Matrix full = weights->matrix();
+
+    clickCheckBox(causal);
+    QVERIFY(causal->isChecked());
+    QVERIFY(document->scenario().causal);
+    for (int i = 0; i < 5; ++i) {
+        double sum = 0;
+        for (int j = 0; j < 5; ++j) {
+            const double w = weights->index(i, j).data(MatrixModel::ValueRole).toDouble();
+            sum += w;
+            if (j > i) {
+                QCOMPARE(w, 0.0);
+                QCOMPARE(scores->index(i, j).data().toString(), QStringLiteral("−∞"));
+            } else {
+                QVERIFY(w > 0.0);
+            }
+        }
+        QVERIFY(std::abs(sum - 1.0) < eps);
+    }
+    // 光 is the last token: it sees everything, so its row does not change.
+    QVERIFY(near(modelRow(weights, 4), weightsFor(1, 0, 1.0)));
+    // 明 (row 2, q = [1, 0]) sees 床 前 明 only.
+    QVERIFY(near(modelRow(weights, 2), weightsFor(1, 0, 1.0, 3)));
+
+    clickCheckBox(causal);
+    QVERIFY(!causal->isChecked());
+    QVERIFY(!document->scenario().causal);
+    QCOMPARE(weights->matrix(), full);
+
+    m_window->undoAction()->trigger();
+    QVERIFY(document->scenario().causal);
+    QVERIFY(causal->isChecked());
+    QCOMPARE(weights->index(0, 4).data(MatrixModel::ValueRole).toDouble(), 0.0);
+    m_window->undoAction()->trigger();
+    QVERIFY(!causal->isChecked());
+    QCOMPARE(weights->matrix(), full);
+    m_window->redoAction()->trigger();
+    QVERIFY(causal->isChecked());
+    QCOMPARE(weights->index(0, 4).data(MatrixModel::ValueRole).toDouble(), 0.0);
+}
+
+void TestMainWindow::clickingARowSelectsTheQuery()
+{
+    HeatmapWidget *heatmap = m_window->weightsHeatmap();
+    const QPoint cell = heatmap->mapping().cellRect(2, 1).center().toPoint();
+    QTest::mouseClick(heatmap, Qt::LeftButton, {}, cell);
+    QCOMPARE(m_window->selectedQuery(), 2);
+    QCOMPARE(m_window->scoresHeatmap()->selectedRow(), 2);
+    QCOMPARE(m_window->chart()->selectedRow(), 2);
+    QVERIFY(near(barValues(m_window->chart()->barSet()), modelRow(heatmap->model(), 2)));
+    QCOMPARE(m_window->vectorPlane()->selectedToken(), 2);
+    QCOMPARE(m_window->vectorEditor()->currentToken(), 2);
+    // Arrow keys move the selection.
+    QTest::keyClick(heatmap, Qt::Key_Down);
+    QCOMPARE(m_window->selectedQuery(), 3);
+}
+
+void TestMainWindow::editorTypesExerciseOne()
+{
+    ScenarioDocument *document = m_window->document();
+    VectorEditor *editor = m_window->vectorEditor();
+    QTableView *view = editor->view();
+    const VectorTableModel *model = editor->model();
+    const int undoSteps = document->undoStack()->count();
+
+    // 光's query: [1, 0] → [0, 1], typed into the table.
+    const auto type = [&](int column, const QString &digits) {
+        const QModelIndex index = model->index(4, column);
+        view->setCurrentIndex(index);
+        view->edit(index);
+        auto *spinBox = view->viewport()->findChild<QDoubleSpinBox *>();
+        QVERIFY(spinBox);
+        spinBox->selectAll();
+        QTest::keyClicks(spinBox, digits);
+        QTest::keyClick(spinBox, Qt::Key_Return);
+        // The editor closes (queued) and is deleted later.
+        QVERIFY(QTest::qWaitFor([&] { return !view->viewport()->findChild<QDoubleSpinBox *>(); }));
+    };
+    type(model->columnOf(VectorKind::Query, 0), QStringLiteral("0"));
+    type(model->columnOf(VectorKind::Query, 1), QStringLiteral("1"));
+
+    QCOMPARE(document->scenario().queries.row(4), (RowVector(2) << 0.0, 1.0).finished());
+    QCOMPARE(
+        document->scenario(), *[] {
+            Scenario s = *preset(QStringLiteral("exercise1"));
+            s.title = preset(QStringLiteral("lesson"))->title;
+            return std::optional<Scenario>(s);
+        }());
+    // Exercise 1's row: the weight moves from 明/月 to 床/前.
+    const std::vector<double> expected = weightsFor(0, 1, 1.0);
+    QVERIFY(expected[0] > expected[3] && expected[1] > expected[2]);
+    QVERIFY(near(modelRow(m_window->weightsHeatmap()->model(), 4), expected));
+    QVERIFY(near(barValues(m_window->chart()->barSet()), expected));
+    QCOMPARE(document->undoStack()->count(), undoSteps + 2);
+
+    m_window->undoAction()->trigger();
+    m_window->undoAction()->trigger();
+    QVERIFY(near(modelRow(m_window->weightsHeatmap()->model(), 4), weightsFor(1, 0, 1.0)));
+    m_window->redoAction()->trigger();
+    m_window->redoAction()->trigger();
+    QVERIFY(near(modelRow(m_window->weightsHeatmap()->model(), 4), expected));
+}
+
+void TestMainWindow::planeDragMovesWeights()
+{
+    ScenarioDocument *document = m_window->document();
+    VectorPlane *plane = m_window->vectorPlane();
+    const int undoSteps = document->undoStack()->count();
+    const QPoint from = plane->tipPixel(VectorKind::Query, 4).toPoint();
+    const QPoint to = plane->mapping().toPixel(QPointF(0.0, 1.0)).toPoint();
+    QTest::mousePress(plane, Qt::LeftButton, {}, from);
+    // Half way, the weights already follow.
+    const QPoint half = (from + to) / 2;
+    QTest::mouseMove(plane, half);
+    const RowVector midway = document->scenario().queries.row(4);
+    QVERIFY(midway(1) > 0.2);
+    QVERIFY(near(modelRow(m_window->weightsHeatmap()->model(), 4),
+                 weightsFor(midway(0), midway(1), 1.0)));
+    QTest::mouseMove(plane, to);
+    QTest::mouseRelease(plane, Qt::LeftButton, {}, to);
+    const RowVector q = document->scenario().queries.row(4);
+    QVERIFY2(std::abs(q(0)) < 0.05 && std::abs(q(1) - 1.0) < 0.05,
+             qPrintable(QStringLiteral("%1 %2").arg(q(0)).arg(q(1))));
+    QVERIFY(near(modelRow(m_window->weightsHeatmap()->model(), 4), weightsFor(q(0), q(1), 1.0)));
+    QVERIFY(near(barValues(m_window->chart()->barSet()), weightsFor(q(0), q(1), 1.0)));
+    // The whole drag is one step.
+    QCOMPARE(document->undoStack()->count(), undoSteps + 1);
+    m_window->undoAction()->trigger();
+    QVERIFY(near(modelRow(m_window->weightsHeatmap()->model(), 4), weightsFor(1, 0, 1.0)));
+    m_window->redoAction()->trigger();
+    QVERIFY(near(modelRow(m_window->weightsHeatmap()->model(), 4), weightsFor(q(0), q(1), 1.0)));
+}
+
+void TestMainWindow::dimensionSliderAndBack()
+{
+    ScenarioDocument *document = m_window->document();
+    QSlider *dimension = m_window->controls()->dimensionSlider();
+    const Scenario lesson = document->scenario();
+    clickCheckBox(m_window->controls()->sqrtDCheckBox());
+
+    dimension->setValue(ControlsPanel::positionOfDimension(64));
+    QCOMPARE(document->scenario().dimension(), Index(64));
+    QCOMPARE(document->scenario().tokens, lesson.tokens);
+    QVERIFY(document->scenario().divideBySqrtD); // the switches stay
+    QVERIFY(m_window->controls()->rerollButton()->isEnabled());
+    const Scenario expected = [&] {
+        Scenario s = randomScenario(lesson.tokens, 64, 1);
+        return s;
+    }();
+    QCOMPARE(document->scenario().queries, expected.queries);
+    QCOMPARE(document->scenario().keys, expected.keys);
+
+    // Re-roll: new numbers, same d.
+    QTest::mouseClick(m_window->controls()->rerollButton(), Qt::LeftButton);
+    QCOMPARE(document->scenario().dimension(), Index(64));
+    QVERIFY(document->scenario().queries != expected.queries);
+
+    // Larger d: the weights heatmap has the new weights.
+    dimension->setValue(ControlsPanel::positionOfDimension(1024));
+    QCOMPARE(document->scenario().dimension(), Index(1024));
+    QCOMPARE(m_window->weightsHeatmap()->model()->matrix(), document->result().weights);
+
+    // Back to d = 2: the hand-made vectors return, with √d still on.
+    dimension->setValue(ControlsPanel::positionOfDimension(2));
+    Scenario back = lesson;
+    back.divideBySqrtD = true;
+    QCOMPARE(document->scenario(), back);
+    QVERIFY(!m_window->controls()->rerollButton()->isEnabled());
+
+    // Every move was one undoable step.
+    m_window->undoAction()->trigger();
+    QCOMPARE(document->scenario().dimension(), Index(1024));
+}
+
+void TestMainWindow::compareFlipsOneSwitch()
+{
+    CompareView *compare = m_window->compareView();
+    const MatrixModel *model = compare->heatmap()->model();
+    // Default: the causal mask flipped, so with the lesson (full) the comparison is causal.
+    QCOMPARE(model->index(0, 4).data(MatrixModel::ValueRole).toDouble(), 0.0);
+    QVERIFY(near(modelRow(model, 2), weightsFor(1, 0, 1.0, 3)));
+    compare->flipComboBox()->setCurrentIndex(int(CompareView::Flip::UnitScale));
+    m_window->controls()->scaleSlider()->setValue(ControlsPanel::positionOfScale(5.0));
+    QVERIFY(near(modelRow(model, 4), weightsFor(1, 0, 1.0)));
+    QVERIFY(near(modelRow(m_window->weightsHeatmap()->model(), 4), weightsFor(1, 0, 5.0)));
+}
+
+void TestMainWindow::languageSwitchRetitlesMenus()
+{
+    const QList<QMenu *> menus = {m_window->fileMenu(),     m_window->editMenu(),
+                                  m_window->viewMenu(),     m_window->presetsMenu(),
+                                  m_window->languageMenu(), m_window->helpMenu()};
+    const QStringList english = {QStringLiteral("&File"),     QStringLiteral("&Edit"),
+                                 QStringLiteral("&View"),     QStringLiteral("&Presets"),
+                                 QStringLiteral("&Language"), QStringLiteral("&Help")};
+    for (int i = 0; i < menus.size(); ++i)
+        QCOMPARE(menus.at(i)->title(), english.at(i));
+
+    QAction *chinese = nullptr;
+    for (QAction *action : m_window->languageMenu()->actions())
+        if (action->data().toString() == QLatin1String("zh_CN"))
+            chinese = action;
+    QVERIFY(chinese);
+    chinese->trigger();
+    QCOMPARE(m_window->language(), QStringLiteral("zh_CN"));
+    const auto hasHan = [](const QString &s) {
+        for (QChar c : s)
+            if (c.unicode() >= 0x4e00 && c.unicode() <= 0x9fff)
+                return true;
+        return false;
+    };
+    for (int i = 0; i < menus.size(); ++i) {
+        QVERIFY2(menus.at(i)->title() != english.at(i), qPrintable(english.at(i)));
+        QVERIFY2(hasHan(menus.at(i)->title()), qPrintable(menus.at(i)->title()));
+    }
+    QVERIFY(hasHan(m_window->controls()->causalCheckBox()->text()));
+    QVERIFY(hasHan(m_window->undoAction()->text()));
+
+    m_window->setLanguage(QStringLiteral("en"));
+    for (int i = 0; i < menus.size(); ++i)
+        QCOMPARE(menus.at(i)->title(), english.at(i));
+}
+
+void TestMainWindow::malformedFileLeavesDocument_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("not JSON") << QByteArray("{ \"format\": ") << QString();
+    const QByteArray good = scenarioToJson(*preset(QStringLiteral("exercise1")));
+    QByteArray wrongNumber = good;
+    wrongNumber.replace("\"score_scale\": 1", "\"score_scale\": \"big\"");
+    QTest::newRow("scale is text") << wrongNumber << QStringLiteral("score_scale");
+    QByteArray unknown = good;
+    unknown.replace("\"causal\"", "\"casual\"");
+    QTest::newRow("misspelt field") << unknown << QStringLiteral("casual");
+    QTest::newRow("empty file") << QByteArray() << QString();
+}
+
+void TestMainWindow::malformedFileLeavesDocument()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QString, mentions);
+    ScenarioDocument *document = m_window->document();
+    m_window->controls()->scaleSlider()->setValue(ControlsPanel::positionOfScale(5.0));
+    document->markSaved();
+    const Scenario before = document->scenario();
+    const int undoSteps = document->undoStack()->count();
+    const QString fileName = m_dir.filePath(QStringLiteral("bad.json"));
+    QFile file(fileName);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(content);
+    file.close();
+
+    QVERIFY(!m_window->openFile(fileName));
+    QCOMPARE(document->scenario(), before);
+    QCOMPARE(document->undoStack()->count(), undoSteps);
+    QVERIFY(document->fileName().isEmpty());
+    QVERIFY(m_window->lastError().contains(QStringLiteral("bad.json")));
+    if (!mentions.isEmpty())
+        QVERIFY2(m_window->lastError().contains(mentions), qPrintable(m_window->lastError()));
+    auto *box = m_window->findChild<QMessageBox *>(QStringLiteral("errorMessage"));
+    QVERIFY(box);
+    QVERIFY(box->isVisible());
+    QCOMPARE(box->text(), m_window->lastError());
+    box->close();
+}
+
+void TestMainWindow::saveAndReopen()
+{
+    ScenarioDocument *document = m_window->document();
+    m_window->controls()->scaleSlider()->setValue(ControlsPanel::positionOfScale(5.0));
+    clickCheckBox(m_window->controls()->causalCheckBox());
+    document->setVector(VectorKind::Query, 4, (RowVector(2) << 0.25, 0.75).finished());
+    document->finishInteraction();
+    QVERIFY(document->isModified());
+    QVERIFY(m_window->isWindowModified());
+    const Scenario saved = document->scenario();
+
+    const QString fileName = m_dir.filePath(QStringLiteral("saved.json"));
+    QVERIFY(m_window->saveFile(fileName));
+    QVERIFY(!document->isModified());
+    QVERIFY(!m_window->isWindowModified());
+    QCOMPARE(document->fileName(), fileName);
+    QVERIFY(m_window->windowTitle().contains(QStringLiteral("saved.json")));
+    QCOMPARE(m_window->recentFiles().value(0), QFileInfo(fileName).absoluteFilePath());
+
+    // Change it, then open the file again: exactly what was saved.
+    m_window->loadPreset(QStringLiteral("average"));
+    QVERIFY(document->scenario() != saved);
+    document->markSaved();
+    QVERIFY(m_window->openFile(fileName));
+    QCOMPARE(document->scenario(), saved);
+    QCOMPARE(document->undoStack()->count(), 0);
+    QCOMPARE(m_window->weightsHeatmap()->model()->matrix(), saved.compute().weights);
+    // And the file reads back the same without the window.
+    const ScenarioReadResult read = loadScenario(fileName);
+    QVERIFY2(read.ok(), qPrintable(read.error));
+    QCOMPARE(read.scenario, saved);
+}
+
+void TestMainWindow::unsavedChangesAreAskedAbout()
+{
+    ScenarioDocument *document = m_window->document();
+    const QString fileName = m_dir.filePath(QStringLiteral("other.json"));
+    QVERIFY(saveScenario(*preset(QStringLiteral("average")), fileName));
+    m_window->controls()->scaleSlider()->setValue(ControlsPanel::positionOfScale(5.0));
+    const Scenario edited = document->scenario();
+
+    answerNextMessageBox(QMessageBox::Cancel);
+    QVERIFY(!m_window->openFile(fileName));
+    QCOMPARE(document->scenario(), edited);
+    QVERIFY(document->isModified());
+
+    answerNextMessageBox(QMessageBox::Discard);
+    QVERIFY(m_window->openFile(fileName));
+    QCOMPARE(document->scenario(), *preset(QStringLiteral("average")));
+
+    // Closing with changes asks too; Cancel keeps the window open.
+    m_window->controls()->scaleSlider()->setValue(ControlsPanel::positionOfScale(5.0));
+    answerNextMessageBox(QMessageBox::Cancel);
+    QVERIFY(!m_window->close());
+    QVERIFY(m_window->isVisible());
+}
+
+void TestMainWindow::exportsPngSvgCsv()
+{
+    HeatmapWidget *weights = m_window->weightsHeatmap();
+    const QString png = m_dir.filePath(QStringLiteral("weights.png"));
+    QVERIFY(m_window->exportHeatmap(weights, png));
+    QCOMPARE(QImage(png).size(), weights->size() * 2);
+
+    const QString svg = m_dir.filePath(QStringLiteral("scores.svg"));
+    QVERIFY(m_window->exportHeatmap(m_window->scoresHeatmap(), svg));
+    QFile svgFile(svg);
+    QVERIFY(svgFile.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&svgFile);
+    QString root;
+    while (!xml.atEnd())
+        if (xml.readNext() == QXmlStreamReader::StartElement && root.isEmpty())
+            root = xml.name().toString();
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QCOMPARE(root, QStringLiteral("svg"));
+
+    clickCheckBox(m_window->controls()->causalCheckBox());
+    const Scenario &s = m_window->document()->scenario();
+    const AttentionResult &r = m_window->document()->result();
+    for (const auto &[table, matrix, name] :
+         {std::tuple{MainWindow::Table::Scores, &r.scores, "scores.csv"},
+          std::tuple{MainWindow::Table::Weights, &r.weights, "weights.csv"},
+          std::tuple{MainWindow::Table::Output, &r.output, "output.csv"}}) {
+        const QString csv = m_dir.filePath(QLatin1String(name));
+        QVERIFY(m_window->exportCsv(table, csv));
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList lines =
+            QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), int(s.tokenCount()) + 1);
+        QCOMPARE(lines.first(), QLatin1Char(',') + s.tokens.join(QLatin1Char(',')));
+        for (int i = 0; i < s.tokenCount(); ++i) {
+            const QStringList fields = lines.at(i + 1).split(QLatin1Char(','));
+            QCOMPARE(fields.first(), s.tokens.at(i));
+            for (int j = 0; j < matrix->cols(); ++j) {
+                const QString field = fields.at(j + 1);
+                const double value = (*matrix)(i, j);
+                if (std::isinf(value))
+                    QCOMPARE(field, QStringLiteral("-inf"));
+                else
+                    QCOMPARE(field.toDouble(), value);
+            }
+        }
+    }
+}
+
+void TestMainWindow::presetsMenuLoadsPresets()
+{
+    const QList<QAction *> actions = m_window->presetsMenu()->actions();
+    QCOMPARE(actions.size(), presetNames().size());
+    for (QAction *action : actions) {
+        const QString name = action->data().toString();
+        action->trigger();
+        QCOMPARE(m_window->document()->scenario(), *preset(name));
+        QCOMPARE(action->text(), presetDescription(name));
+    }
+    // Each is an undoable step.
+    m_window->undoAction()->trigger();
+    QCOMPARE(m_window->document()->scenario(), *preset(presetNames().at(presetNames().size() - 2)));
+}
+
+void TestMainWindow::zoomScalesFonts()
+{
+    const qreal normal = m_window->weightsHeatmap()->font().pointSizeF();
+    const qreal normalCell = m_window->weightsHeatmap()->sizeHint().width();
+    m_window->setZoom(2.0);
+    QCOMPARE(m_window->zoom(), 2.0);
+    QVERIFY(std::abs(m_window->weightsHeatmap()->font().pointSizeF() - 2 * normal) < 0.01);
+    QVERIFY(m_window->weightsHeatmap()->sizeHint().width() > normalCell);
+    m_window->setZoom(1.0);
+    QVERIFY(std::abs(m_window->weightsHeatmap()->font().pointSizeF() - normal) < 0.01);
+}
+
+void TestMainWindow::settingsRemembered()
+{
+    QSettings().clear();
+    const QString fileName = m_dir.filePath(QStringLiteral("remembered.json"));
+    QVERIFY(saveScenario(*preset(QStringLiteral("exercise1")), fileName));
+    {
+        MainWindow window(MainWindow::Settings::Use);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openFile(fileName));
+        window.setZoom(1.5);
+        window.setLanguage(QStringLiteral("en"));
+        window.close();
+    }
+    MainWindow again(MainWindow::Settings::Use);
+    QCOMPARE(again.recentFiles().value(0), QFileInfo(fileName).absoluteFilePath());
+    QCOMPARE(again.zoom(), 1.5);
+    QCOMPARE(QSettings().value(QStringLiteral("language")).toString(), QStringLiteral("en"));
+    QSettings().clear();
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
