@@ -1,0 +1,242 @@
+// The measuring commands: sqrtd (the √d statistics) and bench (the timing exercise).
+
+#include "bench.h"
+#include "commandline.h"
+#include "commands.h"
+#include "output.h"
+#include "sqrtd.h"
+
+#include <QCoreApplication>
+#include <cmath>
+#include <cstdio>
+#include <unistd.h>
+
+namespace attention::cli {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("Cli", text);
+}
+
+// Limits that keep every run finite in time and memory (help texts and README quote them).
+constexpr Index maxSqrtDDimension = 4096;
+constexpr Index maxSqrtDTokens = 4096;
+constexpr Index maxTrials = 1'000'000;
+constexpr Index maxBenchLength = 16384;
+constexpr Index maxBenchDimension = 4096;
+constexpr Index maxThreads = 256;
+constexpr Index maxRepeat = 1000;
+
+QStringList formatChoices()
+{
+    return {QStringLiteral("table"), QStringLiteral("json")};
+}
+
+/// "1.5 KB", "64.0 MB": bytes for people (powers of 1000, like the T×T arithmetic).
+QString readableBytes(double bytes)
+{
+    if (bytes < 1000.0)
+        return tr("%1 B").arg(bytes, 0, 'f', 0);
+    if (bytes < 1e6)
+        return tr("%1 KB").arg(bytes / 1e3, 0, 'f', 1);
+    if (bytes < 1e9)
+        return tr("%1 MB").arg(bytes / 1e6, 0, 'f', 1);
+    return tr("%1 GB").arg(bytes / 1e9, 0, 'f', 2);
+}
+
+/// The bench's progress on stderr, only when a person is watching it there.
+BenchProgress terminalProgress()
+{
+    if (!isatty(fileno(stderr)))
+        return {};
+    return [](int done, int total) {
+        std::fprintf(stderr, "\r%s",
+                     qUtf8Printable(tr("timing: run %1 of %2").arg(done).arg(total)));
+        if (done == total)
+            std::fputs("\r\033[K", stderr); // clear the line again
+        std::fflush(stderr);
+        return true;
+    };
+}
+
+} // namespace
+
+int runSqrtD(const QStringList &arguments, Language &)
+{
+    const SqrtDOptions defaults;
+    CommandLine line(QStringLiteral("sqrtd"),
+                     tr("Why scores are divided by √d. For each d, many trials draw T queries and "
+                        "T keys with N(0, 1) entries and measure the standard deviation of their "
+                        "dot products (about √d) and the mean of each row's largest softmax "
+                        "weight, unscaled and with the scores divided by √d. The same seed gives "
+                        "the same figures on every machine."));
+    line.addOption({QStringLiteral("d"),
+                    tr("Comma-separated dimensions, each 1 to %1 (default 16,64,256,1024).")
+                        .arg(maxSqrtDDimension),
+                    QStringLiteral("d,…")});
+    line.addOption(
+        {QStringLiteral("T"),
+         tr("Tokens per trial, 1 to %1 (default %2).").arg(maxSqrtDTokens).arg(defaults.T),
+         QStringLiteral("T")});
+    line.addOption({QStringLiteral("trials"),
+                    tr("Trials per d, 1 to %1 (default %2).").arg(maxTrials).arg(defaults.trials),
+                    QStringLiteral("N")});
+    line.addOption({QStringLiteral("seed"), tr("Random seed (default %1).").arg(defaults.seed),
+                    QStringLiteral("S")});
+    line.addOption({QStringLiteral("causal"), tr("Measure only the scores a causal mask keeps.")});
+    line.addOption({QStringLiteral("format"), tr("Output format: table (default) or json."),
+                    QStringLiteral("table|json")});
+    if (!line.parse(arguments))
+        return ExitSuccess;
+    if (!line.positionalArguments().isEmpty())
+        line.fail(tr("unexpected argument \"%1\"").arg(line.positionalArguments().constFirst()));
+
+    const std::vector<Index> dims =
+        line.integerList(QStringLiteral("d"), 1, maxSqrtDDimension, {16, 64, 256, 1024});
+    SqrtDOptions options;
+    options.T = line.integer(QStringLiteral("T"), 1, maxSqrtDTokens, defaults.T);
+    options.trials =
+        static_cast<int>(line.integer(QStringLiteral("trials"), 1, maxTrials, defaults.trials));
+    options.seed = line.unsignedInteger(QStringLiteral("seed"), defaults.seed);
+    options.causal = line.isSet(QStringLiteral("causal"));
+    const QString format =
+        line.choice(QStringLiteral("format"), formatChoices(), QStringLiteral("table"));
+
+    std::vector<SqrtDRow> rows;
+    for (Index d : dims)
+        rows.push_back(measureSqrtD(d, options));
+
+    if (format == QLatin1String("json")) {
+        QList<QByteArray> jsonRows;
+        for (const SqrtDRow &row : rows)
+            jsonRows.append(jsonInline(
+                {{QStringLiteral("d"), QByteArray::number(row.d)},
+                 {QStringLiteral("std"), jsonNumber(row.stdDev)},
+                 {QStringLiteral("max_weight_unscaled"), jsonNumber(row.maxWeightUnscaled)},
+                 {QStringLiteral("max_weight_scaled"), jsonNumber(row.maxWeightScaled)}}));
+        printBytes(jsonDocument({{QStringLiteral("T"), QByteArray::number(options.T)},
+                                 {QStringLiteral("trials"), QByteArray::number(options.trials)},
+                                 {QStringLiteral("seed"), QByteArray::number(options.seed)},
+                                 {QStringLiteral("causal"), options.causal ? "true" : "false"},
+                                 {QStringLiteral("rows"), jsonLines(jsonRows)}}));
+        return ExitSuccess;
+    }
+
+    printText(tr("T = %1, %2 trials, seed %3, %4\n")
+                  .arg(options.T)
+                  .arg(options.trials)
+                  .arg(options.seed)
+                  .arg(options.causal ? tr("causal") : tr("no mask")));
+    TextTable table(0);
+    table.addRow(
+        {tr("d"), tr("std of q·k"), tr("√d"), tr("max weight, unscaled"), tr("max weight, ÷√d")});
+    for (const SqrtDRow &row : rows)
+        table.addRow({QString::number(row.d), QString::number(row.stdDev, 'f', 2),
+                      QString::number(std::sqrt(static_cast<double>(row.d)), 'f', 2),
+                      QString::number(row.maxWeightUnscaled, 'f', 3),
+                      QString::number(row.maxWeightScaled, 'f', 3)});
+    printText(table.toString());
+    return ExitSuccess;
+}
+
+int runBench(const QStringList &arguments, Language &)
+{
+    const BenchOptions defaults;
+    QStringList kernelChoices;
+    for (Kernel kernel : allKernels())
+        kernelChoices.append(QLatin1String(kernelName(kernel)));
+    kernelChoices.append(QStringLiteral("all"));
+
+    CommandLine line(QStringLiteral("bench"),
+                     tr("Times attention (float32, like PyTorch's default) for each kernel and "
+                        "T: the median time, the rate in GFLOP/s (4·T²·d operations), the growth "
+                        "from the previous T (about 4 when T doubles) and the memory the kernel "
+                        "needs beyond its inputs and output. gemm_gflops is a matrix product "
+                        "timed in the same program, for scale."));
+    line.addOption({QStringLiteral("T"),
+                    tr("Comma-separated sequence lengths, each 1 to %1 (default 1000,2000,4000).")
+                        .arg(maxBenchLength),
+                    QStringLiteral("T,…")});
+    line.addOption(
+        {QStringLiteral("d"),
+         tr("Width of q, k and v, 1 to %1 (default %2).").arg(maxBenchDimension).arg(defaults.d),
+         QStringLiteral("d")});
+    line.addOption(
+        {QStringLiteral("kernel"),
+         tr("Kernel to time: %1 (default all).").arg(kernelChoices.join(QStringLiteral(", "))),
+         kernelChoices.join(QLatin1Char('|'))});
+    line.addOption({QStringLiteral("causal"), tr("Apply the causal mask.")});
+    line.addOption({QStringLiteral("threads"),
+                    tr("Threads, 1 to %1 (default: every core).").arg(maxThreads),
+                    QStringLiteral("N")});
+    line.addOption({QStringLiteral("repeat"),
+                    tr("Timed runs per kernel and T after one warm-up, 1 to %1 (default %2).")
+                        .arg(maxRepeat)
+                        .arg(defaults.repeat),
+                    QStringLiteral("R")});
+    line.addOption({QStringLiteral("format"), tr("Output format: table (default) or json."),
+                    QStringLiteral("table|json")});
+    if (!line.parse(arguments))
+        return ExitSuccess;
+    if (!line.positionalArguments().isEmpty())
+        line.fail(tr("unexpected argument \"%1\"").arg(line.positionalArguments().constFirst()));
+
+    BenchOptions options;
+    options.lengths = line.integerList(QStringLiteral("T"), 1, maxBenchLength, defaults.lengths);
+    options.d = line.integer(QStringLiteral("d"), 1, maxBenchDimension, defaults.d);
+    const QString kernel =
+        line.choice(QStringLiteral("kernel"), kernelChoices, QStringLiteral("all"));
+    if (kernel != QLatin1String("all"))
+        options.kernels = {*kernelFromName(kernel.toStdString())};
+    options.causal = line.isSet(QStringLiteral("causal"));
+    options.threads = static_cast<int>(line.integer(QStringLiteral("threads"), 1, maxThreads, 0));
+    options.repeat =
+        static_cast<int>(line.integer(QStringLiteral("repeat"), 1, maxRepeat, defaults.repeat));
+    const QString format =
+        line.choice(QStringLiteral("format"), formatChoices(), QStringLiteral("table"));
+
+    const std::vector<BenchResult> results = attention::runBench(options, terminalProgress());
+    const double gemm = measureGemmGflops(1024, options.threads, std::min(options.repeat, 5));
+    const int threads = threadCount();
+
+    if (format == QLatin1String("json")) {
+        QList<QByteArray> jsonResults;
+        for (const BenchResult &r : results)
+            jsonResults.append(jsonInline(
+                {{QStringLiteral("kernel"), jsonValue(QLatin1String(kernelName(r.kernel)))},
+                 {QStringLiteral("T"), QByteArray::number(r.T)},
+                 {QStringLiteral("median_ms"), jsonNumber(r.medianMs)},
+                 {QStringLiteral("gflops"), jsonNumber(r.gflops)},
+                 {QStringLiteral("growth"),
+                  r.growth ? jsonNumber(*r.growth) : QByteArrayLiteral("null")},
+                 {QStringLiteral("extra_bytes"), QByteArray::number(quint64(r.extraBytes))}}));
+        printBytes(jsonDocument({{QStringLiteral("d"), QByteArray::number(options.d)},
+                                 {QStringLiteral("threads"), QByteArray::number(threads)},
+                                 {QStringLiteral("causal"), options.causal ? "true" : "false"},
+                                 {QStringLiteral("gemm_gflops"), jsonNumber(gemm)},
+                                 {QStringLiteral("results"), jsonLines(jsonResults)}}));
+        return ExitSuccess;
+    }
+
+    printText(tr("d = %1, %2 threads, %3; a %4×%4 matrix product runs at %5 GFLOP/s here\n")
+                  .arg(options.d)
+                  .arg(threads)
+                  .arg(options.causal ? tr("causal") : tr("no mask"))
+                  .arg(1024)
+                  .arg(gemm, 0, 'f', 1));
+    TextTable table;
+    table.addRow(
+        {tr("kernel"), tr("T"), tr("median ms"), tr("GFLOP/s"), tr("growth"), tr("extra memory")});
+    for (const BenchResult &r : results)
+        table.addRow(
+            {QLatin1String(kernelName(r.kernel)), QString::number(r.T),
+             QString::number(r.medianMs, 'f', 3), QString::number(r.gflops, 'f', 1),
+             r.growth ? QStringLiteral("×%1").arg(*r.growth, 0, 'f', 2) : QStringLiteral("—"),
+             readableBytes(static_cast<double>(r.extraBytes))});
+    printText(table.toString());
+    return ExitSuccess;
+}
+
+} // namespace attention::cli

@@ -1,0 +1,167 @@
+// The commands about scenarios: presets, preset and weights.
+
+#include "commandline.h"
+#include "commands.h"
+#include "output.h"
+#include "presets.h"
+#include "scenariofile.h"
+
+#include <QCoreApplication>
+
+namespace attention::cli {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("Cli", text);
+}
+
+/// The preset called `name`; an unknown name is a bad command line that lists the valid ones.
+Scenario presetOrFail(const CommandLine &line, const QString &name)
+{
+    std::optional<Scenario> scenario = preset(name);
+    if (!scenario)
+        line.fail(tr("unknown preset \"%1\" (the presets are %2)")
+                      .arg(name, presetNames().join(QStringLiteral(", "))));
+    return *scenario;
+}
+
+/// Weights as CSV: three tables (scores, weights, output), each headed by a row that names it and
+/// its columns, separated by an empty line. Masked scores are written -inf.
+QString weightsCsv(const Scenario &scenario, const AttentionResult &result)
+{
+    QStringList tokens;
+    for (const QString &token : scenario.tokens)
+        tokens.append(csvField(token));
+    QStringList valueColumns = tokens;
+    if (!scenario.hasOneHotValues()) {
+        valueColumns.clear();
+        for (Index c = 0; c < scenario.valueDimension(); ++c)
+            valueColumns.append(QStringLiteral("v%1").arg(c + 1));
+    }
+
+    const auto table = [&](const char *name, const Matrix &m, const QStringList &columns) {
+        QString text = QLatin1String(name) + QLatin1Char(',') + columns.join(QLatin1Char(',')) +
+                       QLatin1Char('\n');
+        for (Index r = 0; r < m.rows(); ++r) {
+            text += tokens[static_cast<int>(r)];
+            for (Index c = 0; c < m.cols(); ++c)
+                text += QLatin1Char(',') + csvNumber(m(r, c));
+            text += QLatin1Char('\n');
+        }
+        return text;
+    };
+    return table("scores", result.scores, tokens) + QLatin1Char('\n') +
+           table("weights", result.weights, tokens) + QLatin1Char('\n') +
+           table("output", result.output, valueColumns);
+}
+
+QByteArray weightsJson(const Scenario &scenario, const AttentionResult &result)
+{
+    return jsonDocument({{QStringLiteral("tokens"), jsonStrings(scenario.tokens)},
+                         {QStringLiteral("scores"), jsonMatrix(result.scores)},
+                         {QStringLiteral("weights"), jsonMatrix(result.weights)},
+                         {QStringLiteral("output"), jsonMatrix(result.output)}});
+}
+
+} // namespace
+
+int runPresets(const QStringList &arguments, Language &)
+{
+    CommandLine line(QStringLiteral("presets"), tr("Lists the built-in presets, one name a line. "
+                                                   "Print one with: attention-cli preset NAME"));
+    if (!line.parse(arguments))
+        return ExitSuccess;
+    if (!line.positionalArguments().isEmpty())
+        line.fail(tr("unexpected argument \"%1\"").arg(line.positionalArguments().constFirst()));
+    printText(presetNames().join(QLatin1Char('\n')) + QLatin1Char('\n'));
+    return ExitSuccess;
+}
+
+int runPreset(const QStringList &arguments, Language &)
+{
+    CommandLine line(QStringLiteral("preset"),
+                     tr("Prints a built-in preset as a scenario file (JSON), ready to edit and "
+                        "load.\nPresets: %1")
+                         .arg(presetNames().join(QStringLiteral(", "))));
+    line.addPositional(QStringLiteral("NAME"), tr("The preset's name."), QStringLiteral("NAME"));
+    if (!line.parse(arguments))
+        return ExitSuccess;
+    const QStringList names = line.positionalArguments();
+    if (names.isEmpty())
+        line.fail(tr("missing the preset's name (the presets are %1)")
+                      .arg(presetNames().join(QStringLiteral(", "))));
+    if (names.size() > 1)
+        line.fail(tr("unexpected argument \"%1\"").arg(names.at(1)));
+    printBytes(scenarioToJson(presetOrFail(line, names.constFirst())));
+    return ExitSuccess;
+}
+
+int runWeights(const QStringList &arguments, Language &)
+{
+    CommandLine line(QStringLiteral("weights"),
+                     tr("Computes the scores, weights and output of a scenario, given as a file "
+                        "or a preset. The options override the scenario's own settings.\n"
+                        "JSON: {\"tokens\", \"scores\", \"weights\", \"output\"}, a masked score "
+                        "is null. CSV: three tables headed scores, weights and output."));
+    line.addPositional(QStringLiteral("SCENARIO.json"), tr("A scenario file."),
+                       QStringLiteral("[SCENARIO.json]"));
+    line.addOption({QStringLiteral("preset"), tr("Use the built-in preset NAME instead of a file."),
+                    QStringLiteral("NAME")});
+    line.addOption({QStringLiteral("scale"),
+                    tr("Multiply every dot product by X (%1 to %2).")
+                        .arg(ScenarioLimits::minScale, 0, 'g')
+                        .arg(ScenarioLimits::maxScale, 0, 'g'),
+                    QStringLiteral("X")});
+    line.addOption({QStringLiteral("causal"), tr("Hide later tokens (causal mask).")});
+    line.addOption({QStringLiteral("no-causal"), tr("Let every token see every token.")});
+    line.addOption({QStringLiteral("sqrt-d"), tr("Divide the scores by √d.")});
+    line.addOption({QStringLiteral("no-sqrt-d"), tr("Do not divide the scores by √d.")});
+    line.addOption({QStringLiteral("format"), tr("Output format: json (default) or csv."),
+                    QStringLiteral("json|csv")});
+    if (!line.parse(arguments))
+        return ExitSuccess;
+
+    // Check the whole command line before reading anything.
+    const QStringList files = line.positionalArguments();
+    const bool fromPreset = line.isSet(QStringLiteral("preset"));
+    if (files.size() > 1)
+        line.fail(tr("unexpected argument \"%1\"").arg(files.at(1)));
+    if (fromPreset && !files.isEmpty())
+        line.fail(tr("give a scenario file or --preset, not both"));
+    if (!fromPreset && files.isEmpty())
+        line.fail(tr("give a scenario file or --preset NAME"));
+    const double scale = line.number(QStringLiteral("scale"), ScenarioLimits::minScale,
+                                     ScenarioLimits::maxScale, -1.0);
+    const std::optional<bool> causal =
+        line.toggle(QStringLiteral("causal"), QStringLiteral("no-causal"));
+    const std::optional<bool> sqrtD =
+        line.toggle(QStringLiteral("sqrt-d"), QStringLiteral("no-sqrt-d"));
+    const QString format =
+        line.choice(QStringLiteral("format"), {QStringLiteral("json"), QStringLiteral("csv")},
+                    QStringLiteral("json"));
+
+    Scenario scenario;
+    if (fromPreset) {
+        scenario = presetOrFail(line, line.value(QStringLiteral("preset")));
+    } else {
+        ScenarioReadResult read = loadScenario(files.constFirst());
+        if (!read.ok())
+            throw Failure{ExitBadInput, read.error};
+        scenario = std::move(read.scenario);
+    }
+    if (line.isSet(QStringLiteral("scale")))
+        scenario.scoreScale = scale;
+    scenario.causal = causal.value_or(scenario.causal);
+    scenario.divideBySqrtD = sqrtD.value_or(scenario.divideBySqrtD);
+
+    const AttentionResult result = scenario.compute();
+    if (format == QLatin1String("csv"))
+        printText(weightsCsv(scenario, result));
+    else
+        printBytes(weightsJson(scenario, result));
+    return ExitSuccess;
+}
+
+} // namespace attention::cli
