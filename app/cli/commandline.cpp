@@ -11,11 +11,6 @@ namespace attention::cli {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Cli", text);
-}
-
 /// True when `text` is a plain decimal number without sign: digits only, at least one.
 bool isDigits(const QString &text)
 {
@@ -38,14 +33,14 @@ QString optionName(const QString &name)
 QString helpHint(const QString &command)
 {
     const QString program = QStringLiteral("attention-cli");
-    return tr("see %1 --help")
+    return Cli::tr("see %1 --help")
         .arg(command.isEmpty() ? program : program + QLatin1Char(' ') + command);
 }
 
 QString versionText()
 {
     return QStringLiteral("attention-cli %1\n").arg(QLatin1String(ATTENTION_LAB_VERSION)) +
-           tr("Qt %1 (built with %2), Eigen %3.%4.%5\n")
+           Cli::tr("Qt %1 (built with %2), Eigen %3.%4.%5\n")
                .arg(QLatin1String(qVersion()), QLatin1String(QT_VERSION_STR))
                .arg(EIGEN_WORLD_VERSION)
                .arg(EIGEN_MAJOR_VERSION)
@@ -56,10 +51,10 @@ CommandLine::CommandLine(const QString &command, const QString &description)
     : m_command(command)
 {
     m_parser.setApplicationDescription(wrapText(description));
+    m_parser.addOption(QCommandLineOption({QStringLiteral("h"), QStringLiteral("help")},
+                                          Cli::tr("Show this help.")));
     m_parser.addOption(
-        QCommandLineOption({QStringLiteral("h"), QStringLiteral("help")}, tr("Show this help.")));
-    m_parser.addOption(
-        QCommandLineOption(QStringLiteral("version"), tr("Show the version and exit.")));
+        QCommandLineOption(QStringLiteral("version"), Cli::tr("Show the version and exit.")));
 }
 
 void CommandLine::addOption(const QCommandLineOption &option)
@@ -82,7 +77,7 @@ bool CommandLine::parse(const QStringList &arguments)
         const QStringList unknown = m_parser.unknownOptionNames();
         if (!unknown.isEmpty()) {
             const QString name = unknown.constFirst();
-            fail(tr("unknown option %1")
+            fail(Cli::tr("unknown option %1")
                      .arg((name.size() == 1 ? QStringLiteral("-") : QStringLiteral("--")) + name));
         }
         QString error = m_parser.errorText();
@@ -94,8 +89,9 @@ bool CommandLine::parse(const QStringList &arguments)
         // Qt's first line names the executable as it was started; ours names the command.
         QString help = m_parser.helpText();
         help.remove(0, help.indexOf(QLatin1Char('\n')));
-        printText(tr("Usage: attention-cli %1 [options]%2").arg(m_command, m_positionalSyntax) +
-                  help);
+        printText(
+            Cli::tr("Usage: attention-cli %1 [options]%2").arg(m_command, m_positionalSyntax) +
+            help);
         return false;
     }
     if (m_parser.isSet(QStringLiteral("version"))) {
@@ -104,7 +100,7 @@ bool CommandLine::parse(const QStringList &arguments)
     }
     for (const QString &name : std::as_const(m_valueOptions))
         if (m_parser.values(name).size() > 1)
-            fail(tr("%1 is given more than once").arg(optionName(name)));
+            fail(Cli::tr("%1 is given more than once").arg(optionName(name)));
     return true;
 }
 
@@ -133,10 +129,14 @@ std::vector<Index> CommandLine::integerList(const QString &name, Index min, Inde
     for (const QString &item : text.split(QLatin1Char(','))) {
         // Nine digits cannot overflow; anything longer is out of every range we accept anyway.
         if (!isDigits(item))
-            fail(tr("%1: \"%2\" is not a list of positive integers").arg(optionName(name), text));
+            fail(Cli::tr("%1: \"%2\" is not a list of positive integers")
+                     .arg(optionName(name), text));
         const qint64 number = item.size() > 9 ? max + 1 : item.toLongLong();
         if (number < min || number > max)
-            fail(tr("%1: %2 is outside %3 to %4").arg(optionName(name), item).arg(min).arg(max));
+            fail(Cli::tr("%1: %2 is outside %3 to %4")
+                     .arg(optionName(name), item)
+                     .arg(min)
+                     .arg(max));
         list.push_back(static_cast<Index>(number));
     }
     return list;
@@ -148,13 +148,13 @@ Index CommandLine::integer(const QString &name, Index min, Index max, Index fall
         return fallback;
     const QString text = m_parser.value(name);
     if (!isDigits(text))
-        fail(tr("%1: \"%2\" is not a whole number from %3 to %4")
+        fail(Cli::tr("%1: \"%2\" is not a whole number from %3 to %4")
                  .arg(optionName(name), text)
                  .arg(min)
                  .arg(max));
     const qint64 number = text.size() > 9 ? max + 1 : text.toLongLong();
     if (number < min || number > max)
-        fail(tr("%1: %2 is outside %3 to %4").arg(optionName(name), text).arg(min).arg(max));
+        fail(Cli::tr("%1: %2 is outside %3 to %4").arg(optionName(name), text).arg(min).arg(max));
     return static_cast<Index>(number);
 }
 
@@ -166,7 +166,7 @@ std::uint64_t CommandLine::unsignedInteger(const QString &name, std::uint64_t fa
     bool ok = isDigits(text);
     const std::uint64_t number = ok ? text.toULongLong(&ok) : 0;
     if (!ok)
-        fail(tr("%1: \"%2\" is not a whole number from 0 to %3")
+        fail(Cli::tr("%1: \"%2\" is not a whole number from 0 to %3")
                  .arg(optionName(name), text)
                  .arg(std::numeric_limits<std::uint64_t>::max()));
     return number;
@@ -180,7 +180,7 @@ double CommandLine::number(const QString &name, double min, double max, double f
     bool ok = false;
     const double number = text.toDouble(&ok);
     if (!ok || !std::isfinite(number) || number < min || number > max)
-        fail(tr("%1: \"%2\" is not a number from %3 to %4")
+        fail(Cli::tr("%1: \"%2\" is not a number from %3 to %4")
                  .arg(optionName(name), text)
                  .arg(min, 0, 'g')
                  .arg(max, 0, 'g'));
@@ -194,7 +194,7 @@ QString CommandLine::choice(const QString &name, const QStringList &choices,
         return fallback;
     const QString text = m_parser.value(name);
     if (!choices.contains(text))
-        fail(tr("%1: \"%2\" is not one of %3")
+        fail(Cli::tr("%1: \"%2\" is not one of %3")
                  .arg(optionName(name), text, choices.join(QStringLiteral(", "))));
     return text;
 }
@@ -204,7 +204,7 @@ std::optional<bool> CommandLine::toggle(const QString &on, const QString &off) c
     const bool isOn = m_parser.isSet(on);
     const bool isOff = m_parser.isSet(off);
     if (isOn && isOff)
-        fail(tr("%1 and %2 contradict each other").arg(optionName(on), optionName(off)));
+        fail(Cli::tr("%1 and %2 contradict each other").arg(optionName(on), optionName(off)));
     if (isOn || isOff)
         return isOn;
     return std::nullopt;
@@ -212,7 +212,8 @@ std::optional<bool> CommandLine::toggle(const QString &on, const QString &off) c
 
 void CommandLine::fail(const QString &what) const
 {
-    throw Failure{ExitUsage, what + QStringLiteral("; ") + helpHint(m_command)};
+    //: What is wrong; see attention-cli COMMAND --help
+    throw Failure{ExitUsage, Cli::tr("%1; %2").arg(what, helpHint(m_command))};
 }
 
 } // namespace attention::cli

@@ -9,6 +9,7 @@
 #include "types.h"
 
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 #include <cstdint>
@@ -16,6 +17,12 @@
 #include <vector>
 
 namespace attention::cli {
+
+/// The translation context of the command line: help texts, errors, table headings.
+struct Cli
+{
+    Q_DECLARE_TR_FUNCTIONS(Cli)
+};
 
 /// The exit codes of attention-cli (architecture, "attention-cli").
 enum ExitCode : int

@@ -23,10 +23,11 @@ namespace attention::cli {
 
 namespace {
 
-QString tr(const char *text)
+/// The translation context of the lesson's words.
+struct Lesson
 {
-    return QCoreApplication::translate("Lesson", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Lesson)
+};
 
 constexpr int sectionCount = 6;
 
@@ -95,7 +96,8 @@ QString labelled(const QList<std::pair<QString, QString>> &lines)
 
 void averagingSection()
 {
-    printHeader(1, tr("Averaging: one matrix product gives each position the mean of itself and "
+    printHeader(
+        1, Lesson::tr("Averaging: one matrix product gives each position the mean of itself and "
                       "everything before it"));
     const QStringList tokens = preset(QStringLiteral("lesson"))->tokens;
     const Index T = tokens.size();
@@ -107,8 +109,9 @@ void averagingSection()
     const Matrix out = weights * x;          // (T, 4)
     const RowVector mean = x.topRows(3).colwise().mean();
     const bool same = (out.row(2) - mean).cwiseAbs().maxCoeff() < 1e-12;
-    printNote(tr("Row 3 of weights · x ('%1') equals the mean of the first three rows of x: %2")
-                  .arg(tokens.at(2), same ? QStringLiteral("True") : QStringLiteral("False")));
+    printNote(
+        Lesson::tr("Row 3 of weights · x ('%1') equals the mean of the first three rows of x: %2")
+            .arg(tokens.at(2), same ? QStringLiteral("True") : QStringLiteral("False")));
 }
 
 void scoresSection()
@@ -117,47 +120,50 @@ void scoresSection()
     const QStringList &tokens = lesson.tokens;
     const int last = static_cast<int>(tokens.size()) - 1; // 光
     const RowVector query = lesson.queries.row(last);     // (1, 2): the lesson's [1, 0]
-    printHeader(2, tr("Scores are dot products: %1's query %2 is looking for the sky")
+    printHeader(2, Lesson::tr("Scores are dot products: %1's query %2 is looking for the sky")
                        .arg(tokens.at(last), vectorText(query)));
 
     const RowVector scores = query * lesson.keys.transpose(); // (1, T)
     const RowVector sharp = 5.0 * scores;
     printText(labelled({
-        {tr("scores q·k:"), tokenDict(tokens, scores)},
-        {tr("weights after softmax:"), tokenDict(tokens, softmax(scores))},
-        {tr("weights of the scores × 5:"), tokenDict(tokens, softmax(sharp))},
+        {Lesson::tr("scores q·k:"), tokenDict(tokens, scores)},
+        {Lesson::tr("weights after softmax:"), tokenDict(tokens, softmax(scores))},
+        {Lesson::tr("weights of the scores × 5:"), tokenDict(tokens, softmax(sharp))},
     }));
     Index favourite = 0;
     const double largest = softmax(sharp).maxCoeff(&favourite);
-    printNote(tr("Larger scores make softmax pick a favourite: at × 5, %1 takes %2 of the "
-                 "weight.")
+    printNote(Lesson::tr("Larger scores make softmax pick a favourite: at × 5, %1 takes %2 of the "
+                         "weight.")
                   .arg(tokens.at(static_cast<int>(favourite)), fixed2(largest)));
 }
 
 void causalSection()
 {
-    printHeader(3, tr("The causal mask: no looking ahead, scores above the diagonal become −∞ and "
+    printHeader(
+        3, Lesson::tr("The causal mask: no looking ahead, scores above the diagonal become −∞ and "
                       "their weights 0"));
     const QStringList tokens = preset(QStringLiteral("lesson"))->tokens;
     Scenario s = randomScenario(tokens, 8, 3); // q, k (5, 8), seeded
     s.divideBySqrtD = true;
     s.causal = true;
-    printNote(tr("random q, k %1 with seed 3, scores divided by √8:").arg(shape(s.queries)));
+    printNote(
+        Lesson::tr("random q, k %1 with seed 3, scores divided by √8:").arg(shape(s.queries)));
     printText(tokenGrid(tokens, s.compute().weights));
 }
 
 void sqrtDSection()
 {
-    printHeader(4, tr("Why divide by √d: the wider the vectors, the larger the dot products, and "
+    printHeader(
+        4, Lesson::tr("Why divide by √d: the wider the vectors, the larger the dot products, and "
                       "softmax turns all-or-nothing"));
     const SqrtDOptions options; // T = 5, 2000 trials, seed 1
-    printNote(tr("%1 trials of %2 random queries and keys, seed %3:")
+    printNote(Lesson::tr("%1 trials of %2 random queries and keys, seed %3:")
                   .arg(options.trials)
                   .arg(options.T)
                   .arg(options.seed));
     TextTable table(0);
-    table.addRow(
-        {tr("d"), tr("std of q·k"), tr("√d"), tr("largest weight, unscaled"), tr("divided by √d")});
+    table.addRow({Lesson::tr("d"), Lesson::tr("std of q·k"), Lesson::tr("√d"),
+                  Lesson::tr("largest weight, unscaled"), Lesson::tr("divided by √d")});
     for (Index d : {16, 64, 256, 1024}) {
         const SqrtDRow row = measureSqrtD(d, options);
         table.addRow({QString::number(d), QString::number(row.stdDev, 'f', 2),
@@ -165,14 +171,16 @@ void sqrtDSection()
                       fixed2(row.maxWeightUnscaled), fixed2(row.maxWeightScaled)});
     }
     printText(table.toString(4));
-    printNote(tr("The spread of q·k grows like √d; dividing by √d brings it back to about 1 and "
-                 "keeps the weights spread out."));
+    printNote(
+        Lesson::tr("The spread of q·k grows like √d; dividing by √d brings it back to about 1 and "
+                   "keeps the weights spread out."));
 }
 
 void headSection()
 {
     printHeader(
-        5, tr("One attention head: one input, three weight matrices, and out come q, k and v"));
+        5, Lesson::tr(
+               "One attention head: one input, three weight matrices, and out come q, k and v"));
     Random rng(5); // the random-head preset's seed
     const Matrix x = rng.normalMatrix(5, 16);
     const Head head = Head::random(16, 8, rng);
@@ -184,16 +192,18 @@ void headSection()
     runKernel(Kernel::Materialized, result.q.cast<float>(), result.k.cast<float>(),
               result.v.cast<float>(), out32, true);
 
-    printNote(tr("input %1 → q, k, v each %2 → output %3")
+    printNote(Lesson::tr("input %1 → q, k, v each %2 → output %3")
                   .arg(shape(x), shape(result.q), shape(result.attention.output)));
-    printNote(tr("largest difference to an independent reference: %1 (double), %2 (float32)")
-                  .arg(maxAbsDifference(result.attention.output, reference), 0, 'e', 1)
-                  .arg(maxAbsDifference(out32.cast<double>(), reference), 0, 'e', 1));
+    printNote(
+        Lesson::tr("largest difference to an independent reference: %1 (double), %2 (float32)")
+            .arg(maxAbsDifference(result.attention.output, reference), 0, 'e', 1)
+            .arg(maxAbsDifference(out32.cast<double>(), reference), 0, 'e', 1));
 }
 
 void costSection()
 {
-    printHeader(6, tr("The cost: T tokens make a T×T table of scores, so doubling T makes four "
+    printHeader(
+        6, Lesson::tr("The cost: T tokens make a T×T table of scores, so doubling T makes four "
                       "times the work"));
     // Full attention on one thread, so nothing but T changes from row to row; the tiled kernel
     // keeps the table in cache-sized blocks, so the times grow with the work, not with cache
@@ -204,24 +214,27 @@ void costSection()
     options.kernels = {Kernel::Tiled};
     options.threads = 1;
     options.repeat = 3;
-    printNote(tr("float32, d = %1 like the head above, the %2 kernel on one thread, median of %3 "
-                 "runs:")
-                  .arg(options.d)
-                  .arg(QLatin1String(kernelName(options.kernels.front())))
-                  .arg(options.repeat));
+    printNote(
+        Lesson::tr("float32, d = %1 like the head above, the %2 kernel on one thread, median of %3 "
+                   "runs:")
+            .arg(options.d)
+            .arg(QLatin1String(kernelName(options.kernels.front())))
+            .arg(options.repeat));
     TextTable table(0);
-    table.addRow({tr("T"), tr("time"), tr("growth"), tr("T×T table")});
+    table.addRow(
+        {Lesson::tr("T"), Lesson::tr("time"), Lesson::tr("growth"), Lesson::tr("T×T table")});
     for (const BenchResult &r : runBench(options)) {
         const double tableBytes = static_cast<double>(r.T * r.T) * sizeof(float);
         table.addRow(
-            {QString::number(r.T), tr("%1 ms").arg(r.medianMs, 0, 'f', 2),
+            {QString::number(r.T), Lesson::tr("%1 ms").arg(r.medianMs, 0, 'f', 2),
              r.growth ? QStringLiteral("×%1").arg(*r.growth, 0, 'f', 2) : QStringLiteral("—"),
-             tr("%1 MB").arg(tableBytes / 1e6, 0, 'f', 1)});
+             Lesson::tr("%1 MB").arg(tableBytes / 1e6, 0, 'f', 1)});
     }
     printText(table.toString(4));
-    printNote(tr("Twice the tokens, four times the scores: the time grows about 4× per doubling, "
-                 "and so would the memory of a stored table (this kernel computes it block by "
-                 "block and never stores it whole)."));
+    printNote(
+        Lesson::tr("Twice the tokens, four times the scores: the time grows about 4× per doubling, "
+                   "and so would the memory of a stored table (this kernel computes it block by "
+                   "block and never stores it whole)."));
 }
 
 } // namespace
@@ -230,22 +243,24 @@ int runLesson(const QStringList &arguments, Language &language)
 {
     CommandLine line(
         QStringLiteral("lesson"),
-        tr("Prints the lesson's program output, section by section: 1 averaging, 2 scores and "
-           "softmax, 3 the causal mask, 4 dividing by √d, 5 one attention head, 6 the cost.\n"
-           "Random figures are seeded and the same on every machine: x in section 1 with seed 1, "
-           "q and k in section 3 with seed 3, the √d trials with seed 1, the head in section 5 "
-           "with seed 5 (the random-head preset), the timed matrices with seed 1."));
+        Lesson::tr(
+            "Prints the lesson's program output, section by section: 1 averaging, 2 scores and "
+            "softmax, 3 the causal mask, 4 dividing by √d, 5 one attention head, 6 the cost.\n"
+            "Random figures are seeded and the same on every machine: x in section 1 with seed 1, "
+            "q and k in section 3 with seed 3, the √d trials with seed 1, the head in section 5 "
+            "with seed 5 (the random-head preset), the timed matrices with seed 1."));
     line.addOption({QStringLiteral("section"),
-                    tr("Print only section N, 1 to %1.").arg(sectionCount), QStringLiteral("N")});
+                    Lesson::tr("Print only section N, 1 to %1.").arg(sectionCount),
+                    QStringLiteral("N")});
     line.addOption({QStringLiteral("lang"),
-                    tr("Language: %1 (default: the system's).")
+                    Lesson::tr("Language: %1 (default: the system's).")
                         .arg(Language::available().join(QStringLiteral(", "))),
                     Language::available().join(QLatin1Char('|'))});
     if (!line.parse(arguments))
         return ExitSuccess;
     if (!line.positionalArguments().isEmpty())
-        line.fail(QCoreApplication::translate("Cli", "unexpected argument \"%1\"")
-                      .arg(line.positionalArguments().constFirst()));
+        line.fail(
+            Cli::tr("unexpected argument \"%1\"").arg(line.positionalArguments().constFirst()));
     const Index only = line.integer(QStringLiteral("section"), 1, sectionCount, 0);
     language.setLanguage(
         line.choice(QStringLiteral("lang"), Language::available(), language.language()));

@@ -14,26 +14,21 @@ namespace {
 
 using namespace attention::cli;
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Cli", text);
-}
-
 QString globalHelp()
 {
-    QString text = tr("Usage: attention-cli COMMAND [options]\n"
-                      "Attention in Transformers, number by number, in a terminal.\n\n"
-                      "Commands:\n");
+    QString text = Cli::tr("Usage: attention-cli COMMAND [options]\n"
+                           "Attention in Transformers, number by number, in a terminal.\n\n"
+                           "Commands:\n");
     int width = 0;
     for (const Command &command : commands())
         width = std::max(width, displayWidth(QLatin1String(command.name)));
     for (const Command &command : commands())
         text += QStringLiteral("  ") + padRight(QLatin1String(command.name), width + 2) +
-                tr(command.summary) + QLatin1Char('\n');
-    text += tr("\nOptions:\n"
-               "  -h, --help  Show this help; COMMAND --help shows a command's options.\n"
-               "  --version   Show the version and exit.\n\n"
-               "Exit codes: 0 success, 2 bad command line, 3 invalid input file.\n");
+                Cli::tr(command.summary) + QLatin1Char('\n');
+    text += Cli::tr("\nOptions:\n"
+                    "  -h, --help  Show this help; COMMAND --help shows a command's options.\n"
+                    "  --version   Show the version and exit.\n\n"
+                    "Exit codes: 0 success, 2 bad command line, 3 invalid input file.\n");
     return text;
 }
 
@@ -41,7 +36,7 @@ int dispatch(const QStringList &arguments, attention::Language &language)
 {
     const QString first = arguments.value(1);
     if (first.isEmpty())
-        throw Failure{ExitUsage, tr("no command given; %1").arg(helpHint())};
+        throw Failure{ExitUsage, Cli::tr("no command given; %1").arg(helpHint())};
     if (first == QLatin1String("-h") || first == QLatin1String("--help")) {
         printText(globalHelp());
         return ExitSuccess;
@@ -53,8 +48,8 @@ int dispatch(const QStringList &arguments, attention::Language &language)
     for (const Command &command : commands())
         if (first == QLatin1String(command.name))
             return command.run(arguments.mid(1), language);
-    const QString what = first.startsWith(QLatin1Char('-')) ? tr("unknown option %1; %2")
-                                                            : tr("unknown command \"%1\"; %2");
+    const QString what = first.startsWith(QLatin1Char('-')) ? Cli::tr("unknown option %1; %2")
+                                                            : Cli::tr("unknown command \"%1\"; %2");
     throw Failure{ExitUsage, what.arg(first, helpHint())};
 }
 
@@ -90,13 +85,13 @@ int main(int argc, char *argv[])
     try {
         const int code = dispatch(QCoreApplication::arguments(), language);
         if (std::fflush(stdout) != 0)
-            throw Failure{ExitFailure, tr("could not write the output")};
+            throw Failure{ExitFailure, Cli::tr("could not write the output")};
         return code;
     } catch (const Failure &failure) {
         printError(failure.message);
         return failure.code;
     } catch (const std::bad_alloc &) {
-        printError(tr("out of memory"));
+        printError(Cli::tr("out of memory"));
         return ExitFailure;
     }
 }

@@ -15,11 +15,6 @@ namespace attention::cli {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Cli", text);
-}
-
 // Limits that keep every run finite in time and memory (help texts and README quote them).
 constexpr Index maxSqrtDDimension = 4096;
 constexpr Index maxSqrtDTokens = 4096;
@@ -38,12 +33,12 @@ QStringList formatChoices()
 QString readableBytes(double bytes)
 {
     if (bytes < 1000.0)
-        return tr("%1 B").arg(bytes, 0, 'f', 0);
+        return Cli::tr("%1 B").arg(bytes, 0, 'f', 0);
     if (bytes < 1e6)
-        return tr("%1 KB").arg(bytes / 1e3, 0, 'f', 1);
+        return Cli::tr("%1 KB").arg(bytes / 1e3, 0, 'f', 1);
     if (bytes < 1e9)
-        return tr("%1 MB").arg(bytes / 1e6, 0, 'f', 1);
-    return tr("%1 GB").arg(bytes / 1e9, 0, 'f', 2);
+        return Cli::tr("%1 MB").arg(bytes / 1e6, 0, 'f', 1);
+    return Cli::tr("%1 GB").arg(bytes / 1e9, 0, 'f', 2);
 }
 
 /// The bench's progress on stderr, only when a person is watching it there.
@@ -53,7 +48,7 @@ BenchProgress terminalProgress()
         return {};
     return [](int done, int total) {
         std::fprintf(stderr, "\r%s",
-                     qUtf8Printable(tr("timing: run %1 of %2").arg(done).arg(total)));
+                     qUtf8Printable(Cli::tr("timing: run %1 of %2").arg(done).arg(total)));
         if (done == total)
             std::fputs("\r\033[K", stderr); // clear the line again
         std::fflush(stderr);
@@ -66,32 +61,36 @@ BenchProgress terminalProgress()
 int runSqrtD(const QStringList &arguments, Language &)
 {
     const SqrtDOptions defaults;
-    CommandLine line(QStringLiteral("sqrtd"),
-                     tr("Why scores are divided by √d. For each d, many trials draw T queries and "
-                        "T keys with N(0, 1) entries and measure the standard deviation of their "
-                        "dot products (about √d) and the mean of each row's largest softmax "
-                        "weight, unscaled and with the scores divided by √d. The same seed gives "
-                        "the same figures on every machine."));
+    CommandLine line(
+        QStringLiteral("sqrtd"),
+        Cli::tr("Why scores are divided by √d. For each d, many trials draw T queries and "
+                "T keys with N(0, 1) entries and measure the standard deviation of their "
+                "dot products (about √d) and the mean of each row's largest softmax "
+                "weight, unscaled and with the scores divided by √d. The same seed gives "
+                "the same figures on every machine."));
     line.addOption({QStringLiteral("d"),
-                    tr("Comma-separated dimensions, each 1 to %1 (default 16,64,256,1024).")
+                    Cli::tr("Comma-separated dimensions, each 1 to %1 (default 16,64,256,1024).")
                         .arg(maxSqrtDDimension),
                     QStringLiteral("d,…")});
     line.addOption(
         {QStringLiteral("T"),
-         tr("Tokens per trial, 1 to %1 (default %2).").arg(maxSqrtDTokens).arg(defaults.T),
+         Cli::tr("Tokens per trial, 1 to %1 (default %2).").arg(maxSqrtDTokens).arg(defaults.T),
          QStringLiteral("T")});
-    line.addOption({QStringLiteral("trials"),
-                    tr("Trials per d, 1 to %1 (default %2).").arg(maxTrials).arg(defaults.trials),
-                    QStringLiteral("N")});
-    line.addOption({QStringLiteral("seed"), tr("Random seed (default %1).").arg(defaults.seed),
+    line.addOption(
+        {QStringLiteral("trials"),
+         Cli::tr("Trials per d, 1 to %1 (default %2).").arg(maxTrials).arg(defaults.trials),
+         QStringLiteral("N")});
+    line.addOption({QStringLiteral("seed"), Cli::tr("Random seed (default %1).").arg(defaults.seed),
                     QStringLiteral("S")});
-    line.addOption({QStringLiteral("causal"), tr("Measure only the scores a causal mask keeps.")});
-    line.addOption({QStringLiteral("format"), tr("Output format: table (default) or json."),
+    line.addOption(
+        {QStringLiteral("causal"), Cli::tr("Measure only the scores a causal mask keeps.")});
+    line.addOption({QStringLiteral("format"), Cli::tr("Output format: table (default) or json."),
                     QStringLiteral("table|json")});
     if (!line.parse(arguments))
         return ExitSuccess;
     if (!line.positionalArguments().isEmpty())
-        line.fail(tr("unexpected argument \"%1\"").arg(line.positionalArguments().constFirst()));
+        line.fail(
+            Cli::tr("unexpected argument \"%1\"").arg(line.positionalArguments().constFirst()));
 
     const std::vector<Index> dims =
         line.integerList(QStringLiteral("d"), 1, maxSqrtDDimension, {16, 64, 256, 1024});
@@ -124,14 +123,14 @@ int runSqrtD(const QStringList &arguments, Language &)
         return ExitSuccess;
     }
 
-    printText(tr("T = %1, %2 trials, seed %3, %4\n")
+    printText(Cli::tr("T = %1, %2 trials, seed %3, %4\n")
                   .arg(options.T)
                   .arg(options.trials)
                   .arg(options.seed)
-                  .arg(options.causal ? tr("causal") : tr("no mask")));
+                  .arg(options.causal ? Cli::tr("causal") : Cli::tr("no mask")));
     TextTable table(0);
-    table.addRow(
-        {tr("d"), tr("std of q·k"), tr("√d"), tr("max weight, unscaled"), tr("max weight, ÷√d")});
+    table.addRow({Cli::tr("d"), Cli::tr("std of q·k"), Cli::tr("√d"),
+                  Cli::tr("max weight, unscaled"), Cli::tr("max weight, ÷√d")});
     for (const SqrtDRow &row : rows)
         table.addRow({QString::number(row.d), QString::number(row.stdDev, 'f', 2),
                       QString::number(std::sqrt(static_cast<double>(row.d)), 'f', 2),
@@ -149,39 +148,43 @@ int runBench(const QStringList &arguments, Language &)
         kernelChoices.append(QLatin1String(kernelName(kernel)));
     kernelChoices.append(QStringLiteral("all"));
 
-    CommandLine line(QStringLiteral("bench"),
-                     tr("Times attention (float32, like PyTorch's default) for each kernel and "
-                        "T: the median time, the rate in GFLOP/s (4·T²·d operations), the growth "
-                        "from the previous T (about 4 when T doubles) and the memory the kernel "
-                        "needs beyond its inputs and output. gemm_gflops is a matrix product "
-                        "timed in the same program, for scale."));
-    line.addOption({QStringLiteral("T"),
-                    tr("Comma-separated sequence lengths, each 1 to %1 (default 1000,2000,4000).")
-                        .arg(maxBenchLength),
-                    QStringLiteral("T,…")});
+    CommandLine line(
+        QStringLiteral("bench"),
+        Cli::tr("Times attention (float32, like PyTorch's default) for each kernel and "
+                "T: the median time, the rate in GFLOP/s (4·T²·d operations), the growth "
+                "from the previous T (about 4 when T doubles) and the memory the kernel "
+                "needs beyond its inputs and output. gemm_gflops is a matrix product "
+                "timed in the same program, for scale."));
     line.addOption(
-        {QStringLiteral("d"),
-         tr("Width of q, k and v, 1 to %1 (default %2).").arg(maxBenchDimension).arg(defaults.d),
-         QStringLiteral("d")});
+        {QStringLiteral("T"),
+         Cli::tr("Comma-separated sequence lengths, each 1 to %1 (default 1000,2000,4000).")
+             .arg(maxBenchLength),
+         QStringLiteral("T,…")});
+    line.addOption({QStringLiteral("d"),
+                    Cli::tr("Width of q, k and v, 1 to %1 (default %2).")
+                        .arg(maxBenchDimension)
+                        .arg(defaults.d),
+                    QStringLiteral("d")});
     line.addOption(
         {QStringLiteral("kernel"),
-         tr("Kernel to time: %1 (default all).").arg(kernelChoices.join(QStringLiteral(", "))),
+         Cli::tr("Kernel to time: %1 (default all).").arg(kernelChoices.join(QStringLiteral(", "))),
          kernelChoices.join(QLatin1Char('|'))});
-    line.addOption({QStringLiteral("causal"), tr("Apply the causal mask.")});
+    line.addOption({QStringLiteral("causal"), Cli::tr("Apply the causal mask.")});
     line.addOption({QStringLiteral("threads"),
-                    tr("Threads, 1 to %1 (default: every core).").arg(maxThreads),
+                    Cli::tr("Threads, 1 to %1 (default: every core).").arg(maxThreads),
                     QStringLiteral("N")});
     line.addOption({QStringLiteral("repeat"),
-                    tr("Timed runs per kernel and T after one warm-up, 1 to %1 (default %2).")
+                    Cli::tr("Timed runs per kernel and T after one warm-up, 1 to %1 (default %2).")
                         .arg(maxRepeat)
                         .arg(defaults.repeat),
                     QStringLiteral("R")});
-    line.addOption({QStringLiteral("format"), tr("Output format: table (default) or json."),
+    line.addOption({QStringLiteral("format"), Cli::tr("Output format: table (default) or json."),
                     QStringLiteral("table|json")});
     if (!line.parse(arguments))
         return ExitSuccess;
     if (!line.positionalArguments().isEmpty())
-        line.fail(tr("unexpected argument \"%1\"").arg(line.positionalArguments().constFirst()));
+        line.fail(
+            Cli::tr("unexpected argument \"%1\"").arg(line.positionalArguments().constFirst()));
 
     BenchOptions options;
     options.lengths = line.integerList(QStringLiteral("T"), 1, maxBenchLength, defaults.lengths);
@@ -220,15 +223,15 @@ int runBench(const QStringList &arguments, Language &)
         return ExitSuccess;
     }
 
-    printText(tr("d = %1, %2 threads, %3; a %4×%4 matrix product runs at %5 GFLOP/s here\n")
+    printText(Cli::tr("d = %1, %2 threads, %3; a %4×%4 matrix product runs at %5 GFLOP/s here\n")
                   .arg(options.d)
                   .arg(threads)
-                  .arg(options.causal ? tr("causal") : tr("no mask"))
+                  .arg(options.causal ? Cli::tr("causal") : Cli::tr("no mask"))
                   .arg(1024)
                   .arg(gemm, 0, 'f', 1));
     TextTable table;
-    table.addRow(
-        {tr("kernel"), tr("T"), tr("median ms"), tr("GFLOP/s"), tr("growth"), tr("extra memory")});
+    table.addRow({Cli::tr("kernel"), Cli::tr("T"), Cli::tr("median ms"), Cli::tr("GFLOP/s"),
+                  Cli::tr("growth"), Cli::tr("extra memory")});
     for (const BenchResult &r : results)
         table.addRow(
             {QLatin1String(kernelName(r.kernel)), QString::number(r.T),

@@ -12,17 +12,12 @@ namespace attention::cli {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Cli", text);
-}
-
 /// The preset called `name`; an unknown name is a bad command line that lists the valid ones.
 Scenario presetOrFail(const CommandLine &line, const QString &name)
 {
     std::optional<Scenario> scenario = preset(name);
     if (!scenario)
-        line.fail(tr("unknown preset \"%1\" (the presets are %2)")
+        line.fail(Cli::tr("unknown preset \"%1\" (the presets are %2)")
                       .arg(name, presetNames().join(QStringLiteral(", "))));
     return *scenario;
 }
@@ -69,56 +64,62 @@ QByteArray weightsJson(const Scenario &scenario, const AttentionResult &result)
 
 int runPresets(const QStringList &arguments, Language &)
 {
-    CommandLine line(QStringLiteral("presets"), tr("Lists the built-in presets, one name a line. "
-                                                   "Print one with: attention-cli preset NAME"));
+    CommandLine line(QStringLiteral("presets"),
+                     Cli::tr("Lists the built-in presets, one name a line. "
+                             "Print one with: attention-cli preset NAME"));
     if (!line.parse(arguments))
         return ExitSuccess;
     if (!line.positionalArguments().isEmpty())
-        line.fail(tr("unexpected argument \"%1\"").arg(line.positionalArguments().constFirst()));
+        line.fail(
+            Cli::tr("unexpected argument \"%1\"").arg(line.positionalArguments().constFirst()));
     printText(presetNames().join(QLatin1Char('\n')) + QLatin1Char('\n'));
     return ExitSuccess;
 }
 
 int runPreset(const QStringList &arguments, Language &)
 {
-    CommandLine line(QStringLiteral("preset"),
-                     tr("Prints a built-in preset as a scenario file (JSON), ready to edit and "
-                        "load.\nPresets: %1")
-                         .arg(presetNames().join(QStringLiteral(", "))));
-    line.addPositional(QStringLiteral("NAME"), tr("The preset's name."), QStringLiteral("NAME"));
+    CommandLine line(
+        QStringLiteral("preset"),
+        Cli::tr("Prints a built-in preset as a scenario file (JSON), ready to edit and "
+                "load.\nPresets: %1")
+            .arg(presetNames().join(QStringLiteral(", "))));
+    line.addPositional(QStringLiteral("NAME"), Cli::tr("The preset's name."),
+                       QStringLiteral("NAME"));
     if (!line.parse(arguments))
         return ExitSuccess;
     const QStringList names = line.positionalArguments();
     if (names.isEmpty())
-        line.fail(tr("missing the preset's name (the presets are %1)")
+        line.fail(Cli::tr("missing the preset's name (the presets are %1)")
                       .arg(presetNames().join(QStringLiteral(", "))));
     if (names.size() > 1)
-        line.fail(tr("unexpected argument \"%1\"").arg(names.at(1)));
+        line.fail(Cli::tr("unexpected argument \"%1\"").arg(names.at(1)));
     printBytes(scenarioToJson(presetOrFail(line, names.constFirst())));
     return ExitSuccess;
 }
 
 int runWeights(const QStringList &arguments, Language &)
 {
-    CommandLine line(QStringLiteral("weights"),
-                     tr("Computes the scores, weights and output of a scenario, given as a file "
-                        "or a preset. The options override the scenario's own settings.\n"
-                        "JSON: {\"tokens\", \"scores\", \"weights\", \"output\"}, a masked score "
-                        "is null. CSV: three tables headed scores, weights and output."));
-    line.addPositional(QStringLiteral("SCENARIO.json"), tr("A scenario file."),
+    CommandLine line(
+        QStringLiteral("weights"),
+        Cli::tr("Computes the scores, weights and output of a scenario, given as a file "
+                "or a preset. The options override the scenario's own settings.\n"
+                "JSON: {\"tokens\", \"scores\", \"weights\", \"output\"}, a masked score "
+                "is null. CSV: three tables headed scores, weights and output."));
+    line.addPositional(QStringLiteral("SCENARIO.json"), Cli::tr("A scenario file."),
                        QStringLiteral("[SCENARIO.json]"));
-    line.addOption({QStringLiteral("preset"), tr("Use the built-in preset NAME instead of a file."),
+    line.addOption({QStringLiteral("preset"),
+                    Cli::tr("Use the built-in preset NAME instead of a file."),
                     QStringLiteral("NAME")});
     line.addOption({QStringLiteral("scale"),
-                    tr("Multiply every dot product by X (%1 to %2).")
+                    Cli::tr("Multiply every dot product by X (%1 to %2).")
                         .arg(ScenarioLimits::minScale, 0, 'g')
                         .arg(ScenarioLimits::maxScale, 0, 'g'),
                     QStringLiteral("X")});
-    line.addOption({QStringLiteral("causal"), tr("Hide later tokens (causal mask).")});
-    line.addOption({QStringLiteral("no-causal"), tr("Let every token see every token.")});
-    line.addOption({QStringLiteral("sqrt-d"), tr("Divide the scores by √d.")});
-    line.addOption({QStringLiteral("no-sqrt-d"), tr("Do not divide the scores by √d.")});
-    line.addOption({QStringLiteral("format"), tr("Output format: json (default) or csv."),
+    line.addOption({QStringLiteral("causal"), Cli::tr("Hide later tokens (causal mask).")});
+    line.addOption({QStringLiteral("no-causal"), Cli::tr("Let every token see every token.")});
+    line.addOption({QStringLiteral("sqrt-d"), Cli::tr("Divide the scores by √d.")});
+    line.addOption({QStringLiteral("no-sqrt-d"), Cli::tr("Do not divide the scores by √d.")});
+    line.addOption({QStringLiteral("format"), Cli::tr("Output format: json (default) or csv."),
                     QStringLiteral("json|csv")});
     if (!line.parse(arguments))
         return ExitSuccess;
@@ -127,11 +128,11 @@ int runWeights(const QStringList &arguments, Language &)
     const QStringList files = line.positionalArguments();
     const bool fromPreset = line.isSet(QStringLiteral("preset"));
     if (files.size() > 1)
-        line.fail(tr("unexpected argument \"%1\"").arg(files.at(1)));
+        line.fail(Cli::tr("unexpected argument \"%1\"").arg(files.at(1)));
     if (fromPreset && !files.isEmpty())
-        line.fail(tr("give a scenario file or --preset, not both"));
+        line.fail(Cli::tr("give a scenario file or --preset, not both"));
     if (!fromPreset && files.isEmpty())
-        line.fail(tr("give a scenario file or --preset NAME"));
+        line.fail(Cli::tr("give a scenario file or --preset NAME"));
     const double scale = line.number(QStringLiteral("scale"), ScenarioLimits::minScale,
                                      ScenarioLimits::maxScale, -1.0);
     const std::optional<bool> causal =
