@@ -335,6 +335,14 @@ JSON: {&quot;tokens&quot;, &quot;scores&quot;, &quot;weights&quot;, &quot;output
         <extracomment>What is wrong; see attention-cli COMMAND --help</extracomment>
         <translation></translation>
     </message>
+    <message>
+        <source>--trials × --T² × --d is %1, more than %2; make one of them smaller</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>4 × --T² × --d is %1, more than %2; make --T or --d smaller</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>Lesson</name>

@@ -350,6 +350,14 @@ JSON：{"tokens", "scores", "weights", "output"}，被掩码遮住的分数为 n
         <extracomment>What is wrong; see attention-cli COMMAND --help</extracomment>
         <translation>%1；%2</translation>
     </message>
+    <message>
+        <source>--trials × --T² × --d is %1, more than %2; make one of them smaller</source>
+        <translation>--trials × --T² × --d 为 %1，超过了 %2；请减小其中一个</translation>
+    </message>
+    <message>
+        <source>4 × --T² × --d is %1, more than %2; make --T or --d smaller</source>
+        <translation>4 × --T² × --d 为 %1，超过了 %2；请减小 --T 或 --d</translation>
+    </message>
 </context>
 <context>
     <name>Lesson</name>

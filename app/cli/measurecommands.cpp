@@ -7,6 +7,7 @@
 #include "sqrtd.h"
 
 #include <QCoreApplication>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <unistd.h>
@@ -23,6 +24,10 @@ constexpr Index maxBenchLength = 16384;
 constexpr Index maxBenchDimension = 4096;
 constexpr Index maxThreads = 256;
 constexpr Index maxRepeat = 1000;
+// Each option alone is bounded, but together they could still ask for hours of work: cap the
+// multiply-adds of a whole √d run (trials · T² · d) and of one timed attention pass (4 · T² · d).
+constexpr double maxSqrtDWork = 1e11;
+constexpr double maxBenchWork = 1.1e12; // 4 · 16384² · 1024
 
 QStringList formatChoices()
 {
@@ -99,6 +104,12 @@ int runSqrtD(const QStringList &arguments, Language &)
     options.trials =
         static_cast<int>(line.integer(QStringLiteral("trials"), 1, maxTrials, defaults.trials));
     options.seed = line.unsignedInteger(QStringLiteral("seed"), defaults.seed);
+    const double largestD = static_cast<double>(*std::max_element(dims.begin(), dims.end()));
+    const double work = options.trials * static_cast<double>(options.T * options.T) * largestD;
+    if (work > maxSqrtDWork)
+        line.fail(Cli::tr("--trials × --T² × --d is %1, more than %2; make one of them smaller")
+                      .arg(work, 0, 'g', 3)
+                      .arg(maxSqrtDWork, 0, 'g', 3));
     options.causal = line.isSet(QStringLiteral("causal"));
     const QString format =
         line.choice(QStringLiteral("format"), formatChoices(), QStringLiteral("table"));
@@ -189,6 +200,13 @@ int runBench(const QStringList &arguments, Language &)
     BenchOptions options;
     options.lengths = line.integerList(QStringLiteral("T"), 1, maxBenchLength, defaults.lengths);
     options.d = line.integer(QStringLiteral("d"), 1, maxBenchDimension, defaults.d);
+    const double longest =
+        static_cast<double>(*std::max_element(options.lengths.begin(), options.lengths.end()));
+    const double work = 4.0 * longest * longest * static_cast<double>(options.d);
+    if (work > maxBenchWork)
+        line.fail(Cli::tr("4 × --T² × --d is %1, more than %2; make --T or --d smaller")
+                      .arg(work, 0, 'g', 3)
+                      .arg(maxBenchWork, 0, 'g', 3));
     const QString kernel =
         line.choice(QStringLiteral("kernel"), kernelChoices, QStringLiteral("all"));
     if (kernel != QLatin1String("all"))

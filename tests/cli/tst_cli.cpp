@@ -243,6 +243,11 @@ void TestCli::badCommandLine_data()
                                  << QStringLiteral("--threads: 0 is outside");
     QTest::newRow("--repeat 1001")
         << args({"bench", "--repeat", "1001"}) << 2 << QStringLiteral("--repeat: 1001 is outside");
+    QTest::newRow("sqrtd too much work")
+        << args({"sqrtd", "--T", "4096", "--d", "4096", "--trials", "1000"}) << 2
+        << QStringLiteral("make one of them smaller");
+    QTest::newRow("bench too much work") << args({"bench", "--T", "16384", "--d", "4096"}) << 2
+                                         << QStringLiteral("make --T or --d smaller");
     QTest::newRow("--kernel fast") << args({"bench", "--kernel", "fast"}) << 2
                                    << QStringLiteral("--kernel: \"fast\" is not one of");
     QTest::newRow("repeated option") << args({"sqrtd", "--T", "5", "--T", "6"}) << 2
