@@ -236,11 +236,6 @@ Exit codes: 0 success, 2 bad command line, 3 invalid input file.
         <translation></translation>
     </message>
     <message>
-        <source>d = %1, %2 threads, %3; a %4×%4 matrix product runs at %5 GFLOP/s here
-</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>kernel</source>
         <translation></translation>
     </message>
@@ -342,6 +337,18 @@ JSON: {&quot;tokens&quot;, &quot;scores&quot;, &quot;weights&quot;, &quot;output
     <message>
         <source>4 × --T² × --d is %1, more than %2; make --T or --d smaller</source>
         <translation></translation>
+    </message>
+    <message>
+        <source>d = %1, %2, %3; a %4×%4 matrix product runs at %5 GFLOP/s here
+</source>
+        <translation></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n thread(s)</source>
+        <translation>
+            <numerusform>%n thread</numerusform>
+            <numerusform>%n threads</numerusform>
+        </translation>
     </message>
 </context>
 <context>

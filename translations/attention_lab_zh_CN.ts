@@ -248,12 +248,6 @@ Exit codes: 0 success, 2 bad command line, 3 invalid input file.
         <translation>每个内核、每个 T 在一次预热之后的计时次数，1 到 %1（默认 %2）。</translation>
     </message>
     <message>
-        <source>d = %1, %2 threads, %3; a %4×%4 matrix product runs at %5 GFLOP/s here
-</source>
-        <translation>d = %1，%2 个线程，%3；本机上 %4×%4 矩阵乘法的速率为 %5 GFLOP/s
-</translation>
-    </message>
-    <message>
         <source>kernel</source>
         <translation>内核</translation>
     </message>
@@ -357,6 +351,18 @@ JSON：{"tokens", "scores", "weights", "output"}，被掩码遮住的分数为 n
     <message>
         <source>4 × --T² × --d is %1, more than %2; make --T or --d smaller</source>
         <translation>4 × --T² × --d 为 %1，超过了 %2；请减小 --T 或 --d</translation>
+    </message>
+    <message>
+        <source>d = %1, %2, %3; a %4×%4 matrix product runs at %5 GFLOP/s here
+</source>
+        <translation>d = %1，%2，%3；本机上 %4×%4 矩阵乘法的速率为 %5 GFLOP/s
+</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n thread(s)</source>
+        <translation>
+            <numerusform>%n 个线程</numerusform>
+        </translation>
     </message>
 </context>
 <context>

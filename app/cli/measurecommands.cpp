@@ -241,9 +241,9 @@ int runBench(const QStringList &arguments, Language &)
         return ExitSuccess;
     }
 
-    printText(Cli::tr("d = %1, %2 threads, %3; a %4×%4 matrix product runs at %5 GFLOP/s here\n")
+    printText(Cli::tr("d = %1, %2, %3; a %4×%4 matrix product runs at %5 GFLOP/s here\n")
                   .arg(options.d)
-                  .arg(threads)
+                  .arg(Cli::tr("%n thread(s)", nullptr, threads))
                   .arg(options.causal ? Cli::tr("causal") : Cli::tr("no mask"))
                   .arg(1024)
                   .arg(gemm, 0, 'f', 1));
