@@ -9,6 +9,7 @@
 #include "mainwindow.h"
 #include "presets.h"
 
+#include <Eigen/Core>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTest>
@@ -28,6 +29,7 @@ private Q_SLOTS:
 void BenchInteraction::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
+    Eigen::setNbThreads(1); // as attention-lab's main() does
 }
 
 void BenchInteraction::scaleStep_data()

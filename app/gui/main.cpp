@@ -7,6 +7,7 @@
 #include "mainwindow.h"
 #include "presets.h"
 
+#include <Eigen/Core>
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QSettings>
@@ -34,6 +35,9 @@ int commandLineError(const QString &message)
 int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
+    // The window's matrices are small (T × T with T up to a few hundred): Eigen's OpenMP threads
+    // cost more in start-up and spinning than they save, and compete with the GUI thread.
+    Eigen::setNbThreads(1);
     QCoreApplication::setOrganizationName(QStringLiteral("AttentionLab"));
     QCoreApplication::setApplicationName(QStringLiteral("attention-lab"));
     QCoreApplication::setApplicationVersion(QStringLiteral(ATTENTION_LAB_VERSION));

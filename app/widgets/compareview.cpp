@@ -55,7 +55,13 @@ Scenario CompareView::flipped(const Scenario &scenario, Flip flip)
 
 void CompareView::setScenario(const Scenario &scenario)
 {
-    m_scenario = scenario;
+    // What the weights depend on; the values are not needed here.
+    m_scenario.tokens = scenario.tokens;
+    m_scenario.queries = scenario.queries;
+    m_scenario.keys = scenario.keys;
+    m_scenario.scoreScale = scenario.scoreScale;
+    m_scenario.divideBySqrtD = scenario.divideBySqrtD;
+    m_scenario.causal = scenario.causal;
     refresh();
 }
 
@@ -79,7 +85,13 @@ void CompareView::refresh()
     if (m_scenario.tokens.isEmpty())
         return;
     const Scenario other = flipped(m_scenario, m_flip);
-    m_heatmap->setScenario(other, other.compute());
+    // Only scores and weights: the heatmap shows weights, and the output would cost a T × T × d_v
+    // product for nothing.
+    AttentionResult result;
+    result.scores = attentionScores(other.queries, other.keys, other.scoreOptions());
+    result.weights = result.scores;
+    softmaxRows(result.weights);
+    m_heatmap->setScenario(other, result);
     m_heatmap->setCaption(describe(other));
 }
 

@@ -121,30 +121,44 @@ void HeatmapWidget::retranslateUi()
 
 void HeatmapWidget::setScenario(const Scenario &scenario, const AttentionResult &result)
 {
+    const bool attentionKind = m_kind == Kind::Scores || m_kind == Kind::Weights;
+    const bool oneHot = !attentionKind && scenario.hasOneHotValues();
     const bool labelsChanged = scenario.tokens != m_scenario.tokens ||
-                               scenario.valueDimension() != m_scenario.valueDimension() ||
-                               scenario.hasOneHotValues() != m_scenario.hasOneHotValues();
-    m_scenario = scenario;
-    m_result = result;
-    const Matrix *shown = &m_result.weights;
+                               scenario.valueDimension() != m_valueDimension || oneHot != m_oneHot;
+    if (m_kind == Kind::Values && !labelsChanged && scenario.values == m_scenario.values)
+        return; // a switch or a query moved: the values are as shown
+
+    // Keep only what this kind shows and explains (the matrices can be T × T with T in the
+    // thousands).
+    m_scenario.tokens = scenario.tokens;
+    m_scenario.scoreScale = scenario.scoreScale;
+    m_scenario.divideBySqrtD = scenario.divideBySqrtD;
+    m_scenario.causal = scenario.causal;
+    m_oneHot = oneHot;
+    m_valueDimension = scenario.valueDimension();
+    const Matrix *shown = nullptr;
     switch (m_kind) {
     case Kind::Scores:
-        shown = &m_result.scores;
-        break;
     case Kind::Weights:
+        m_scenario.queries = scenario.queries;
+        m_scenario.keys = scenario.keys;
+        m_result.scores = result.scores;
+        m_result.weights = result.weights;
+        shown = m_kind == Kind::Scores ? &m_result.scores : &m_result.weights;
         break;
     case Kind::Values:
+        m_scenario.values = scenario.values;
         shown = &m_scenario.values;
         break;
     case Kind::Output:
+        m_scenario.values = scenario.values;
+        m_result.weights = result.weights;
+        m_result.output = result.output;
         shown = &m_result.output;
         break;
     }
-    const QStringList columns = columnLabels();
-    m_model->setMatrix(*shown, m_scenario.tokens, columns);
-    m_hasMask = false;
-    if (m_kind == Kind::Scores || m_kind == Kind::Weights)
-        m_hasMask = (m_result.scores.array() == minusInfinity).any();
+    m_model->setMatrix(*shown, m_scenario.tokens, columnLabels());
+    m_hasMask = attentionKind && (m_result.scores.array() == minusInfinity).any();
     if (m_selectedRow >= m_model->rowCount())
         m_selectedRow = m_model->rowCount() - 1;
     updateRange();
@@ -160,10 +174,10 @@ void HeatmapWidget::setScenario(const Scenario &scenario, const AttentionResult 
 
 QStringList HeatmapWidget::columnLabels() const
 {
-    if (m_kind == Kind::Scores || m_kind == Kind::Weights || m_scenario.hasOneHotValues())
+    if (m_kind == Kind::Scores || m_kind == Kind::Weights || m_oneHot)
         return m_scenario.tokens;
     QStringList labels;
-    for (Index c = 0; c < m_scenario.valueDimension(); ++c)
+    for (Index c = 0; c < m_valueDimension; ++c)
         labels.append(QString::number(c + 1));
     return labels;
 }
@@ -324,7 +338,7 @@ QString HeatmapWidget::caption() const
                             : tr("softmax of each score row; colours from the smallest to the "
                                  "largest weight");
     case Kind::Values:
-        return m_scenario.hasOneHotValues() ? tr("one-hot rows") : tr("one row per token");
+        return m_oneHot ? tr("one-hot rows") : tr("one row per token");
     case Kind::Output:
         return tr("output = weights · v");
     }

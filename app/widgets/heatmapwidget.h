@@ -46,7 +46,6 @@ public:
 
     /// Shows this kind's matrix of `result`, computed from `scenario`.
     void setScenario(const Scenario &scenario, const AttentionResult &result);
-    const Scenario &scenario() const { return m_scenario; }
 
     /// The highlighted row (the selected query), −1 for none.
     void setSelectedRow(int row);
@@ -113,8 +112,10 @@ private:
 
     Kind m_kind;
     MatrixModel *m_model;
-    Scenario m_scenario;
-    AttentionResult m_result;
+    Scenario m_scenario;      ///< the parts of the scenario this kind needs
+    AttentionResult m_result; ///< the parts of the result this kind needs
+    Index m_valueDimension = 0;
+    bool m_oneHot = false;
     mutable HeatmapMapping m_mapping; ///< for the widget's own rect and font
     mutable QSize m_mappingSize;      ///< the size m_mapping was laid out for
     QImage m_image;                   ///< one pixel per cell

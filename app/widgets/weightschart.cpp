@@ -138,17 +138,29 @@ void WeightsChart::updateBars()
         return;
     }
     const auto row = m_weights.row(m_selectedRow);
-    if (m_set->count() != T) {
-        QList<qreal> values(T);
-        for (int j = 0; j < T; ++j)
-            values[j] = row(j);
-        m_set->remove(0, m_set->count());
-        m_set->append(values);
-        return;
+    // Each QBarSet::replace() lays the whole series out again, so one changed bar is replaced
+    // alone and anything more is swapped in as one list (two layouts, whatever T is).
+    int changed = 0;
+    int last = -1;
+    if (m_set->count() == T) {
+        for (int j = 0; j < T; ++j) {
+            if (m_set->at(j) != row(j)) {
+                ++changed;
+                last = j;
+            }
+        }
+        if (changed == 0)
+            return;
+        if (changed == 1) {
+            m_set->replace(last, row(last));
+            return;
+        }
     }
+    QList<qreal> values(T);
     for (int j = 0; j < T; ++j)
-        if (m_set->at(j) != row(j))
-            m_set->replace(j, row(j));
+        values[j] = row(j);
+    m_set->remove(0, m_set->count());
+    m_set->append(values);
 }
 
 void WeightsChart::changeEvent(QEvent *event)
