@@ -483,4 +483,709 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation></translation>
     </message>
 </context>
+<context>
+    <name>attention::CompareView</name>
+    <message>
+        <source>causal mask on</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>causal mask off</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>÷ √d on</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>÷ √d off</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>scale %1×</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Compare with:</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the causal mask flipped</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>dividing by √d flipped</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the score scale at 1×</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Which switch differs in this second heatmap of the same scenario.</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::ControlsPanel</name>
+    <message>
+        <source>d = %1, hand-made</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>d = %1, random</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Score scale</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Multiply every score by this factor (0.1× to 20×, marks at 1× and 5×): larger makes softmax sharper, smaller makes it flatter.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Drag to scale the scores; the heatmaps and the chart follow.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The exact factor every dot product is multiplied by.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Divide by √d</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Divide the scores by the square root of the dimension d, as Transformers do, so that large d does not make softmax collapse.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Causal mask</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Hide later tokens: each query sees only itself and the tokens before it (their scores become −∞).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Dimension d</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Replace q and k by seeded random vectors of dimension d (1 to 1024) for the same tokens. Back at the original d, the hand-made vectors return.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Drag d up and compare the weights with and without dividing by √d.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The dimension of the queries and keys, and whether they are hand-made or random.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Re-roll</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Draw new random queries and keys of the same dimension.</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::HeatmapWidget</name>
+    <message>
+        <source>Save Heatmap Image</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Copy Image</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Save Image As…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Fixed 0–1 Colour Scale</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Colour the weights on a fixed 0 to 1 scale, so heatmaps stay comparable</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Hover a cell to see how it is computed; click a row to choose that query.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Scores</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Attention weights</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Values v</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>scores = %1 × q·k ÷ √%2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>scores = %1 × q·k</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>; −∞ above the diagonal (causal mask)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>softmax of each score row; colours 0 to 1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>softmax of each score row; colours from the smallest to the largest weight</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>one row per token</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>output = weights · v</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Query %1 → key %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Masked: %1 comes after %2, and the causal mask hides later tokens.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>score = −∞, so weight = e^−∞ / Σ = 0</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>× scale %1 ÷ √%2 = %3</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>× scale %1 = %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>weight = e^%1 / Σ e^score = %2 / %3 = %4</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>weight = e^%1 / Σ e^score = %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Value of %1, component %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Output of %1, component %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Could not write the image %1.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Could not write the drawing %1.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Token %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Click to choose this query.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>one-hot rows</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::MainWindow</name>
+    <message>
+        <source>&amp;File</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Start again from the lesson&apos;s scenario</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Open a scenario file (JSON)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Save the scenario to its file</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Save the scenario to a new file</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Scores Heatmap as &amp;PNG…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Weights Heatmap as PNG…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Scores Heatmap as &amp;SVG…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Weights Heatmap as S&amp;VG…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Save the heatmap as a PNG image at twice the screen resolution</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Save the heatmap as an SVG drawing for slides</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Scores as &amp;CSV…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Output as CSV…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Save the numbers as a table, one row per token</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Close Attention Lab</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Undo the last change</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Redo the change just undone</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Copy Weights Image</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Copy the weights heatmap to the clipboard as an image</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Full Screen</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Fill the screen, for presenting</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Larger text and cells, for a projector</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Smaller text and cells</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Reset Zoom</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Normal text size</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Fixed 0–1 &amp;Weight Colours</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Colour weights from 0 to 1 always, so sharpening is easy to compare; off: from the smallest to the largest weight shown</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Panels</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Presets</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Load the preset “%1” (undoable)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Switch the interface language</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;About Attention Lab</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Version, Qt and Eigen versions</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Vector plane</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Weights of the selected query</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Queries, keys and values</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Output = weights · values</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1[*] — Attention Lab</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>scale %1×</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>÷ √d</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>no ÷ √d</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>causal</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>full attention</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Tokens, dimension and the switches of the current scenario</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Restore the hand-made queries and keys</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Random queries and keys, d = %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Cannot Open Scenario</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Cannot Save Scenario</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Load preset %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Cannot Export</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Open Scenario</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Scenario files (*.json);;All files (*)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Scenario files (*.json)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Export Heatmap</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Export Table</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The weights heatmap is on the clipboard</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The scenario has changes that are not saved. Save them first?</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Zoom %1%</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>About Attention Lab</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Attention Lab %1&lt;/h3&gt;&lt;p&gt;Learn how attention in Transformers works by touching every number: queries, keys, scores, softmax, the causal mask and the output.&lt;/p&gt;&lt;p&gt;Built with Qt %2 (running on Qt %3) and Eigen %4.&lt;/p&gt;</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>We&amp;ights as CSV…</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::OutputView</name>
+    <message>
+        <source>Each output row is the weighted sum of the value rows, with the weights of that row&apos;s query.</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::WeightsChart</name>
+    <message>
+        <source>Weights of the selected query</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Weights of %1&apos;s query over the keys</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>keys 1 to %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>keys</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The selected query&apos;s weights: how much it takes from each key. Click a heatmap row to choose another query.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Bar chart of the selected query&apos;s weights over the keys (0 to 1).</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>%1 (see --help)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Attention Lab: learn how attention in Transformers works by touching every number.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Start with the built-in preset NAME (%1).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Interface language: en or zh_CN (default: the last one used, else the system&apos;s).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Lay the window out at %1 × %2 pixels, save it as FILE.png and exit.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>A scenario file to open.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>only one scenario file can be opened</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>unknown preset “%1”; the presets are: %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>give a scenario file or --preset, not both</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>--screenshot needs a file name</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>unknown language “%1”; use en or zh_CN</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation></translation>
+    </message>
+</context>
 </TS>

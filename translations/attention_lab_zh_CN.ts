@@ -498,4 +498,709 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation>语言：%1（默认跟随系统）。</translation>
     </message>
 </context>
+<context>
+    <name>attention::CompareView</name>
+    <message>
+        <source>causal mask on</source>
+        <translation>因果掩码：开</translation>
+    </message>
+    <message>
+        <source>causal mask off</source>
+        <translation>因果掩码：关</translation>
+    </message>
+    <message>
+        <source>÷ √d on</source>
+        <translation>÷ √d：开</translation>
+    </message>
+    <message>
+        <source>÷ √d off</source>
+        <translation>÷ √d：关</translation>
+    </message>
+    <message>
+        <source>scale %1×</source>
+        <translation>缩放 %1×</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>Compare with:</source>
+        <translation>对比：</translation>
+    </message>
+    <message>
+        <source>the causal mask flipped</source>
+        <translation>因果掩码取反</translation>
+    </message>
+    <message>
+        <source>dividing by √d flipped</source>
+        <translation>除以 √d 取反</translation>
+    </message>
+    <message>
+        <source>the score scale at 1×</source>
+        <translation>分数缩放设为 1×</translation>
+    </message>
+    <message>
+        <source>Which switch differs in this second heatmap of the same scenario.</source>
+        <translation>这张热力图与主图是同一个场景，只改变了这里选的一个开关。</translation>
+    </message>
+</context>
+<context>
+    <name>attention::ControlsPanel</name>
+    <message>
+        <source>d = %1, hand-made</source>
+        <translation>d = %1，手工设定</translation>
+    </message>
+    <message>
+        <source>d = %1, random</source>
+        <translation>d = %1，随机</translation>
+    </message>
+    <message>
+        <source>Score scale</source>
+        <translation>分数缩放</translation>
+    </message>
+    <message>
+        <source>Multiply every score by this factor (0.1× to 20×, marks at 1× and 5×): larger makes softmax sharper, smaller makes it flatter.</source>
+        <translation>把每个分数乘以这个倍数（0.1× 到 20×，1× 和 5× 处有刻度）：越大，softmax 越集中；越小，越平均。</translation>
+    </message>
+    <message>
+        <source>Drag to scale the scores; the heatmaps and the chart follow.</source>
+        <translation>拖动以缩放分数，热力图和柱状图随之更新。</translation>
+    </message>
+    <message>
+        <source>The exact factor every dot product is multiplied by.</source>
+        <translation>每个点积所乘的精确倍数。</translation>
+    </message>
+    <message>
+        <source>Divide by √d</source>
+        <translation>除以 √d</translation>
+    </message>
+    <message>
+        <source>Divide the scores by the square root of the dimension d, as Transformers do, so that large d does not make softmax collapse.</source>
+        <translation>像 Transformer 那样把分数除以维度 d 的平方根，这样 d 很大时 softmax 也不会全部挤到一个键上。</translation>
+    </message>
+    <message>
+        <source>Causal mask</source>
+        <translation>因果掩码</translation>
+    </message>
+    <message>
+        <source>Hide later tokens: each query sees only itself and the tokens before it (their scores become −∞).</source>
+        <translation>遮住后面的词元：每个查询只能看到自己和前面的词元（其余分数变为 −∞）。</translation>
+    </message>
+    <message>
+        <source>Dimension d</source>
+        <translation>维度 d</translation>
+    </message>
+    <message>
+        <source>Replace q and k by seeded random vectors of dimension d (1 to 1024) for the same tokens. Back at the original d, the hand-made vectors return.</source>
+        <translation>为同样的词元换上维度为 d（1 到 1024）、种子固定的随机 q 和 k。回到原来的 d，手工设定的向量就会恢复。</translation>
+    </message>
+    <message>
+        <source>Drag d up and compare the weights with and without dividing by √d.</source>
+        <translation>把 d 调大，对比除以 √d 与不除时的权重。</translation>
+    </message>
+    <message>
+        <source>The dimension of the queries and keys, and whether they are hand-made or random.</source>
+        <translation>查询和键的维度，以及它们是手工设定的还是随机生成的。</translation>
+    </message>
+    <message>
+        <source>Re-roll</source>
+        <translation>重新抽取</translation>
+    </message>
+    <message>
+        <source>Draw new random queries and keys of the same dimension.</source>
+        <translation>以相同的维度重新随机生成查询和键。</translation>
+    </message>
+</context>
+<context>
+    <name>attention::HeatmapWidget</name>
+    <message>
+        <source>Save Heatmap Image</source>
+        <translation>保存热力图图片</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Copy Image</source>
+        <translation>复制图片</translation>
+    </message>
+    <message>
+        <source>Save Image As…</source>
+        <translation>图片另存为…</translation>
+    </message>
+    <message>
+        <source>Fixed 0–1 Colour Scale</source>
+        <translation>固定 0–1 色标</translation>
+    </message>
+    <message>
+        <source>Colour the weights on a fixed 0 to 1 scale, so heatmaps stay comparable</source>
+        <translation>权重始终按 0 到 1 着色，便于比较不同的热力图</translation>
+    </message>
+    <message>
+        <source>Hover a cell to see how it is computed; click a row to choose that query.</source>
+        <translation>鼠标停在格子上可查看计算过程；点击一行可选中该查询。</translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation>已遮住</translation>
+    </message>
+    <message>
+        <source>Scores</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Attention weights</source>
+        <translation>注意力权重</translation>
+    </message>
+    <message>
+        <source>Values v</source>
+        <translation>值 v</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>scores = %1 × q·k ÷ √%2</source>
+        <translation>分数 = %1 × q·k ÷ √%2</translation>
+    </message>
+    <message>
+        <source>scores = %1 × q·k</source>
+        <translation>分数 = %1 × q·k</translation>
+    </message>
+    <message>
+        <source>; −∞ above the diagonal (causal mask)</source>
+        <translation>；对角线以上为 −∞（因果掩码）</translation>
+    </message>
+    <message>
+        <source>softmax of each score row; colours 0 to 1</source>
+        <translation>对每行分数做 softmax；颜色范围 0 到 1</translation>
+    </message>
+    <message>
+        <source>softmax of each score row; colours from the smallest to the largest weight</source>
+        <translation>对每行分数做 softmax；颜色从最小权重到最大权重</translation>
+    </message>
+    <message>
+        <source>one row per token</source>
+        <translation>每个词元一行</translation>
+    </message>
+    <message>
+        <source>output = weights · v</source>
+        <translation>输出 = 权重 · v</translation>
+    </message>
+    <message>
+        <source>Query %1 → key %2</source>
+        <translation>查询 %1 → 键 %2</translation>
+    </message>
+    <message>
+        <source>Masked: %1 comes after %2, and the causal mask hides later tokens.</source>
+        <translation>已遮住：%1 在 %2 之后，因果掩码会遮住后面的词元。</translation>
+    </message>
+    <message>
+        <source>score = −∞, so weight = e^−∞ / Σ = 0</source>
+        <translation>分数 = −∞，所以权重 = e^−∞ / Σ = 0</translation>
+    </message>
+    <message>
+        <source>× scale %1 ÷ √%2 = %3</source>
+        <translation>× 缩放 %1 ÷ √%2 = %3</translation>
+    </message>
+    <message>
+        <source>× scale %1 = %2</source>
+        <translation>× 缩放 %1 = %2</translation>
+    </message>
+    <message>
+        <source>weight = e^%1 / Σ e^score = %2 / %3 = %4</source>
+        <translation>权重 = e^%1 / Σ e^分数 = %2 / %3 = %4</translation>
+    </message>
+    <message>
+        <source>weight = e^%1 / Σ e^score = %2</source>
+        <translation>权重 = e^%1 / Σ e^分数 = %2</translation>
+    </message>
+    <message>
+        <source>Value of %1, component %2</source>
+        <translation>%1 的值，分量 %2</translation>
+    </message>
+    <message>
+        <source>Output of %1, component %2</source>
+        <translation>%1 的输出，分量 %2</translation>
+    </message>
+    <message>
+        <source>Could not write the image %1.</source>
+        <translation>无法写入图片 %1。</translation>
+    </message>
+    <message>
+        <source>Could not write the drawing %1.</source>
+        <translation>无法写入矢量图 %1。</translation>
+    </message>
+    <message>
+        <source>Token %1</source>
+        <translation>词元 %1</translation>
+    </message>
+    <message>
+        <source>Click to choose this query.</source>
+        <translation>点击选中这个查询。</translation>
+    </message>
+    <message>
+        <source>one-hot rows</source>
+        <translation>每行是独热向量</translation>
+    </message>
+</context>
+<context>
+    <name>attention::MainWindow</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Start again from the lesson&apos;s scenario</source>
+        <translation>从课程的场景重新开始</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a scenario file (JSON)</source>
+        <translation>打开场景文件（JSON）</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>清空列表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save the scenario to its file</source>
+        <translation>把场景保存到它的文件</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Save the scenario to a new file</source>
+        <translation>把场景保存为新文件</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Scores Heatmap as &amp;PNG…</source>
+        <translation>分数热力图（PNG）(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>&amp;Weights Heatmap as PNG…</source>
+        <translation>权重热力图（PNG）(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Scores Heatmap as &amp;SVG…</source>
+        <translation>分数热力图（SVG）(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Weights Heatmap as S&amp;VG…</source>
+        <translation>权重热力图（SVG）(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>Save the heatmap as a PNG image at twice the screen resolution</source>
+        <translation>把热力图保存为两倍屏幕分辨率的 PNG 图片</translation>
+    </message>
+    <message>
+        <source>Save the heatmap as an SVG drawing for slides</source>
+        <translation>把热力图保存为 SVG 矢量图，方便放进幻灯片</translation>
+    </message>
+    <message>
+        <source>Scores as &amp;CSV…</source>
+        <translation>分数（CSV）(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>&amp;Output as CSV…</source>
+        <translation>输出（CSV）(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Save the numbers as a table, one row per token</source>
+        <translation>把数字保存为表格，每个词元一行</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Close Attention Lab</source>
+        <translation>关闭注意力实验室</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Undo the last change</source>
+        <translation>撤销上一次修改</translation>
+    </message>
+    <message>
+        <source>Redo the change just undone</source>
+        <translation>重做刚撤销的修改</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Weights Image</source>
+        <translation>复制权重图片(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the weights heatmap to the clipboard as an image</source>
+        <translation>把权重热力图作为图片复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Full Screen</source>
+        <translation>全屏(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Fill the screen, for presenting</source>
+        <translation>铺满屏幕，便于演示</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Larger text and cells, for a projector</source>
+        <translation>放大文字和格子，适合投影</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Smaller text and cells</source>
+        <translation>缩小文字和格子</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Zoom</source>
+        <translation>恢复原始大小(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Normal text size</source>
+        <translation>正常文字大小</translation>
+    </message>
+    <message>
+        <source>Fixed 0–1 &amp;Weight Colours</source>
+        <translation>权重固定按 0–1 着色(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Colour weights from 0 to 1 always, so sharpening is easy to compare; off: from the smallest to the largest weight shown</source>
+        <translation>权重始终按 0 到 1 着色，便于比较集中的程度；关闭后按所显示权重的最小值到最大值着色</translation>
+    </message>
+    <message>
+        <source>&amp;Panels</source>
+        <translation>面板(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Presets</source>
+        <translation>预设(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Load the preset “%1” (undoable)</source>
+        <translation>载入预设“%1”（可撤销）</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Switch the interface language</source>
+        <translation>切换界面语言</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About Attention Lab</source>
+        <translation>关于注意力实验室(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Version, Qt and Eigen versions</source>
+        <translation>版本号，以及 Qt 和 Eigen 的版本</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Vector plane</source>
+        <translation>向量平面</translation>
+    </message>
+    <message>
+        <source>Weights of the selected query</source>
+        <translation>所选查询的权重</translation>
+    </message>
+    <message>
+        <source>Queries, keys and values</source>
+        <translation>查询、键和值</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>Output = weights · values</source>
+        <translation>输出 = 权重 · 值</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>撤销“%1”(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>重做“%1”(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>%1[*] — Attention Lab</source>
+        <translation>%1[*] — 注意力实验室</translation>
+    </message>
+    <message>
+        <source>scale %1×</source>
+        <translation>缩放 %1×</translation>
+    </message>
+    <message>
+        <source>÷ √d</source>
+        <translation>÷ √d</translation>
+    </message>
+    <message>
+        <source>no ÷ √d</source>
+        <translation>不 ÷ √d</translation>
+    </message>
+    <message>
+        <source>causal</source>
+        <translation>因果掩码</translation>
+    </message>
+    <message>
+        <source>full attention</source>
+        <translation>无掩码</translation>
+    </message>
+    <message>
+        <source>Tokens, dimension and the switches of the current scenario</source>
+        <translation>当前场景的词元数、维度和各个开关</translation>
+    </message>
+    <message>
+        <source>Restore the hand-made queries and keys</source>
+        <translation>恢复手工设定的查询和键</translation>
+    </message>
+    <message>
+        <source>Random queries and keys, d = %1</source>
+        <translation>随机查询和键，d = %1</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Cannot Open Scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <source>Cannot Save Scenario</source>
+        <translation>无法保存场景</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Load preset %1</source>
+        <translation>载入预设 %1</translation>
+    </message>
+    <message>
+        <source>Cannot Export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Open Scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>Scenario files (*.json);;All files (*)</source>
+        <translation>场景文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Scenario files (*.json)</source>
+        <translation>场景文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Export Heatmap</source>
+        <translation>导出热力图</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图片 (*.png)</translation>
+    </message>
+    <message>
+        <source>Export Table</source>
+        <translation>导出表格</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>CSV 表格 (*.csv)</translation>
+    </message>
+    <message>
+        <source>The weights heatmap is on the clipboard</source>
+        <translation>权重热力图已复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>未保存的修改</translation>
+    </message>
+    <message>
+        <source>The scenario has changes that are not saved. Save them first?</source>
+        <translation>场景有尚未保存的修改。要先保存吗？</translation>
+    </message>
+    <message>
+        <source>Zoom %1%</source>
+        <translation>缩放 %1%</translation>
+    </message>
+    <message>
+        <source>About Attention Lab</source>
+        <translation>关于注意力实验室</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Attention Lab %1&lt;/h3&gt;&lt;p&gt;Learn how attention in Transformers works by touching every number: queries, keys, scores, softmax, the causal mask and the output.&lt;/p&gt;&lt;p&gt;Built with Qt %2 (running on Qt %3) and Eigen %4.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;注意力实验室 %1&lt;/h3&gt;&lt;p&gt;亲手改动每一个数字，弄懂 Transformer 中的注意力：查询、键、分数、softmax、因果掩码和输出。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建（当前运行的是 Qt %3），数值计算使用 Eigen %4。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>We&amp;ights as CSV…</source>
+        <translation>权重（CSV）(&amp;I)…</translation>
+    </message>
+</context>
+<context>
+    <name>attention::OutputView</name>
+    <message>
+        <source>Each output row is the weighted sum of the value rows, with the weights of that row&apos;s query.</source>
+        <translation>每一行输出都是各行值的加权和，权重来自这一行的查询。</translation>
+    </message>
+</context>
+<context>
+    <name>attention::WeightsChart</name>
+    <message>
+        <source>Weights of the selected query</source>
+        <translation>所选查询的权重</translation>
+    </message>
+    <message>
+        <source>Weights of %1&apos;s query over the keys</source>
+        <translation>%1 的查询在各个键上的权重</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>keys 1 to %1</source>
+        <translation>键 1 到 %1</translation>
+    </message>
+    <message>
+        <source>keys</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>The selected query&apos;s weights: how much it takes from each key. Click a heatmap row to choose another query.</source>
+        <translation>所选查询的权重：它从每个键各取多少。点击热力图中的一行可以换一个查询。</translation>
+    </message>
+    <message>
+        <source>Bar chart of the selected query&apos;s weights over the keys (0 to 1).</source>
+        <translation>所选查询在各个键上的权重柱状图（0 到 1）。</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>%1 (see --help)</source>
+        <translation>%1（参见 --help）</translation>
+    </message>
+    <message>
+        <source>Attention Lab: learn how attention in Transformers works by touching every number.</source>
+        <translation>注意力实验室：亲手改动每一个数字，弄懂 Transformer 中的注意力。</translation>
+    </message>
+    <message>
+        <source>Start with the built-in preset NAME (%1).</source>
+        <translation>以内置预设 NAME 开始（%1）。</translation>
+    </message>
+    <message>
+        <source>Interface language: en or zh_CN (default: the last one used, else the system&apos;s).</source>
+        <translation>界面语言：en 或 zh_CN（默认用上次的语言，否则跟随系统）。</translation>
+    </message>
+    <message>
+        <source>Lay the window out at %1 × %2 pixels, save it as FILE.png and exit.</source>
+        <translation>把窗口按 %1 × %2 像素排好，保存为 FILE.png 后退出。</translation>
+    </message>
+    <message>
+        <source>A scenario file to open.</source>
+        <translation>要打开的场景文件。</translation>
+    </message>
+    <message>
+        <source>only one scenario file can be opened</source>
+        <translation>只能打开一个场景文件</translation>
+    </message>
+    <message>
+        <source>unknown preset “%1”; the presets are: %2</source>
+        <translation>未知预设“%1”；可用的预设：%2</translation>
+    </message>
+    <message>
+        <source>give a scenario file or --preset, not both</source>
+        <translation>场景文件和 --preset 只能给一个</translation>
+    </message>
+    <message>
+        <source>--screenshot needs a file name</source>
+        <translation>--screenshot 需要一个文件名</translation>
+    </message>
+    <message>
+        <source>unknown language “%1”; use en or zh_CN</source>
+        <translation>未知语言“%1”；请用 en 或 zh_CN</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+</context>
 </TS>

@@ -143,7 +143,7 @@ ControlsPanel::ControlsPanel(QWidget *parent)
     m_dimensionSlider->setPageStep(1);
     m_dimensionSlider->setTracking(false); // one undoable step per drag, on release
     QList<MarkedSlider::Mark> dimensionMarks;
-    for (int p = 0; p <= maxDimensionExponent; p += 2)
+    for (const int p : {0, 2, 4, 6, maxDimensionExponent}) // 1, 4, 16, 64, 1024
         dimensionMarks.append({p, QString::number(1 << p), false});
     static_cast<MarkedSlider *>(m_dimensionSlider)->setMarks(dimensionMarks);
     m_dimensionSlider->setMinimumWidth(180);

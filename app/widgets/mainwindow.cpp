@@ -384,7 +384,7 @@ void MainWindow::retranslateUi()
     for (QAction *action : {m_exportScoresSvgAction, m_exportWeightsSvgAction})
         action->setStatusTip(tr("Save the heatmap as an SVG drawing for slides"));
     m_exportScoresCsvAction->setText(tr("Scores as &CSV…"));
-    m_exportWeightsCsvAction->setText(tr("Weights as CS&V…"));
+    m_exportWeightsCsvAction->setText(tr("We&ights as CSV…"));
     m_exportOutputCsvAction->setText(tr("&Output as CSV…"));
     for (QAction *action :
          {m_exportScoresCsvAction, m_exportWeightsCsvAction, m_exportOutputCsvAction})
