@@ -8,6 +8,8 @@
 #include "output.h"
 
 #include <QCoreApplication>
+#include <algorithm>
+#include <cstdio>
 #include <new>
 
 namespace {
