@@ -26,6 +26,8 @@ constexpr double minusInfinity = -std::numeric_limits<double>::infinity();
 constexpr int maxVectorCells = 64 * 64;
 /// Below this many pixels per cell, masked cells are plain grey, without hatching.
 constexpr qreal minHatchedCell = 5;
+/// From this many pixels per cell on, cells are painted as rectangles rather than as one image.
+constexpr qreal minRectangleCell = 16;
 /// From this many pixels per cell on, thin lines separate the cells.
 constexpr qreal minSeparatedCell = 14;
 
@@ -617,7 +619,9 @@ void HeatmapWidget::paintCells(QPainter &painter, const HeatmapMapping &mapping,
 {
     const Matrix &m = m_model->matrix();
     const QRectF grid = mapping.gridRect();
-    if (vectorCells && m.size() <= maxVectorCells) {
+    // Big cells (or vector output): one rectangle each, the cheapest fill there is. Small
+    // cells: the one-pixel-per-cell image, scaled.
+    if ((vectorCells && m.size() <= maxVectorCells) || mapping.cellSize() >= minRectangleCell) {
         painter.setPen(Qt::NoPen);
         for (int r = 0; r < m.rows(); ++r)
             for (int c = 0; c < m.cols(); ++c)
@@ -753,7 +757,6 @@ void HeatmapWidget::paintLabels(QPainter &painter, const HeatmapMapping &mapping
 void HeatmapWidget::paintLegend(QPainter &painter, const HeatmapMapping &mapping,
                                 const Fonts &fonts) const
 {
-    static const QImage gradient = legendImage();
     const QRectF grid = mapping.gridRect();
     const QFontMetricsF metrics(fonts.legend);
     const qreal swatch = m_hasMask ? metrics.height() + 8 : 0;
@@ -761,10 +764,13 @@ void HeatmapWidget::paintLegend(QPainter &painter, const HeatmapMapping &mapping
     if (barHeight < metrics.height())
         return;
     const QRectF bar(grid.right() + 12, grid.top(), 14, barHeight);
-    painter.save();
-    painter.setRenderHint(QPainter::SmoothPixmapTransform, true);
-    painter.drawImage(bar, gradient);
-    painter.restore();
+    // The bar only changes size with the layout: scale the gradient once per size.
+    const QSize barPixels = (bar.size() * painter.device()->devicePixelRatioF()).toSize();
+    if (m_legendBar.size() != barPixels) {
+        static const QImage gradient = legendImage();
+        m_legendBar = gradient.scaled(barPixels, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+    }
+    painter.drawImage(bar, m_legendBar);
     painter.setPen(QPen(palette().color(QPalette::Mid), 1));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(bar);

@@ -119,6 +119,7 @@ private:
     mutable HeatmapMapping m_mapping; ///< for the widget's own rect and font
     mutable QSize m_mappingSize;      ///< the size m_mapping was laid out for
     QImage m_image;                   ///< one pixel per cell
+    mutable QImage m_legendBar;       ///< the colour bar at its painted size
     bool m_hasMask = false;
     int m_selectedRow = -1;
     bool m_fixedRange = true;

@@ -138,21 +138,19 @@ void WeightsChart::updateBars()
         return;
     }
     const auto row = m_weights.row(m_selectedRow);
-    // Each QBarSet::replace() lays the whole series out again, so one changed bar is replaced
-    // alone and anything more is swapped in as one list (two layouts, whatever T is).
-    int changed = 0;
-    int last = -1;
+    // Each QBarSet::replace() lays the whole series out again. With few bars that is cheap and
+    // keeps the value labels; with many, the new values go in as one list (two layouts in all,
+    // whatever T is), unless only one bar changed.
     if (m_set->count() == T) {
-        for (int j = 0; j < T; ++j) {
-            if (m_set->at(j) != row(j)) {
-                ++changed;
-                last = j;
-            }
-        }
+        int changed = 0;
+        for (int j = 0; j < T; ++j)
+            changed += m_set->at(j) != row(j) ? 1 : 0;
         if (changed == 0)
             return;
-        if (changed == 1) {
-            m_set->replace(last, row(last));
+        if (changed == 1 || T <= maxLabelledBars) {
+            for (int j = 0; j < T; ++j)
+                if (m_set->at(j) != row(j))
+                    m_set->replace(j, row(j));
             return;
         }
     }
