@@ -37,14 +37,20 @@ double linear(int channel)
 
 } // namespace
 
-QRgb Colormap::viridis(double t)
+const std::array<QRgb, Colormap::size> &Colormap::table()
 {
     static const std::array<QRgb, size> table = buildTable();
+    return table;
+}
+
+QRgb Colormap::viridis(double t)
+{
+    const std::array<QRgb, size> &colors = table();
     if (!(t > 0.0)) // also NaN
-        return table.front();
+        return colors.front();
     if (t >= 1.0)
-        return table.back();
-    return table[static_cast<std::size_t>(t * (size - 1) + 0.5)];
+        return colors.back();
+    return colors[static_cast<std::size_t>(t * (size - 1) + 0.5)];
 }
 
 QColor Colormap::textColorOn(QRgb background)

@@ -4,6 +4,7 @@
 
 #include <QColor>
 #include <QRgb>
+#include <array>
 
 namespace attention {
 
@@ -18,6 +19,8 @@ public:
 
     /// The colour of `t`, clamped to [0, 1]; NaN maps to 0.
     static QRgb viridis(double t);
+    /// The whole table: entry i is the colour of t = i / (size − 1).
+    static const std::array<QRgb, size> &table();
     /// Black or white, whichever reads better on `background` (by its relative luminance).
     static QColor textColorOn(QRgb background);
 };

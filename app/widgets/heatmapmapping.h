@@ -58,6 +58,8 @@ public:
     double normalized(double value) const;
     /// The colour of `value`; −∞ (a masked score) gives maskedColor.
     QRgb color(double value) const;
+    /// color() of each of `count` values into `colors`, for a whole image row at a time.
+    void colors(const double *values, Index count, QRgb *colors) const;
 
     // Cell ↔ pixel ----------------------------------------------------------------------------
 

@@ -230,11 +230,8 @@ void HeatmapWidget::rebuildImage()
     const Matrix &m = m_model->matrix();
     if (m_image.width() != m.cols() || m_image.height() != m.rows())
         m_image = QImage(int(m.cols()), int(m.rows()), QImage::Format_RGB32);
-    for (int r = 0; r < m.rows(); ++r) {
-        auto *line = reinterpret_cast<QRgb *>(m_image.scanLine(r));
-        for (int c = 0; c < m.cols(); ++c)
-            line[c] = m_mapping.color(m(r, c));
-    }
+    for (int r = 0; r < m.rows(); ++r) // rows are contiguous: the matrix is row-major
+        m_mapping.colors(m.row(r).data(), m.cols(), reinterpret_cast<QRgb *>(m_image.scanLine(r)));
 }
 
 HeatmapWidget::Fonts HeatmapWidget::fontsFor(const QFont &base) const

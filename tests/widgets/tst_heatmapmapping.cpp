@@ -17,6 +17,8 @@ private Q_SLOTS:
     void normalized_data();
     void normalized();
     void maskedCellsAreGrey();
+    void bulkColorsMatchColor_data();
+    void bulkColorsMatchColor();
     void colorsFollowViridis();
     void viridisGetsBrighter();
     void textColorContrasts_data();
@@ -65,6 +67,35 @@ void TestHeatmapMapping::maskedCellsAreGrey()
     // No finite value gets the masked colour.
     for (double x = -1; x <= 2; x += 0.05)
         QVERIFY(mapping.color(x) != masked);
+}
+
+void TestHeatmapMapping::bulkColorsMatchColor_data()
+{
+    QTest::addColumn<double>("minimum");
+    QTest::addColumn<double>("maximum");
+    QTest::newRow("0 to 1") << 0.0 << 1.0;
+    QTest::newRow("scores -3 to 7") << -3.0 << 7.0;
+    QTest::newRow("empty range") << 2.0 << 2.0;
+}
+
+void TestHeatmapMapping::bulkColorsMatchColor()
+{
+    QFETCH(double, minimum);
+    QFETCH(double, maximum);
+    HeatmapMapping mapping;
+    mapping.setRange(minimum, maximum);
+    std::vector<double> values = {-std::numeric_limits<double>::infinity(),
+                                  std::numeric_limits<double>::quiet_NaN(),
+                                  -100.0,
+                                  100.0,
+                                  minimum,
+                                  maximum};
+    for (int i = 0; i <= 200; ++i)
+        values.push_back(-4.0 + i * 0.055);
+    std::vector<QRgb> colors(values.size());
+    mapping.colors(values.data(), Index(values.size()), colors.data());
+    for (std::size_t i = 0; i < values.size(); ++i)
+        QVERIFY2(colors[i] == mapping.color(values[i]), qPrintable(QString::number(values[i])));
 }
 
 void TestHeatmapMapping::colorsFollowViridis()
