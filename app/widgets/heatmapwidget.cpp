@@ -73,6 +73,8 @@ struct HeatmapWidget::Fonts
     QFont title;
     QFont caption;
     QFont legend;
+    QFont labels;           ///< the tokens along the axes: larger while the cells are large
+    qreal labelScale = 1.0; ///< labels' size / base size
 };
 
 HeatmapWidget::HeatmapWidget(Kind kind, QWidget *parent)
@@ -168,9 +170,7 @@ void HeatmapWidget::setScenario(const Scenario &scenario, const AttentionResult 
     if (labelsChanged)
         relayout();
     else
-        m_mapping.setLayout(QRectF(rect()), m_model->rowCount(), m_model->columnCount(),
-                            marginsFor(fontsFor(font())));
-    m_mappingSize = size();
+        updateMapping();
     update();
 }
 
@@ -245,21 +245,23 @@ HeatmapWidget::Fonts HeatmapWidget::fontsFor(const QFont &base) const
     fonts.caption.setPointSizeF(base.pointSizeF() * 0.95);
     fonts.legend = base;
     fonts.legend.setPointSizeF(base.pointSizeF() * 0.9);
+    fonts.labels = base;
     return fonts;
 }
 
 HeatmapMargins HeatmapWidget::marginsFor(const Fonts &fonts) const
 {
-    const QFontMetricsF base(fonts.base);
     const QFontMetricsF title(fonts.title);
     const QFontMetricsF caption(fonts.caption);
     const QFontMetricsF legend(fonts.legend);
     HeatmapMargins margins;
     margins.padding = 6;
     margins.title = title.height() + caption.height() + 10;
-    margins.columnLabels = base.height() + 6;
-    margins.rowLabels =
-        std::max(m_rowLabelWidth, base.horizontalAdvance(QStringLiteral("q╲k"))) + 12;
+    const QFontMetricsF labels(fonts.labels);
+    margins.columnLabels = labels.height() + 6;
+    margins.rowLabels = std::max(m_rowLabelWidth * fonts.labelScale,
+                                 labels.horizontalAdvance(QStringLiteral("q╲k"))) +
+                        12;
     qreal legendText = 0;
     for (const double x : {m_mapping.minimum(), m_mapping.maximum()})
         legendText = std::max(legendText, legend.horizontalAdvance(MatrixModel::formatValue(x, 2)));
@@ -272,19 +274,31 @@ HeatmapMargins HeatmapWidget::marginsFor(const Fonts &fonts) const
 const HeatmapMapping &HeatmapWidget::mapping() const
 {
     // A hidden widget gets its resize event only when shown: lay out on demand.
-    if (m_mappingSize != size()) {
-        m_mapping.setLayout(QRectF(rect()), m_model->rowCount(), m_model->columnCount(),
-                            marginsFor(fontsFor(font())));
-        m_mappingSize = size();
-    }
+    if (m_mappingSize != size())
+        updateMapping();
     return m_mapping;
 }
 
-HeatmapMapping HeatmapWidget::mappingFor(const QRectF &rect, const Fonts &fonts) const
+HeatmapMapping HeatmapWidget::layoutFor(const QRectF &rect, Fonts &fonts) const
 {
-    HeatmapMapping mapping = m_mapping;
+    HeatmapMapping mapping = m_mapping; // keeps the colour range
     mapping.setLayout(rect, m_model->rowCount(), m_model->columnCount(), marginsFor(fonts));
+    // Large cells get larger token labels (up to 1.6 ×), so that a projected heatmap reads
+    // well; then lay out again with the room those labels take.
+    const qreal comfortable = QFontMetricsF(fonts.base).height() * 2.5;
+    if (mapping.cellSize() > comfortable) {
+        fonts.labelScale = std::min(1.6, mapping.cellSize() / comfortable);
+        fonts.labels.setPointSizeF(fonts.base.pointSizeF() * fonts.labelScale);
+        mapping.setLayout(rect, m_model->rowCount(), m_model->columnCount(), marginsFor(fonts));
+    }
     return mapping;
+}
+
+void HeatmapWidget::updateMapping() const
+{
+    Fonts fonts = fontsFor(font());
+    m_mapping = layoutFor(QRectF(rect()), fonts);
+    m_mappingSize = size();
 }
 
 void HeatmapWidget::relayout()
@@ -296,9 +310,7 @@ void HeatmapWidget::relayout()
     m_columnLabelWidth = 0;
     for (const QString &label : m_model->columnLabels())
         m_columnLabelWidth = std::max(m_columnLabelWidth, metrics.horizontalAdvance(label));
-    m_mapping.setLayout(QRectF(rect()), m_model->rowCount(), m_model->columnCount(),
-                        marginsFor(fontsFor(font())));
-    m_mappingSize = size();
+    updateMapping();
     updateGeometry();
 }
 
@@ -514,9 +526,7 @@ void HeatmapWidget::paintEvent(QPaintEvent *)
 void HeatmapWidget::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
-    m_mapping.setLayout(QRectF(rect()), m_model->rowCount(), m_model->columnCount(),
-                        marginsFor(fontsFor(font())));
-    m_mappingSize = size();
+    updateMapping();
 }
 
 void HeatmapWidget::mousePressEvent(QMouseEvent *event)
@@ -568,8 +578,8 @@ void HeatmapWidget::changeEvent(QEvent *event)
 
 void HeatmapWidget::paint(QPainter &painter, const QRectF &rect, bool vectorCells) const
 {
-    const Fonts fonts = fontsFor(font());
-    const HeatmapMapping mapping = mappingFor(rect, fonts);
+    Fonts fonts = fontsFor(font());
+    const HeatmapMapping mapping = layoutFor(rect, fonts);
     painter.fillRect(rect, palette().color(QPalette::Base));
 
     // Title and the formula under it.
@@ -709,14 +719,15 @@ void HeatmapWidget::paintLabels(QPainter &painter, const HeatmapMapping &mapping
 {
     const QRectF grid = mapping.gridRect();
     const qreal cell = mapping.cellSize();
-    const QFontMetricsF metrics(fonts.base);
+    const QFontMetricsF metrics(fonts.labels);
     painter.setPen(palette().color(QPalette::Text));
 
     // Keys above the columns, every `step`-th when they would overlap.
     const QStringList &columns = m_model->columnLabels();
-    const int columnStep = std::max(1, int(std::ceil((m_columnLabelWidth + 4) / cell)));
+    const int columnStep =
+        std::max(1, int(std::ceil((m_columnLabelWidth * fonts.labelScale + 4) / cell)));
     const qreal labelHeight = metrics.height() + 6;
-    painter.setFont(fonts.base);
+    painter.setFont(fonts.labels);
     for (int c = 0; c < mapping.columns(); c += columnStep) {
         const QRectF box(grid.left() + c * cell - (columnStep - 1) * cell / 2,
                          grid.top() - labelHeight, cell * columnStep, labelHeight - 4);
@@ -727,13 +738,13 @@ void HeatmapWidget::paintLabels(QPainter &painter, const HeatmapMapping &mapping
     // Queries left of the rows; the selected one in bold.
     const QStringList &rows = m_model->rowLabels();
     const int rowStep = std::max(1, int(std::ceil(metrics.height() / cell)));
-    QFont bold = fonts.base;
+    QFont bold = fonts.labels;
     bold.setBold(true);
     const qreal labelWidth = grid.left() - (mapping.rowRect(0).left());
     for (int r = 0; r < mapping.rows(); ++r) {
         if (r % rowStep != 0 && r != m_selectedRow)
             continue;
-        painter.setFont(r == m_selectedRow ? bold : fonts.base);
+        painter.setFont(r == m_selectedRow ? bold : fonts.labels);
         const QRectF box(grid.left() - labelWidth, grid.top() + r * cell, labelWidth - 6, cell);
         painter.drawText(box, Qt::AlignRight | Qt::AlignVCenter,
                          metrics.elidedText(rows.value(r), Qt::ElideRight, box.width()));
@@ -744,7 +755,7 @@ void HeatmapWidget::paintLabels(QPainter &painter, const HeatmapMapping &mapping
         QColor faint = palette().color(QPalette::Text);
         faint.setAlphaF(0.6);
         painter.setPen(faint);
-        painter.setFont(fonts.base);
+        painter.setFont(fonts.labels);
         const QRectF corner(grid.left() - labelWidth, grid.top() - labelHeight, labelWidth - 6,
                             labelHeight - 4);
         painter.drawText(corner, Qt::AlignRight | Qt::AlignBottom, QStringLiteral("q╲k"));

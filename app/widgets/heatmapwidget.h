@@ -100,7 +100,10 @@ private:
     QString caption() const;
     Fonts fontsFor(const QFont &base) const;
     HeatmapMargins marginsFor(const Fonts &fonts) const;
-    HeatmapMapping mappingFor(const QRectF &rect, const Fonts &fonts) const;
+    /// The layout for `rect`; sets the label font in `fonts` to what the cells allow.
+    HeatmapMapping layoutFor(const QRectF &rect, Fonts &fonts) const;
+    /// Lays m_mapping out for the widget's own size.
+    void updateMapping() const;
     /// Paints everything into `rect`; `vectorCells` draws cells as rectangles (SVG).
     void paint(QPainter &painter, const QRectF &rect, bool vectorCells) const;
     void paintCells(QPainter &painter, const HeatmapMapping &mapping, bool vectorCells) const;

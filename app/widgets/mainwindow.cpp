@@ -28,8 +28,8 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QToolBar>
 #include <QUndoStack>
-#include <QVBoxLayout>
 #include <array>
 
 namespace attention {
@@ -113,21 +113,24 @@ MainWindow::~MainWindow()
 
 void MainWindow::createViews()
 {
-    auto *central = new QWidget(this);
-    auto *layout = new QVBoxLayout(central);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(0);
-    m_controls = new ControlsPanel(central);
-    m_heatmapSplitter = new QSplitter(Qt::Horizontal, central);
+    // The controls span the whole width above the docks, so that they never squeeze them.
+    m_controlsBar = addToolBar(QString());
+    m_controlsBar->setObjectName(QStringLiteral("controlsBar"));
+    m_controlsBar->setMovable(false);
+    m_controlsBar->setFloatable(false);
+    m_controls = new ControlsPanel(m_controlsBar);
+    m_controls->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    m_controlsBar->addWidget(m_controls);
+
+    // The two heatmaps are the centre of the window.
+    m_heatmapSplitter = new QSplitter(Qt::Horizontal, this);
     m_heatmapSplitter->setObjectName(QStringLiteral("heatmapSplitter"));
     m_heatmapSplitter->setChildrenCollapsible(false);
     m_scores = new HeatmapWidget(HeatmapWidget::Kind::Scores, m_heatmapSplitter);
     m_weights = new HeatmapWidget(HeatmapWidget::Kind::Weights, m_heatmapSplitter);
     m_heatmapSplitter->addWidget(m_scores);
     m_heatmapSplitter->addWidget(m_weights);
-    layout->addWidget(m_controls);
-    layout->addWidget(m_heatmapSplitter, 1);
-    setCentralWidget(central);
+    setCentralWidget(m_heatmapSplitter);
 
     m_chart = new WeightsChart(this);
     m_output = new OutputView(this);
@@ -428,6 +431,7 @@ void MainWindow::retranslateUi()
     m_aboutAction->setStatusTip(tr("Version, Qt and Eigen versions"));
     m_aboutQtAction->setText(tr("About &Qt"));
 
+    m_controlsBar->setWindowTitle(tr("Controls"));
     m_planeDock->setWindowTitle(tr("Vector plane"));
     m_chartDock->setWindowTitle(tr("Weights of the selected query"));
     m_editorDock->setWindowTitle(tr("Queries, keys and values"));

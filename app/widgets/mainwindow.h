@@ -29,6 +29,7 @@ class QDockWidget;
 class QLabel;
 class QMenu;
 class QSplitter;
+class QToolBar;
 
 namespace attention {
 
@@ -179,6 +180,7 @@ private:
     std::uint64_t m_seed = 1;
 
     // Views
+    QToolBar *m_controlsBar = nullptr;
     ControlsPanel *m_controls = nullptr;
     QSplitter *m_heatmapSplitter = nullptr;
     HeatmapWidget *m_scores = nullptr;
