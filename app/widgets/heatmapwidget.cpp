@@ -222,7 +222,12 @@ void HeatmapWidget::updateRange()
         return;
     }
     const auto [lo, hi] = HeatmapMapping::finiteRange(m_model->matrix());
-    m_mapping.setRange(lo, hi);
+    if (lo < hi)
+        m_mapping.setRange(lo, hi);
+    else if (m_kind == Kind::Weights)
+        m_mapping.setRange(0.0, 1.0);
+    else // all equal (zero queries, say): centre the one value, with a legend that says so
+        m_mapping.setRange(lo - 1.0, hi + 1.0);
 }
 
 void HeatmapWidget::rebuildImage()
@@ -230,8 +235,15 @@ void HeatmapWidget::rebuildImage()
     const Matrix &m = m_model->matrix();
     if (m_image.width() != m.cols() || m_image.height() != m.rows())
         m_image = QImage(int(m.cols()), int(m.rows()), QImage::Format_RGB32);
-    for (int r = 0; r < m.rows(); ++r) // rows are contiguous: the matrix is row-major
-        m_mapping.colors(m.row(r).data(), m.cols(), reinterpret_cast<QRgb *>(m_image.scanLine(r)));
+    for (int r = 0; r < m.rows(); ++r) { // rows are contiguous: the matrix is row-major
+        auto *line = reinterpret_cast<QRgb *>(m_image.scanLine(r));
+        m_mapping.colors(m.row(r).data(), m.cols(), line);
+        // A masked weight is 0, but it is not a weight like the others: grey, as in the scores.
+        if (m_hasMask && m_kind == Kind::Weights)
+            for (int c = 0; c < m.cols(); ++c)
+                if (isMasked(r, c))
+                    line[c] = HeatmapMapping::maskedColor;
+    }
 }
 
 HeatmapWidget::Fonts HeatmapWidget::fontsFor(const QFont &base) const
