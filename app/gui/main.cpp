@@ -77,8 +77,12 @@ int main(int argc, char *argv[])
                                  QCoreApplication::translate("main", "A scenario file to open."),
                                  QStringLiteral("[SCENARIO.json]"));
 
-    if (!parser.parse(QCoreApplication::arguments()))
-        return commandLineError(parser.errorText());
+    if (!parser.parse(QCoreApplication::arguments())) {
+        QString error = parser.errorText();
+        if (error.endsWith(QLatin1Char('.')))
+            error.chop(1);
+        return commandLineError(error);
+    }
     if (parser.isSet(helpOption))
         parser.showHelp(0);
     if (parser.isSet(versionOption))
