@@ -1098,6 +1098,10 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <source>We&amp;ights as CSV…</source>
         <translation></translation>
     </message>
+    <message>
+        <source>Controls</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::OutputView</name>

@@ -1113,6 +1113,10 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <source>We&amp;ights as CSV…</source>
         <translation>权重（CSV）(&amp;I)…</translation>
     </message>
+    <message>
+        <source>Controls</source>
+        <translation>控制栏</translation>
+    </message>
 </context>
 <context>
     <name>attention::OutputView</name>
