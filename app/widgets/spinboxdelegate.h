@@ -1,0 +1,33 @@
+#pragma once
+
+/// Edits numbers with a QDoubleSpinBox; any other cell (a token's name) with the standard editor.
+///
+/// A cell whose Qt::EditRole is a double gets a spin box over ±ScenarioLimits::maxMagnitude with
+/// 4 decimals and step 0.1. Typed text is committed on Enter or when focus leaves; the arrow keys
+/// and the wheel commit at every step, so the views follow a scrub live. The editor owner calls
+/// ScenarioDocument::finishInteraction() on closeEditor(), which makes one scrub one undo step.
+
+#include <QStyledItemDelegate>
+
+namespace attention {
+
+class SpinBoxDelegate : public QStyledItemDelegate
+{
+    Q_OBJECT
+
+public:
+    /// Decimals the spin box shows and edits.
+    static constexpr int decimals = 4;
+
+    explicit SpinBoxDelegate(QObject *parent = nullptr);
+
+    QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &option,
+                          const QModelIndex &index) const override;
+    void setEditorData(QWidget *editor, const QModelIndex &index) const override;
+    void setModelData(QWidget *editor, QAbstractItemModel *model,
+                      const QModelIndex &index) const override;
+    void updateEditorGeometry(QWidget *editor, const QStyleOptionViewItem &option,
+                              const QModelIndex &index) const override;
+};
+
+} // namespace attention
