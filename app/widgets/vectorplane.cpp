@@ -286,8 +286,8 @@ void VectorPlane::paintEvent(QPaintEvent *)
     const PlaneMapping map = mapping();
     const QList<Tip> all = tips();
     QList<QRectF> occupied;
-    paintGrid(painter, map, occupied);
     paintLegend(painter, occupied);
+    paintGrid(painter, map, occupied);
     paintProjections(painter, map, all);
     paintArrows(painter, map, all);
     paintLabels(painter, map, all, occupied);
@@ -724,9 +724,22 @@ void VectorPlane::paintGrid(QPainter &painter, const PlaneMapping &map,
             painter,
             QPointF(plot.right() - nameWidth, origin.y() - boldMetrics.descent() - tickLength),
             horizontalName, occupied);
-    drawRecordedText(painter,
-                     QPointF(origin.x() + tickLength + 2.0, plot.top() + boldMetrics.ascent()),
-                     verticalName, occupied);
+    // Above the top end of the vertical axis when that is free (the legend may be there), else
+    // inside the plot beside the axis.
+    const QPointF above(origin.x() + tickLength + 2.0,
+                        plot.top() - boldMetrics.descent() - 0.15 * metrics.height());
+    const QRectF aboveBox(above.x(), above.y() - boldMetrics.ascent(),
+                          boldMetrics.horizontalAdvance(verticalName), boldMetrics.height());
+    const bool aboveIsFree =
+        aboveBox.top() >= (m_bar->isHidden() ? 0.0 : m_bar->geometry().bottom() + 1.0) &&
+        aboveBox.right() <= width() &&
+        std::none_of(occupied.cbegin(), occupied.cend(),
+                     [&](const QRectF &r) { return r.intersects(aboveBox); });
+    drawRecordedText(
+        painter,
+        aboveIsFree ? above
+                    : QPointF(origin.x() + tickLength + 2.0, plot.top() + boldMetrics.ascent()),
+        verticalName, occupied);
     painter.setFont(font());
 }
 
