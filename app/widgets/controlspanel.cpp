@@ -148,6 +148,8 @@ ControlsPanel::ControlsPanel(QWidget *parent)
     static_cast<MarkedSlider *>(m_dimensionSlider)->setMarks(dimensionMarks);
     m_dimensionSlider->setMinimumWidth(180);
     m_reroll->setEnabled(false);
+    // Opaque: a change of a child repaints the panel, not whatever lies behind it.
+    setAutoFillBackground(true);
 
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(8, 4, 8, 4);

@@ -13,6 +13,7 @@
 #include <QMenu>
 #include <QPainter>
 #include <QPainterPath>
+#include <QStaticText>
 #include <QSvgGenerator>
 #include <QToolTip>
 #include <cmath>
@@ -55,6 +56,32 @@ QString vectorText(const Eigen::Ref<const RowVector> &v)
     if (v.size() > shown)
         parts.append(QStringLiteral("…"));
     return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
+}
+
+/// Diagonal hatching over `rects`: a pattern brush on screen and in images (cheap), explicit
+/// lines in vector output (SVG has no pattern brushes).
+void hatch(QPainter &painter, const QList<QRectF> &rects, bool vector)
+{
+    const QColor lines(150, 150, 150);
+    if (!vector) {
+        const QBrush pattern(lines, Qt::BDiagPattern);
+        for (const QRectF &rect : rects)
+            painter.fillRect(rect, pattern);
+        return;
+    }
+    QRectF bounds;
+    QPainterPath area;
+    for (const QRectF &rect : rects) {
+        area.addRect(rect);
+        bounds |= rect;
+    }
+    painter.save();
+    painter.setClipPath(area);
+    painter.setPen(QPen(lines, 1));
+    constexpr qreal spacing = 7;
+    for (qreal x = bounds.left() - bounds.height(); x < bounds.right(); x += spacing)
+        painter.drawLine(QPointF(x, bounds.bottom()), QPointF(x + bounds.height(), bounds.top()));
+    painter.restore();
 }
 
 QImage legendImage()
@@ -588,6 +615,41 @@ void HeatmapWidget::changeEvent(QEvent *event)
 
 // Painting -----------------------------------------------------------------------------------
 
+void HeatmapWidget::drawText(QPainter &painter, const QRectF &box, Qt::Alignment alignment,
+                             const QString &text, bool elide) const
+{
+    // The same tokens and numbers come back at every repaint: keep them laid out.
+    const auto laidOut = [&](const QString &s) -> const QStaticText & {
+        const QString key = painter.font().key() + QChar(0x1f) + s;
+        auto it = m_texts.find(key);
+        if (it == m_texts.end()) {
+            if (m_texts.size() > 4096)
+                m_texts.clear();
+            QStaticText staticText(s);
+            staticText.setTextFormat(Qt::PlainText);
+            staticText.prepare(QTransform(), painter.font());
+            it = m_texts.insert(key, staticText);
+        }
+        return *it;
+    };
+    const QStaticText *shown = &laidOut(text);
+    if (elide && shown->size().width() > box.width())
+        shown =
+            &laidOut(QFontMetricsF(painter.font()).elidedText(text, Qt::ElideRight, box.width()));
+    const QSizeF size = shown->size();
+    qreal x = box.left();
+    if (alignment & Qt::AlignHCenter)
+        x += (box.width() - size.width()) / 2;
+    else if (alignment & Qt::AlignRight)
+        x = box.right() - size.width();
+    qreal y = box.top();
+    if (alignment & Qt::AlignVCenter)
+        y += (box.height() - size.height()) / 2;
+    else if (alignment & Qt::AlignBottom)
+        y = box.bottom() - size.height();
+    painter.drawStaticText(QPointF(x, y), *shown);
+}
+
 void HeatmapWidget::paint(QPainter &painter, const QRectF &rect, bool vectorCells) const
 {
     Fonts fonts = fontsFor(font());
@@ -603,23 +665,21 @@ void HeatmapWidget::paint(QPainter &painter, const QRectF &rect, bool vectorCell
     painter.setFont(fonts.title);
     const QRectF titleRect(rect.left() + padding, rect.top() + padding, rect.width() - 2 * padding,
                            titleMetrics.height());
-    painter.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
-                     titleMetrics.elidedText(title(), Qt::ElideRight, titleRect.width()));
+    drawText(painter, titleRect, Qt::AlignLeft | Qt::AlignVCenter, title(), true);
     QColor captionColor = text;
     captionColor.setAlphaF(0.7);
     painter.setPen(captionColor);
     painter.setFont(fonts.caption);
     const QRectF captionRect(titleRect.left(), titleRect.bottom() + 2, titleRect.width(),
                              captionMetrics.height());
-    painter.drawText(captionRect, Qt::AlignLeft | Qt::AlignVCenter,
-                     captionMetrics.elidedText(caption(), Qt::ElideRight, captionRect.width()));
+    drawText(painter, captionRect, Qt::AlignLeft | Qt::AlignVCenter, caption(), true);
 
     if (mapping.rows() == 0 || mapping.columns() == 0 || mapping.cellSize() <= 0)
         return;
     paintCells(painter, mapping, vectorCells);
     paintNumbers(painter, mapping, fonts);
     paintLabels(painter, mapping, fonts);
-    paintLegend(painter, mapping, fonts);
+    paintLegend(painter, mapping, fonts, vectorCells);
 
     // The selected query: a white and black outline, visible on every colour.
     if (m_selectedRow >= 0 && m_selectedRow < mapping.rows()) {
@@ -655,7 +715,7 @@ void HeatmapWidget::paintCells(QPainter &painter, const HeatmapMapping &mapping,
     const qreal cell = mapping.cellSize();
     if (m_hasMask && cell >= minHatchedCell) {
         // Hatch each row's runs of masked cells.
-        QPainterPath masked;
+        QList<QRectF> runs;
         for (int r = 0; r < m.rows(); ++r) {
             int c = 0;
             while (c < m.cols()) {
@@ -666,16 +726,10 @@ void HeatmapWidget::paintCells(QPainter &painter, const HeatmapMapping &mapping,
                 const int start = c;
                 while (c < m.cols() && isMasked(r, c))
                     ++c;
-                masked.addRect(mapping.cellRect(r, start).united(mapping.cellRect(r, c - 1)));
+                runs.append(mapping.cellRect(r, start).united(mapping.cellRect(r, c - 1)));
             }
         }
-        painter.save();
-        painter.setClipPath(masked);
-        painter.setPen(QPen(QColor(150, 150, 150), 1));
-        const qreal spacing = 7;
-        for (qreal x = grid.left() - grid.height(); x < grid.right(); x += spacing)
-            painter.drawLine(QPointF(x, grid.bottom()), QPointF(x + grid.height(), grid.top()));
-        painter.restore();
+        hatch(painter, runs, vectorCells);
     }
 
     if (cell >= minSeparatedCell) {
@@ -720,8 +774,8 @@ void HeatmapWidget::paintNumbers(QPainter &painter, const HeatmapMapping &mappin
                 continue; // the hatching says it: nothing to read there
             painter.setPen(masked ? QColor(60, 60, 60)
                                   : Colormap::textColorOn(m_image.pixel(c, r)));
-            painter.drawText(mapping.cellRect(r, c), Qt::AlignCenter,
-                             MatrixModel::formatValue(m(r, c), 2));
+            drawText(painter, mapping.cellRect(r, c), Qt::AlignCenter,
+                     MatrixModel::formatValue(m(r, c), 2));
         }
     }
 }
@@ -743,8 +797,7 @@ void HeatmapWidget::paintLabels(QPainter &painter, const HeatmapMapping &mapping
     for (int c = 0; c < mapping.columns(); c += columnStep) {
         const QRectF box(grid.left() + c * cell - (columnStep - 1) * cell / 2,
                          grid.top() - labelHeight, cell * columnStep, labelHeight - 4);
-        painter.drawText(box, Qt::AlignHCenter | Qt::AlignBottom,
-                         metrics.elidedText(columns.value(c), Qt::ElideRight, box.width()));
+        drawText(painter, box, Qt::AlignHCenter | Qt::AlignBottom, columns.value(c), true);
     }
 
     // Queries left of the rows; the selected one in bold.
@@ -758,8 +811,7 @@ void HeatmapWidget::paintLabels(QPainter &painter, const HeatmapMapping &mapping
             continue;
         painter.setFont(r == m_selectedRow ? bold : fonts.labels);
         const QRectF box(grid.left() - labelWidth, grid.top() + r * cell, labelWidth - 6, cell);
-        painter.drawText(box, Qt::AlignRight | Qt::AlignVCenter,
-                         metrics.elidedText(rows.value(r), Qt::ElideRight, box.width()));
+        drawText(painter, box, Qt::AlignRight | Qt::AlignVCenter, rows.value(r), true);
     }
 
     // The corner says which way queries and keys run.
@@ -770,12 +822,12 @@ void HeatmapWidget::paintLabels(QPainter &painter, const HeatmapMapping &mapping
         painter.setFont(fonts.labels);
         const QRectF corner(grid.left() - labelWidth, grid.top() - labelHeight, labelWidth - 6,
                             labelHeight - 4);
-        painter.drawText(corner, Qt::AlignRight | Qt::AlignBottom, QStringLiteral("q╲k"));
+        drawText(painter, corner, Qt::AlignRight | Qt::AlignBottom, QStringLiteral("q╲k"));
     }
 }
 
 void HeatmapWidget::paintLegend(QPainter &painter, const HeatmapMapping &mapping,
-                                const Fonts &fonts) const
+                                const Fonts &fonts, bool vector) const
 {
     const QRectF grid = mapping.gridRect();
     const QFontMetricsF metrics(fonts.legend);
@@ -807,7 +859,7 @@ void HeatmapWidget::paintLegend(QPainter &painter, const HeatmapMapping &mapping
             aligned.moveTop(y - 2);
         else if (vertical == Qt::AlignBottom)
             aligned.moveBottom(y + 2);
-        painter.drawText(aligned, Qt::AlignLeft | vertical, MatrixModel::formatValue(value, 2));
+        drawText(painter, aligned, Qt::AlignLeft | vertical, MatrixModel::formatValue(value, 2));
     };
     label(hi, bar.top(), Qt::AlignTop);
     label(lo, bar.bottom(), Qt::AlignBottom);
@@ -817,16 +869,11 @@ void HeatmapWidget::paintLegend(QPainter &painter, const HeatmapMapping &mapping
     if (m_hasMask) {
         const QRectF box(bar.left(), bar.bottom() + 8, bar.width(), metrics.height() - 2);
         painter.fillRect(box, QColor(HeatmapMapping::maskedColor));
-        painter.save();
-        painter.setClipRect(box);
-        painter.setPen(QPen(QColor(150, 150, 150), 1));
-        for (qreal x = box.left() - box.height(); x < box.right(); x += 5)
-            painter.drawLine(QPointF(x, box.bottom()), QPointF(x + box.height(), box.top()));
-        painter.restore();
+        hatch(painter, {box}, vector);
         painter.setPen(palette().color(QPalette::Text));
-        painter.drawText(QRectF(textLeft, box.top() - 2, 200, box.height() + 4),
-                         Qt::AlignLeft | Qt::AlignVCenter,
-                         m_kind == Kind::Scores ? QStringLiteral("−∞") : tr("masked"));
+        drawText(painter, QRectF(textLeft, box.top() - 2, 200, box.height() + 4),
+                 Qt::AlignLeft | Qt::AlignVCenter,
+                 m_kind == Kind::Scores ? QStringLiteral("−∞") : tr("masked"));
     }
 }
 

@@ -13,7 +13,9 @@
 #include "heatmapmapping.h"
 #include "scenario.h"
 
+#include <QHash>
 #include <QImage>
+#include <QStaticText>
 #include <QWidget>
 
 class QAction;
@@ -109,8 +111,13 @@ private:
     void paintCells(QPainter &painter, const HeatmapMapping &mapping, bool vectorCells) const;
     void paintNumbers(QPainter &painter, const HeatmapMapping &mapping, const Fonts &fonts) const;
     void paintLabels(QPainter &painter, const HeatmapMapping &mapping, const Fonts &fonts) const;
-    void paintLegend(QPainter &painter, const HeatmapMapping &mapping, const Fonts &fonts) const;
+    void paintLegend(QPainter &painter, const HeatmapMapping &mapping, const Fonts &fonts,
+                     bool vector) const;
     bool isMasked(int row, int column) const;
+    /// Draws `text` aligned in `box` (elided if asked and too wide), from a cache of laid-out
+    /// texts.
+    void drawText(QPainter &painter, const QRectF &box, Qt::Alignment alignment,
+                  const QString &text, bool elide = false) const;
     QStringList columnLabels() const;
 
     Kind m_kind;
@@ -119,10 +126,11 @@ private:
     AttentionResult m_result; ///< the parts of the result this kind needs
     Index m_valueDimension = 0;
     bool m_oneHot = false;
-    mutable HeatmapMapping m_mapping; ///< for the widget's own rect and font
-    mutable QSize m_mappingSize;      ///< the size m_mapping was laid out for
-    QImage m_image;                   ///< one pixel per cell
-    mutable QImage m_legendBar;       ///< the colour bar at its painted size
+    mutable HeatmapMapping m_mapping;            ///< for the widget's own rect and font
+    mutable QSize m_mappingSize;                 ///< the size m_mapping was laid out for
+    QImage m_image;                              ///< one pixel per cell
+    mutable QImage m_legendBar;                  ///< the colour bar at its painted size
+    mutable QHash<QString, QStaticText> m_texts; ///< laid-out texts, by font and text
     bool m_hasMask = false;
     int m_selectedRow = -1;
     bool m_fixedRange = true;

@@ -24,6 +24,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPainter>
 #include <QSaveFile>
 #include <QSettings>
 #include <QSplitter>
@@ -62,6 +63,22 @@ QString eigenVersion()
         .arg(EIGEN_MAJOR_VERSION)
         .arg(EIGEN_MINOR_VERSION);
 }
+
+/// The bar that holds the controls panel: flat, so repainting it costs one fill.
+class ControlsBar : public QToolBar
+{
+public:
+    explicit ControlsBar(QWidget *parent)
+        : QToolBar(parent)
+    {}
+
+protected:
+    void paintEvent(QPaintEvent *) override
+    {
+        QPainter painter(this);
+        painter.fillRect(rect(), palette().color(QPalette::Window));
+    }
+};
 
 QDockWidget *makeDock(const QString &objectName, QWidget *content, QWidget *parent)
 {
@@ -114,7 +131,8 @@ MainWindow::~MainWindow()
 void MainWindow::createViews()
 {
     // The controls span the whole width above the docks, so that they never squeeze them.
-    m_controlsBar = addToolBar(QString());
+    m_controlsBar = new ControlsBar(this);
+    addToolBar(Qt::TopToolBarArea, m_controlsBar);
     m_controlsBar->setObjectName(QStringLiteral("controlsBar"));
     m_controlsBar->setMovable(false);
     m_controlsBar->setFloatable(false);

@@ -174,9 +174,10 @@ void TestHeatmapWidget::pngIsTwiceTheSize()
     QVERIFY2(heatmap.savePng(fileName, &error), qPrintable(error));
     const QImage image(fileName);
     QCOMPARE(image.size(), QSize(840, 720));
-    // Cell (4, 3) has the largest score of its row: the brightest viridis colour there.
-    const QPointF centre = heatmap.mapping().cellRect(4, 3).center() * 2;
-    QCOMPARE(image.pixel(centre.toPoint()) & 0xffffff, QRgb(0xfde725));
+    // Cell (4, 3) has the largest score: the brightest viridis colour there (sampled near its
+    // corner, away from the number and the separating lines).
+    const QPointF inside = (heatmap.mapping().cellRect(4, 3).topLeft() + QPointF(4, 4)) * 2;
+    QCOMPARE(image.pixel(inside.toPoint()) & 0xffffff, QRgb(0xfde725));
 }
 
 void TestHeatmapWidget::svgIsXml()
