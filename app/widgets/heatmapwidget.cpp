@@ -40,6 +40,17 @@ QString number(double x)
     return MatrixModel::formatValue(x, 2);
 }
 
+/// `font` at `factor` × its size, whether that size is given in points or in pixels.
+QFont scaledFont(const QFont &font, qreal factor)
+{
+    QFont scaled = font;
+    if (font.pointSizeF() > 0)
+        scaled.setPointSizeF(font.pointSizeF() * factor);
+    else
+        scaled.setPixelSize(std::max(1, int(std::lround(font.pixelSize() * factor))));
+    return scaled;
+}
+
 /// A scale factor without needless zeros: 5, 0.5, 2.25.
 QString factor(double x)
 {
@@ -156,7 +167,9 @@ void HeatmapWidget::setScenario(const Scenario &scenario, const AttentionResult 
     const bool oneHot = !attentionKind && scenario.hasOneHotValues();
     const bool labelsChanged = scenario.tokens != m_scenario.tokens ||
                                scenario.valueDimension() != m_valueDimension || oneHot != m_oneHot;
-    if (m_kind == Kind::Values && !labelsChanged && scenario.values == m_scenario.values)
+    if (m_kind == Kind::Values && !labelsChanged &&
+        scenario.values.rows() == m_scenario.values.rows() &&
+        scenario.values.cols() == m_scenario.values.cols() && scenario.values == m_scenario.values)
         return; // a switch or a query moved: the values are as shown
 
     // Keep only what this kind shows and explains (the matrices can be T × T with T in the
@@ -277,13 +290,10 @@ HeatmapWidget::Fonts HeatmapWidget::fontsFor(const QFont &base) const
 {
     Fonts fonts;
     fonts.base = base;
-    fonts.title = base;
+    fonts.title = scaledFont(base, 1.2);
     fonts.title.setBold(true);
-    fonts.title.setPointSizeF(base.pointSizeF() * 1.2);
-    fonts.caption = base;
-    fonts.caption.setPointSizeF(base.pointSizeF() * 0.95);
-    fonts.legend = base;
-    fonts.legend.setPointSizeF(base.pointSizeF() * 0.9);
+    fonts.caption = scaledFont(base, 0.95);
+    fonts.legend = scaledFont(base, 0.9);
     fonts.labels = base;
     return fonts;
 }
@@ -327,7 +337,7 @@ HeatmapMapping HeatmapWidget::layoutFor(const QRectF &rect, Fonts &fonts) const
     const qreal comfortable = QFontMetricsF(fonts.base).height() * 2.5;
     if (mapping.cellSize() > comfortable) {
         fonts.labelScale = std::min(1.6, mapping.cellSize() / comfortable);
-        fonts.labels.setPointSizeF(fonts.base.pointSizeF() * fonts.labelScale);
+        fonts.labels = scaledFont(fonts.base, fonts.labelScale);
         mapping.setLayout(rect, m_model->rowCount(), m_model->columnCount(), marginsFor(fonts));
     }
     return mapping;

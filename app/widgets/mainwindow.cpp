@@ -32,6 +32,7 @@
 #include <QToolBar>
 #include <QUndoStack>
 #include <array>
+#include <cmath>
 
 namespace attention {
 
@@ -40,7 +41,7 @@ namespace {
 constexpr std::array<double, 10> zoomFactors = {0.8, 0.9, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0, 2.5, 3.0};
 constexpr int normalZoomIndex = 2;
 constexpr int maxRecentFiles = 8;
-constexpr int maxRandomDraws = 64;
+constexpr int maxRandomDraws = 16; // enough to recognise undo/redo back to a recent draw
 
 namespace Key {
 const QString geometry = QStringLiteral("window/geometry");
@@ -871,7 +872,10 @@ void MainWindow::setZoom(double zoom)
             best = i;
     m_zoomIndex = best;
     QFont font = m_baseFont;
-    font.setPointSizeF(m_baseFont.pointSizeF() * zoomFactors[best]);
+    if (m_baseFont.pointSizeF() > 0)
+        font.setPointSizeF(m_baseFont.pointSizeF() * zoomFactors[best]);
+    else
+        font.setPixelSize(int(std::lround(m_baseFont.pixelSize() * zoomFactors[best])));
     setFont(font);
     m_zoomInAction->setEnabled(best + 1 < int(zoomFactors.size()));
     m_zoomOutAction->setEnabled(best > 0);
