@@ -254,6 +254,10 @@ private:
                         QCoreApplication::translate("ScenarioFile", "expected a string, found %1")
                             .arg(describe(value)));
         text = value.toString();
+        // A \ud800 escape without its pair: UTF-8 cannot hold it, so it could not be saved back.
+        if (!text.isValidUtf16())
+            return fail(path, QCoreApplication::translate(
+                                  "ScenarioFile", "not valid Unicode: an unpaired surrogate"));
         return true;
     }
 

@@ -193,6 +193,7 @@ private Q_SLOTS:
     void malformed_data();
     void malformed();
     void messageWording();
+    void escapedSurrogatePairIsRead();
     void messagesAreTranslated();
     void loadPrefixesFileName();
     void loadMissingFile();
@@ -460,6 +461,26 @@ void TestScenarioFile::malformed_data()
     QTest::newRow("divide_by_sqrt_d a number")
         << withField("divide_by_sqrt_d", 1) << QStringLiteral("divide_by_sqrt_d")
         << QStringLiteral("the number 1");
+
+    // Found by tests/fuzz/fuzz_scenario: an escaped surrogate without its pair was read, but
+    // UTF-8 cannot hold it, so writing the scenario back turned it into "?".
+    QTest::newRow("fuzz: unpaired high surrogate in the title")
+        << withRawField("title", "\"a\\ud800b\"") << QStringLiteral("title")
+        << QStringLiteral("unpaired surrogate");
+    QTest::newRow("fuzz: unpaired low surrogate in a token")
+        << withElement("tokens", 1, QStringLiteral("@raw@")).replace("\"@raw@\"", "\"\\udc00\"")
+        << QStringLiteral("tokens[1]") << QStringLiteral("unpaired surrogate");
+    QTest::newRow("fuzz: surrogates in the wrong order in a dimension name")
+        << withField("dimension_names", QJsonArray({QStringLiteral("@raw@"), QStringLiteral("y")}))
+               .replace("\"@raw@\"", "\"\\ude42\\ud83d\"")
+        << QStringLiteral("dimension_names[0]") << QStringLiteral("unpaired surrogate");
+    // Seeds of the fuzz corpus that the reader must refuse cleanly.
+    QTest::newRow("arrays nested 5000 deep")
+        << QByteArray("{\"queries\": " + QByteArray(5000, '[') + QByteArray(5000, ']') + '}')
+        << root << QStringLiteral("not valid JSON");
+    QTest::newRow("bytes that are not UTF-8 in a token")
+        << QByteArray(valid).replace("\"光\"", "\"\xff\xfe\xc3\"") << root
+        << QStringLiteral("not valid JSON");
 }
 
 void TestScenarioFile::malformed()
@@ -495,6 +516,16 @@ void TestScenarioFile::messageWording()
     QVERIFY2(parseError.startsWith(QStringLiteral("(root): not valid JSON: ")),
              qPrintable(parseError));
     QVERIFY2(parseError.contains(QStringLiteral(" at offset ")), qPrintable(parseError));
+}
+
+void TestScenarioFile::escapedSurrogatePairIsRead()
+{
+    // The refusal of unpaired surrogates must not touch a proper pair: U+1F642 is D83D DE42.
+    const ScenarioReadResult result =
+        parseScenario(withElement("tokens", 1, QStringLiteral("@raw@"))
+                          .replace("\"@raw@\"", "\"\\ud83d\\ude42\""));
+    QVERIFY2(result.ok(), qPrintable(result.error));
+    QCOMPARE(result.scenario.tokens.at(1), QString::fromUcs4(U"\U0001F642"));
 }
 
 void TestScenarioFile::messagesAreTranslated()
