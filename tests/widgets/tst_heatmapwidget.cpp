@@ -5,10 +5,13 @@
 #include "presets.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QFile>
+#include <QHelpEvent>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolTip>
 #include <QXmlStreamReader>
 #include <cmath>
 #include <limits>
@@ -44,6 +47,7 @@ private Q_SLOTS:
     void scoresShowMinusInfinityWhenMasked();
     void explainsCell();
     void explainsMaskedCell();
+    void hoverShowsExplanation();
     void clickSelectsRow();
     void fixedRangeIsDefaultForWeights();
     void pngIsTwiceTheSize();
@@ -122,6 +126,23 @@ void TestHeatmapWidget::explainsMaskedCell()
     const QString text = heatmap.cellExplanation(0, 4);
     QVERIFY2(text.contains(QStringLiteral("−∞")), qPrintable(text));
     QVERIFY(!heatmap.cellExplanation(4, 0).contains(QStringLiteral("−∞")));
+}
+
+void TestHeatmapWidget::hoverShowsExplanation()
+{
+    HeatmapWidget heatmap(HeatmapWidget::Kind::Weights);
+    Scenario s = *preset(QStringLiteral("lesson"));
+    s.scoreScale = 5.0;
+    heatmap.setScenario(s, s.compute());
+    heatmap.resize(500, 400);
+    heatmap.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&heatmap));
+    const QPoint cell = heatmap.mapping().cellRect(4, 3).center().toPoint();
+    QHelpEvent hover(QEvent::ToolTip, cell, heatmap.mapToGlobal(cell));
+    QApplication::sendEvent(&heatmap, &hover);
+    QTRY_VERIFY(QToolTip::isVisible());
+    QCOMPARE(QToolTip::text(), heatmap.cellExplanation(4, 3));
+    QToolTip::hideText();
 }
 
 void TestHeatmapWidget::clickSelectsRow()
