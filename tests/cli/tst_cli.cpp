@@ -8,15 +8,22 @@
 #include "scenariofile.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
 #include <vector>
+
+#ifdef Q_OS_UNIX
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
 
 namespace {
 
@@ -76,6 +83,8 @@ private Q_SLOTS:
     void helpAndVersion();
     void badCommandLine_data();
     void badCommandLine();
+    void everyCommandRefusesBadArguments_data();
+    void everyCommandRefusesBadArguments();
 
     void lessonSections();
     void lessonSingleSection();
@@ -99,6 +108,9 @@ private:
     /// Runs attention-cli with `arguments` in an English environment.
     Run run(const QStringList &arguments, const QString &language = QStringLiteral("C")) const;
     QString writeFile(const QString &name, const QByteArray &contents) const;
+    /// Runs `arguments` and checks the refusal: `exitCode`, nothing on stdout, and one line on
+    /// stderr that contains `message`.
+    void checkRefused(const QStringList &arguments, int exitCode, const QString &message) const;
 
     QTemporaryDir m_dir;
     QString m_badNumberFile;
@@ -305,6 +317,170 @@ void TestCli::badCommandLine()
     QFETCH(QStringList, arguments);
     QFETCH(int, exitCode);
     QFETCH(QString, message);
+    checkRefused(arguments, exitCode, message);
+}
+
+void TestCli::everyCommandRefusesBadArguments_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message"); ///< a part of the one line on stderr
+
+    const auto args = [](std::initializer_list<const char *> list) {
+        QStringList out;
+        for (const char *a : list)
+            out.append(QString::fromUtf8(a));
+        return out;
+    };
+
+    // Every command with an unknown option, a stray argument, and each of its options without
+    // a value and given twice. `base` completes the command line otherwise.
+    struct Option
+    {
+        const char *name;
+        const char *value;
+    };
+    struct Command
+    {
+        const char *name;
+        QStringList base;
+        std::vector<Option> options;
+        bool takesPositional;
+    };
+    const Command commands[] = {
+        {"lesson", {}, {{"section", "1"}, {"lang", "en"}}, false},
+        {"presets", {}, {}, false},
+        {"preset", args({"lesson"}), {}, true},
+        {"weights", args({"--preset", "lesson"}), {{"scale", "1"}, {"format", "json"}}, true},
+        {"weights", {}, {{"preset", "lesson"}}, true},
+        {"sqrtd",
+         {},
+         {{"d", "16"}, {"T", "5"}, {"trials", "10"}, {"seed", "1"}, {"format", "json"}},
+         false},
+        {"bench",
+         {},
+         {{"T", "8"},
+          {"d", "4"},
+          {"kernel", "naive"},
+          {"threads", "1"},
+          {"repeat", "1"},
+          {"format", "json"}},
+         false},
+    };
+    QSet<QString> commandRowsDone;
+    for (const Command &command : commands) {
+        const QString name = QLatin1String(command.name);
+        const QStringList start = QStringList{name} + command.base;
+        if (!commandRowsDone.contains(name)) {
+            commandRowsDone.insert(name);
+            QTest::addRow("%s --bogus", command.name)
+                << start + args({"--bogus"}) << 2 << QStringLiteral("unknown option --bogus");
+            QTest::addRow("%s -Z", command.name)
+                << start + args({"-Z"}) << 2 << QStringLiteral("unknown option -Z");
+            if (!command.takesPositional)
+                QTest::addRow("%s extra", command.name)
+                    << start + args({"extra"}) << 2
+                    << QStringLiteral("unexpected argument \"extra\"");
+        }
+        for (const Option &option : command.options) {
+            const QString flag = QStringLiteral("--") + QLatin1String(option.name);
+            const QString value = QLatin1String(option.value);
+            QTest::addRow("%s %s without a value", command.name, qPrintable(flag))
+                << start + QStringList{flag} << 2 << flag;
+            QTest::addRow("%s %s twice", command.name, qPrintable(flag))
+                << start + QStringList{flag, value, flag, value} << 2
+                << flag + QStringLiteral(" is given more than once");
+        }
+    }
+    QTest::newRow("preset twice") << args({"preset", "lesson", "lesson"}) << 2
+                                  << QStringLiteral("unexpected argument \"lesson\"");
+
+    // Out of range: negative T, d = 0 and 10^9, no trials, no threads, and numbers past 64 bits.
+    QTest::newRow("sqrtd --T -3") << args({"sqrtd", "--T", "-3"}) << 2 << QStringLiteral("--T: ");
+    QTest::newRow("bench --T -1000")
+        << args({"bench", "--T", "-1000"}) << 2 << QStringLiteral("--T: ");
+    QTest::newRow("bench --T 0") << args({"bench", "--T", "0"}) << 2 << QStringLiteral("--T: ");
+    QTest::newRow("sqrtd --d 0") << args({"sqrtd", "--d", "0"}) << 2 << QStringLiteral("--d: ");
+    QTest::newRow("bench --d 1000000000")
+        << args({"bench", "--d", "1000000000"}) << 2 << QStringLiteral("--d: ");
+    QTest::newRow("bench --d 10^30") << args({"bench", "--d", "1000000000000000000000000000000"})
+                                     << 2 << QStringLiteral("--d: ");
+    QTest::newRow("sqrtd --trials -5")
+        << args({"sqrtd", "--trials", "-5"}) << 2 << QStringLiteral("--trials: ");
+    QTest::newRow("sqrtd --trials 10^20") << args({"sqrtd", "--trials", "100000000000000000000"})
+                                          << 2 << QStringLiteral("--trials: ");
+    QTest::newRow("bench --threads -1")
+        << args({"bench", "--threads", "-1"}) << 2 << QStringLiteral("--threads: ");
+    QTest::newRow("bench --threads 100000")
+        << args({"bench", "--threads", "100000"}) << 2 << QStringLiteral("--threads: ");
+    QTest::newRow("bench --repeat 0")
+        << args({"bench", "--repeat", "0"}) << 2 << QStringLiteral("--repeat: ");
+    QTest::newRow("sqrtd --seed 2^64")
+        << args({"sqrtd", "--seed", "18446744073709551616"}) << 2 << QStringLiteral("--seed: ");
+    QTest::newRow("lesson --section 7")
+        << args({"lesson", "--section", "7"}) << 2 << QStringLiteral("--section: ");
+    QTest::newRow("lesson --section -1")
+        << args({"lesson", "--section", "-1"}) << 2 << QStringLiteral("--section: ");
+    QTest::newRow("weights --scale 1e400")
+        << args({"weights", "--preset", "lesson", "--scale", "1e400"}) << 2
+        << QStringLiteral("--scale: ");
+    QTest::newRow("weights --scale empty") << args({"weights", "--preset", "lesson", "--scale", ""})
+                                           << 2 << QStringLiteral("--scale: ");
+    QTest::newRow("weights --scale 0x10")
+        << args({"weights", "--preset", "lesson", "--scale", "0x10"}) << 2
+        << QStringLiteral("--scale: ");
+    QTest::newRow("bench --format empty")
+        << args({"bench", "--format", ""}) << 2 << QStringLiteral("--format: ");
+
+    // Inputs that are not scenario files: exit 3, and the message names the file.
+    const QString empty = writeFile(QStringLiteral("empty.json"), {});
+    QTest::newRow("empty file") << QStringList{QStringLiteral("weights"), empty} << 3 << empty;
+    const QString binary =
+        writeFile(QStringLiteral("binary.json"), QByteArray("\x00\x01\xff\xfe{\x80", 6));
+    QTest::newRow("binary bytes") << QStringList{QStringLiteral("weights"), binary} << 3 << binary;
+    QByteArray overlong(R"({"format": "attention-lab-scenario", "version": 1, "tokens": ["x"],)"
+                        R"( "queries": [[1]], "keys": [[1]], "title": "@"})");
+    overlong.replace("@", "\xC0\xAF"); // "/" in two bytes: not valid UTF-8
+    const QString overlongFile = writeFile(QStringLiteral("overlong-utf8.json"), overlong);
+    QTest::newRow("overlong UTF-8 in the title")
+        << QStringList{QStringLiteral("weights"), overlongFile} << 3 << overlongFile;
+    QTest::newRow("character device")
+        << args({"weights", "/dev/null"}) << 3 << QStringLiteral("/dev/null");
+#ifdef Q_OS_UNIX
+    // A named pipe without a writer would block a reader that opened it: it must be refused.
+    const QString fifo = m_dir.filePath(QStringLiteral("pipe.json"));
+    if (mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0)
+        QTest::newRow("named pipe") << QStringList{QStringLiteral("weights"), fifo} << 3 << fifo;
+    const QString loop = m_dir.filePath(QStringLiteral("loop.json"));
+    if (QFile::link(loop, loop))
+        QTest::newRow("symbolic link loop")
+            << QStringList{QStringLiteral("weights"), loop} << 3 << loop;
+    // Permissions do not stop root, so the unreadable file is only tried by other users.
+    if (geteuid() != 0) {
+        const QString unreadable = writeFile(QStringLiteral("unreadable.json"), "{}");
+        QFile::setPermissions(unreadable, {});
+        QTest::newRow("unreadable file")
+            << QStringList{QStringLiteral("weights"), unreadable} << 3 << unreadable;
+    }
+#endif
+}
+
+void TestCli::everyCommandRefusesBadArguments()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    QElapsedTimer timer;
+    timer.start();
+    checkRefused(arguments, exitCode, message);
+    if (QTest::currentTestFailed())
+        return;
+    // A refusal comes before any work: well under a second, even under the sanitizers.
+    QVERIFY2(timer.elapsed() < 10000, qPrintable(QString::number(timer.elapsed())));
+}
+
+void TestCli::checkRefused(const QStringList &arguments, int exitCode, const QString &message) const
+{
     const Run r = run(arguments);
     QCOMPARE(r.exitCode, exitCode);
     QCOMPARE(r.out, QString());
