@@ -1111,6 +1111,214 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
 </context>
 <context>
+    <name>attention::VectorEditor</name>
+    <message>
+        <source>token %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Not changed: %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Add token</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Add a token after the current row, with zero query and key; then type its name.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Remove token</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Remove the token of the current row (a scenario keeps at least one token).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;d =</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>d, the width of every query and key (1 to %1). New dimensions start at 0; lowering d drops the last dimensions (undo brings them back).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Each row is a token: its query (what it looks for), key (what it offers) and value (what it passes on). Double-click or type to edit; arrow keys and the wheel change a number step by step.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Why the last edit was not applied</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::VectorPlane</name>
+    <message>
+        <source>Keys (solid) and queries (dashed) as arrows from the origin.
+Drag an arrow&apos;s tip to change that vector; hold Shift to snap to 0.1.
+Click a query&apos;s tip to select it.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Horizontal:</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Vertical:</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The dimension of the queries and keys on the horizontal axis</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The dimension of the queries and keys on the vertical axis</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Vector plane</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Queries and keys drawn as arrows; drag a tip to change that vector.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>q(%1) = [%2]</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>k(%1) = [%2]</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>masked (−∞)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>  q(%1)·k(%2) = %3, score %4, weight %5</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>q(%1)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>k(%1)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Dragging here moves %1.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Drag the tip to change %1.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Click to select this query.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>q %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>k %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>keys</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>queries</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::VectorTableModel</name>
+    <message>
+        <source>Token %1 of %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>A token needs a name; an empty name is not accepted.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>“%1” is not a number.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>q·%1</source>
+        <extracomment>Table header of a query entry along a named dimension, e.g. &quot;q·sky&quot;.</extracomment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>q%1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>k·%1</source>
+        <extracomment>Table header of a key entry along a named dimension, e.g. &quot;k·sky&quot;.</extracomment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>k%1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>v%1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The token&apos;s name. Double-click a name to rename the token.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Query, dimension %1 (%2): what each token looks for.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Key, dimension %1 (%2): what each token offers to the queries.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Value, entry %1: what each token passes on when it is attended to.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Token %1: “%2”. Double-click to rename it.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Query of “%1”, dimension %2 (%3) = %4
+How strongly “%1” looks for %3.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Key of “%1”, dimension %2 (%3) = %4
+How strongly “%1” offers %3 to the queries.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Value of “%1”, entry %2 = %3
+What “%1” passes on to the tokens that attend to it.</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
     <name>attention::WeightsChart</name>
     <message>
         <source>Weights of the selected query</source>

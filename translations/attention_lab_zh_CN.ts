@@ -1126,6 +1126,219 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
 </context>
 <context>
+    <name>attention::VectorEditor</name>
+    <message>
+        <source>token %1</source>
+        <translation>词元 %1</translation>
+    </message>
+    <message>
+        <source>Not changed: %1</source>
+        <translation>未修改：%1</translation>
+    </message>
+    <message>
+        <source>Add token</source>
+        <translation>添加词元</translation>
+    </message>
+    <message>
+        <source>Add a token after the current row, with zero query and key; then type its name.</source>
+        <translation>在当前行之后添加一个词元，查询和键都为零；随后输入它的名字。</translation>
+    </message>
+    <message>
+        <source>Remove token</source>
+        <translation>删除词元</translation>
+    </message>
+    <message>
+        <source>Remove the token of the current row (a scenario keeps at least one token).</source>
+        <translation>删除当前行的词元（场景至少保留一个词元）。</translation>
+    </message>
+    <message>
+        <source>&amp;d =</source>
+        <translation>&amp;d =</translation>
+    </message>
+    <message>
+        <source>d, the width of every query and key (1 to %1). New dimensions start at 0; lowering d drops the last dimensions (undo brings them back).</source>
+        <translation>d：每个查询和键的维数（1 到 %1）。新增的维度从 0 开始；减小 d 会去掉最后几个维度（撤销可以找回）。</translation>
+    </message>
+    <message>
+        <source>Each row is a token: its query (what it looks for), key (what it offers) and value (what it passes on). Double-click or type to edit; arrow keys and the wheel change a number step by step.</source>
+        <translation>每一行是一个词元：它的查询（要找什么）、键（能提供什么）和值（传递什么）。双击或直接输入即可编辑；方向键和滚轮可以逐步调整数值。</translation>
+    </message>
+    <message>
+        <source>Why the last edit was not applied</source>
+        <translation>上一次编辑没有生效的原因</translation>
+    </message>
+</context>
+<context>
+    <name>attention::VectorPlane</name>
+    <message>
+        <source>Keys (solid) and queries (dashed) as arrows from the origin.
+Drag an arrow&apos;s tip to change that vector; hold Shift to snap to 0.1.
+Click a query&apos;s tip to select it.</source>
+        <translation>键（实线）和查询（虚线）都画成从原点出发的箭头。
+拖动箭头的尖端即可修改这个向量；按住 Shift 时按 0.1 对齐。
+点击查询的尖端可以选中它。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>&amp;Horizontal:</source>
+        <translation>横轴(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>&amp;Vertical:</source>
+        <translation>纵轴(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>The dimension of the queries and keys on the horizontal axis</source>
+        <translation>横轴上显示查询和键的哪个维度</translation>
+    </message>
+    <message>
+        <source>The dimension of the queries and keys on the vertical axis</source>
+        <translation>纵轴上显示查询和键的哪个维度</translation>
+    </message>
+    <message>
+        <source>Vector plane</source>
+        <translation>向量平面</translation>
+    </message>
+    <message>
+        <source>Queries and keys drawn as arrows; drag a tip to change that vector.</source>
+        <translation>查询和键画成箭头；拖动尖端即可修改该向量。</translation>
+    </message>
+    <message>
+        <source>q(%1) = [%2]</source>
+        <translation>q(%1) = [%2]</translation>
+    </message>
+    <message>
+        <source>k(%1) = [%2]</source>
+        <translation>k(%1) = [%2]</translation>
+    </message>
+    <message>
+        <source>masked (−∞)</source>
+        <translation>已遮住（−∞）</translation>
+    </message>
+    <message>
+        <source>  q(%1)·k(%2) = %3, score %4, weight %5</source>
+        <translation>  q(%1)·k(%2) = %3，分数 %4，权重 %5</translation>
+    </message>
+    <message>
+        <source>q(%1)</source>
+        <translation>q(%1)</translation>
+    </message>
+    <message>
+        <source>k(%1)</source>
+        <translation>k(%1)</translation>
+    </message>
+    <message>
+        <source>Dragging here moves %1.</source>
+        <translation>在这里拖动会移动 %1。</translation>
+    </message>
+    <message>
+        <source>Drag the tip to change %1.</source>
+        <translation>拖动尖端可以修改 %1。</translation>
+    </message>
+    <message>
+        <source>Click to select this query.</source>
+        <translation>点击可选中这个查询。</translation>
+    </message>
+    <message>
+        <source>q %1</source>
+        <translation>q %1</translation>
+    </message>
+    <message>
+        <source>k %1</source>
+        <translation>k %1</translation>
+    </message>
+    <message>
+        <source>keys</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>queries</source>
+        <translation>查询</translation>
+    </message>
+</context>
+<context>
+    <name>attention::VectorTableModel</name>
+    <message>
+        <source>Token %1 of %2</source>
+        <translation>第 %1 个词元，共 %2 个</translation>
+    </message>
+    <message>
+        <source>A token needs a name; an empty name is not accepted.</source>
+        <translation>词元需要一个名字；不能为空。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a number.</source>
+        <translation>“%1”不是数字。</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>q·%1</source>
+        <extracomment>Table header of a query entry along a named dimension, e.g. &quot;q·sky&quot;.</extracomment>
+        <translation>q·%1</translation>
+    </message>
+    <message>
+        <source>q%1</source>
+        <translation>q%1</translation>
+    </message>
+    <message>
+        <source>k·%1</source>
+        <extracomment>Table header of a key entry along a named dimension, e.g. &quot;k·sky&quot;.</extracomment>
+        <translation>k·%1</translation>
+    </message>
+    <message>
+        <source>k%1</source>
+        <translation>k%1</translation>
+    </message>
+    <message>
+        <source>v%1</source>
+        <translation>v%1</translation>
+    </message>
+    <message>
+        <source>The token&apos;s name. Double-click a name to rename the token.</source>
+        <translation>词元的名字。双击名字可以重命名。</translation>
+    </message>
+    <message>
+        <source>Query, dimension %1 (%2): what each token looks for.</source>
+        <translation>查询，第 %1 维（%2）：每个词元要找什么。</translation>
+    </message>
+    <message>
+        <source>Key, dimension %1 (%2): what each token offers to the queries.</source>
+        <translation>键，第 %1 维（%2）：每个词元向查询提供什么。</translation>
+    </message>
+    <message>
+        <source>Value, entry %1: what each token passes on when it is attended to.</source>
+        <translation>值，第 %1 项：词元被关注时传递出去的内容。</translation>
+    </message>
+    <message>
+        <source>Token %1: “%2”. Double-click to rename it.</source>
+        <translation>第 %1 个词元：“%2”。双击可以重命名。</translation>
+    </message>
+    <message>
+        <source>Query of “%1”, dimension %2 (%3) = %4
+How strongly “%1” looks for %3.</source>
+        <translation>“%1”的查询，第 %2 维（%3）= %4
+“%1”有多想找 %3。</translation>
+    </message>
+    <message>
+        <source>Key of “%1”, dimension %2 (%3) = %4
+How strongly “%1” offers %3 to the queries.</source>
+        <translation>“%1”的键，第 %2 维（%3）= %4
+“%1”向查询提供多少 %3。</translation>
+    </message>
+    <message>
+        <source>Value of “%1”, entry %2 = %3
+What “%1” passes on to the tokens that attend to it.</source>
+        <translation>“%1”的值，第 %2 项 = %3
+“%1”传递给关注它的词元的内容。</translation>
+    </message>
+</context>
+<context>
     <name>attention::WeightsChart</name>
     <message>
         <source>Weights of the selected query</source>
