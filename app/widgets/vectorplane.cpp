@@ -256,7 +256,7 @@ void VectorPlane::changeEvent(QEvent *event)
     switch (event->type()) {
     case QEvent::LanguageChange:
         retranslate();
-        rebuildDimensionChoices();
+        rebuildDimensionChoices(true);
         update();
         break;
     case QEvent::FontChange:
@@ -382,15 +382,10 @@ void VectorPlane::documentChanged()
     updatePlot();
 }
 
-void VectorPlane::rebuildDimensionChoices()
+void VectorPlane::rebuildDimensionChoices(bool force)
 {
     const Scenario &s = m_document->scenario();
     const int d = static_cast<int>(s.dimension());
-    QStringList names;
-    names.reserve(d);
-    for (int i = 0; i < d; ++i)
-        names.append(tr("%1: %2").arg(QString::number(i + 1), s.dimensionName(i)));
-
     if (d == 1) {
         m_horizontal = 0;
         m_vertical = -1;
@@ -401,12 +396,18 @@ void VectorPlane::rebuildDimensionChoices()
     }
     const QSignalBlocker blockH(m_horizontalBox);
     const QSignalBlocker blockV(m_verticalBox);
-    if (names != m_choiceNames) {
-        m_choiceNames = names;
+    // Refilled only when d or the names change: this runs at every step of a drag.
+    if (force || d != m_choiceDimension || s.dimensionNames != m_choiceNames) {
+        m_choiceDimension = d;
+        m_choiceNames = s.dimensionNames;
+        QStringList items;
+        items.reserve(d);
+        for (int i = 0; i < d; ++i)
+            items.append(tr("%1: %2").arg(QString::number(i + 1), s.dimensionName(i)));
         m_horizontalBox->clear();
         m_verticalBox->clear();
-        m_horizontalBox->addItems(names);
-        m_verticalBox->addItems(names);
+        m_horizontalBox->addItems(items);
+        m_verticalBox->addItems(items);
     }
     m_horizontalBox->setCurrentIndex(m_horizontal);
     m_verticalBox->setCurrentIndex(m_vertical);

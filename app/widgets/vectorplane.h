@@ -81,7 +81,8 @@ private:
     };
 
     void documentChanged();
-    void rebuildDimensionChoices();
+    /// Fills the combo boxes when d or the names changed (always with `force`).
+    void rebuildDimensionChoices(bool force = false);
     void retranslate();
     void layoutBar();
     void updatePlot();
@@ -117,7 +118,8 @@ private:
     int m_vertical = 1;
     int m_selected = -1;
     int m_hovered = -1;        ///< index into tips() under the mouse, or −1
-    QStringList m_choiceNames; ///< the dimension names the combo boxes were filled with
+    int m_choiceDimension = 0; ///< the d the combo boxes were filled for
+    QStringList m_choiceNames; ///< the scenario's dimension names they were filled with
 
     bool m_dragging = false;
     VectorKind m_dragKind = VectorKind::Query;

@@ -3,6 +3,7 @@
 // and removing tokens, changing d, and a spin-box scrub as one undo step.
 
 #include "document.h"
+#include "language.h"
 #include "presets.h"
 #include "vectoreditor.h"
 #include "vectortablemodel.h"
@@ -124,6 +125,7 @@ private Q_SLOTS:
     void changeDimension();
     void toolTipsEverywhere();
     void currentTokenSignals();
+    void switchesLanguage();
 };
 
 void TestVectorEditor::initTestCase()
@@ -418,6 +420,22 @@ void TestVectorEditor::currentTokenSignals()
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, cell.center());
     QCOMPARE(selected.count(), 1);
     QCOMPARE(selected.first().at(0).toInt(), 1);
+}
+
+void TestVectorEditor::switchesLanguage()
+{
+    ScenarioDocument document;
+    Fixture f(&document);
+    const QString englishHeader = f.editor.model()->headerData(0, Qt::Horizontal).toString();
+    Language language;
+    QVERIFY(language.setLanguage(QStringLiteral("zh_CN")));
+    QCoreApplication::processEvents(); // LanguageChange is posted
+    QCOMPARE(f.editor.addTokenAction()->text(), QStringLiteral("添加词元"));
+    QCOMPARE(f.editor.model()->headerData(0, Qt::Horizontal).toString(), QStringLiteral("词元"));
+    QVERIFY(language.setLanguage(QStringLiteral("en")));
+    QCoreApplication::processEvents();
+    QCOMPARE(f.editor.addTokenAction()->text(), QStringLiteral("Add token"));
+    QCOMPARE(f.editor.model()->headerData(0, Qt::Horizontal).toString(), englishHeader);
 }
 
 QTEST_MAIN(TestVectorEditor)

@@ -3,6 +3,7 @@
 // dimensions of d = 3, the one-dimensional view, hover tooltips, painting and font scaling.
 
 #include "document.h"
+#include "language.h"
 #include "presets.h"
 #include "vectorplane.h"
 #include "vectortablemodel.h"
@@ -10,6 +11,7 @@
 #include <QComboBox>
 #include <QHelpEvent>
 #include <QImage>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTest>
 #include <QToolTip>
@@ -88,6 +90,7 @@ private Q_SLOTS:
     void hoverToolTip();
     void painting();
     void scalesWithFont();
+    void switchesLanguage();
 };
 
 void TestVectorPlane::initTestCase()
@@ -368,6 +371,26 @@ void TestVectorPlane::scalesWithFont()
     const QSize after = f.plane.sizeHint();
     QVERIFY(after.width() > before.width() * 3 / 2);
     QVERIFY(after.height() > before.height() * 3 / 2);
+}
+
+void TestVectorPlane::switchesLanguage()
+{
+    ScenarioDocument document;
+    QVERIFY(document.setDimension(3));
+    Fixture f(&document);
+    Language language;
+    QVERIFY(language.setLanguage(QStringLiteral("zh_CN")));
+    QCoreApplication::processEvents(); // LanguageChange is posted
+    QStringList labels;
+    for (auto *label : f.plane.findChildren<QLabel *>())
+        labels.append(label->text());
+    QVERIFY2(labels.contains(QStringLiteral("横轴(&H)：")), qPrintable(labels.join(u'|')));
+    QCOMPARE(f.plane.accessibleName(), QStringLiteral("向量平面"));
+    QVERIFY(
+        f.plane.findChildren<QComboBox *>().first()->itemText(0).contains(QStringLiteral("：")));
+    QVERIFY(language.setLanguage(QStringLiteral("en")));
+    QCoreApplication::processEvents();
+    QCOMPARE(f.plane.accessibleName(), QStringLiteral("Vector plane"));
 }
 
 QTEST_MAIN(TestVectorPlane)
