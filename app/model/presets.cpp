@@ -25,7 +25,9 @@ Scenario lessonScenario()
 {
     Scenario s;
     s.title = QStringLiteral("床前明月光");
-    s.dimensionNames = {QStringLiteral("sky"), QStringLiteral("position")};
+    // Names of the two hand-made dimensions, in the interface's language when the preset is made.
+    s.dimensionNames = {QCoreApplication::translate("Presets", "sky"),
+                        QCoreApplication::translate("Presets", "position")};
     s.tokens = lessonTokens();
     s.queries.resize(5, 2);
     s.queries << 0.0, 1.0, // 床 looks for a position
@@ -58,7 +60,7 @@ Scenario exercise1Scenario()
 Scenario averageScenario()
 {
     Scenario s;
-    s.title = QStringLiteral("床前明月光 — average");
+    s.title = QCoreApplication::translate("Presets", "床前明月光 — average");
     s.tokens = lessonTokens();
     s.queries = Matrix::Zero(5, 2);
     s.keys = Matrix::Zero(5, 2);
@@ -75,7 +77,7 @@ Scenario randomHeadScenario()
     const Matrix x = rng.normalMatrix(5, 16);
     const Head head = Head::random(16, 8, rng);
     Scenario s;
-    s.title = QStringLiteral("床前明月光 — random head");
+    s.title = QCoreApplication::translate("Presets", "床前明月光 — random head");
     s.tokens = lessonTokens();
     s.queries = x * head.wq;
     s.keys = x * head.wk;
