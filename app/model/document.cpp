@@ -116,7 +116,13 @@ ScenarioDocument::ScenarioDocument(QObject *parent)
     install(*preset(QStringLiteral("lesson")));
 }
 
-ScenarioDocument::~ScenarioDocument() = default;
+ScenarioDocument::~ScenarioDocument()
+{
+    // QUndoStack announces its own clearing while it is destroyed; by then this document and the
+    // views listening to the stack may be half gone. Silence the stack and delete it first.
+    m_undoStack->disconnect();
+    delete m_undoStack;
+}
 
 void ScenarioDocument::setFileName(const QString &fileName)
 {

@@ -120,9 +120,7 @@ MainWindow::MainWindow(Settings settings, QWidget *parent)
 
 MainWindow::~MainWindow()
 {
-    // The undo stack announces its clearing while it is destroyed: make sure nothing reaches
-    // this half-destroyed window, then let the document go before the views.
-    m_document->undoStack()->disconnect(this);
+    // The document (which silences its undo stack) goes before the views that listen to it.
     m_document->disconnect(this);
     delete m_document;
 }
