@@ -9,7 +9,4 @@ attention_install_missing
 cmake --preset release >/dev/null
 cmake --build --preset release
 
-if [ -x build/release/bin/attention-lab ]; then
-    exec build/release/bin/attention-lab "$@"
-fi
-exec build/release/bin/attention-cli lesson "$@"
+exec build/release/bin/attention-lab "$@"

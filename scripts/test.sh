@@ -10,7 +10,8 @@ attention_install_missing clang libclang-rt-14-dev
 export QT_QPA_PLATFORM=offscreen
 cmake --preset test
 cmake --build --preset test
-ctest --preset test
+ctest --preset test | tee build/test/ctest.log
+tests=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' build/test/ctest.log)
 
 # The fuzzer runs on a copy of the seed corpus (it adds the inputs it finds interesting), so the
 # repository is never modified; a crash, hang, leak or sanitizer report stops it with an error and
@@ -29,3 +30,4 @@ if ! build/fuzz/bin/fuzz_scenario -dict=tests/fuzz/scenario.dict -max_len=65536 
 fi
 executions=$(sed -n 's/^stat::number_of_executed_units: *//p' build/fuzz/fuzz.log)
 echo "fuzz_scenario: ${executions} executions in 60 s, nothing found"
+echo "ctest: ${tests} passed, 0 failed"
