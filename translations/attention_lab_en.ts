@@ -484,6 +484,227 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
 </context>
 <context>
+    <name>Presets</name>
+    <message>
+        <source>床前明月光 with hand-made queries and keys; 光 looks for the sky</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Exercise 1: 光 looks for position, query [0, 1]</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s scores multiplied by 5: softmax sharpens</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Step 1: every position averages itself and the positions before it</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>A seeded single head: d_model 16, d_head 8, causal, scaled by √d</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>sky</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>床前明月光 — average</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>床前明月光 — random head</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>Scenario</name>
+    <message>
+        <source>: must be a finite number</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>: %1 is larger in magnitude than %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>tokens: %1 tokens; a scenario needs 1 to %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>tokens[%1]: a token must not be empty</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>queries: dimension %1; d must be 1 to %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>queries: %1 rows for %2 tokens</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>keys: %1 rows for %2 tokens</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>keys: width %1, but queries have width %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>values: %1 rows for %2 tokens</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>values: width %1; it must be 1 to %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>dimension_names: %1 names for dimension %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>score_scale: %1 is outside %2 to %3</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioFile</name>
+    <message>
+        <source>the value %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the number %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the string &quot;%1&quot;</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 MiB is too large; a scenario file may have at most %2 MiB</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the number %1 is out of the range of a double</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1 at offset %2 (line %3)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>this field is missing</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>expected a number, found %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the number is out of the range of a double</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>expected a string, found %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>expected an array, found %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>expected &quot;%1&quot;, found %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>unsupported version %1; this program reads version %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>unknown field &quot;%1&quot;</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>expected true or false, found %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 tokens; a scenario needs 1 to %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>a token must not be empty</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 rows, expected %2 (one per token)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>width %1; rows need 1 to %2 numbers</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>width %1, expected %2 (the width of %3)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>expected an object, found %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>No scenario file name given.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>is a directory, not a scenario file</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>is not a regular file</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the scenario is not valid: %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>cannot be written: %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>not valid Unicode: an unpaired surrogate</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
     <name>attention::CompareView</name>
     <message>
         <source>causal mask on</source>
@@ -1107,6 +1328,89 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     <name>attention::OutputView</name>
     <message>
         <source>Each output row is the weighted sum of the value rows, with the weights of that row&apos;s query.</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::ScenarioDocument</name>
+    <message>
+        <source>Rename scenario</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Change score scale</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Divide by √d</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Do not divide by √d</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Turn causal mask on</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Turn causal mask off</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>There is no entry %1 of token %2.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>A vector of width %1 does not fit token %2.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Move %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>There is no token %1.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Rename token</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>A token cannot be inserted at position %1.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Add token</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>A scenario needs at least one token.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Remove token</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The dimension must be 1 to %1.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Change dimension to %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>There is no dimension %1.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Rename dimension</source>
         <translation></translation>
     </message>
 </context>

@@ -5,7 +5,7 @@
     <name>Cli</name>
     <message>
         <source>unexpected argument &quot;%1&quot;</source>
-        <translation>多余的参数 "%1"</translation>
+        <translation>多余的参数 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>Print the lesson, section by section</source>
@@ -59,11 +59,11 @@
     </message>
     <message>
         <source>%1 is given more than once</source>
-        <translation>%1 给了不止一次</translation>
+        <translation>%1 重复给出</translation>
     </message>
     <message>
         <source>%1: &quot;%2&quot; is not a list of positive integers</source>
-        <translation>%1："%2" 不是以逗号分隔的正整数列表</translation>
+        <translation>%1：&quot;%2&quot; 不是以逗号分隔的正整数列表</translation>
     </message>
     <message>
         <source>%1: %2 is outside %3 to %4</source>
@@ -71,19 +71,19 @@
     </message>
     <message>
         <source>%1: &quot;%2&quot; is not a whole number from %3 to %4</source>
-        <translation>%1："%2" 不是 %3 到 %4 之间的整数</translation>
+        <translation>%1：&quot;%2&quot; 不是 %3 到 %4 之间的整数</translation>
     </message>
     <message>
         <source>%1: &quot;%2&quot; is not a whole number from 0 to %3</source>
-        <translation>%1："%2" 不是 0 到 %3 之间的整数</translation>
+        <translation>%1：&quot;%2&quot; 不是 0 到 %3 之间的整数</translation>
     </message>
     <message>
         <source>%1: &quot;%2&quot; is not a number from %3 to %4</source>
-        <translation>%1："%2" 不是 %3 到 %4 之间的数</translation>
+        <translation>%1：&quot;%2&quot; 不是 %3 到 %4 之间的数</translation>
     </message>
     <message>
         <source>%1: &quot;%2&quot; is not one of %3</source>
-        <translation>%1："%2" 不在可选值 %3 之中</translation>
+        <translation>%1：&quot;%2&quot; 不在可选值 %3 之中</translation>
     </message>
     <message>
         <source>%1 and %2 contradict each other</source>
@@ -127,7 +127,7 @@ Exit codes: 0 success, 2 bad command line, 3 invalid input file.
     </message>
     <message>
         <source>unknown command &quot;%1&quot;; %2</source>
-        <translation>未知命令 "%1"；%2</translation>
+        <translation>未知命令 &quot;%1&quot;；%2</translation>
     </message>
     <message>
         <source>could not write the output</source>
@@ -167,7 +167,7 @@ Exit codes: 0 success, 2 bad command line, 3 invalid input file.
     </message>
     <message>
         <source>Tokens per trial, 1 to %1 (default %2).</source>
-        <translation>每次试验的词数，1 到 %1（默认 %2）。</translation>
+        <translation>每次试验的词元数，1 到 %1（默认 %2）。</translation>
     </message>
     <message>
         <source>Trials per d, 1 to %1 (default %2).</source>
@@ -273,7 +273,7 @@ Exit codes: 0 success, 2 bad command line, 3 invalid input file.
     </message>
     <message>
         <source>unknown preset &quot;%1&quot; (the presets are %2)</source>
-        <translation>未知预设 "%1"（可用的预设：%2）</translation>
+        <translation>未知预设 &quot;%1&quot;（可用的预设：%2）</translation>
     </message>
     <message>
         <source>Lists the built-in presets, one name a line. Print one with: attention-cli preset NAME</source>
@@ -297,7 +297,7 @@ Presets: %1</source>
         <source>Computes the scores, weights and output of a scenario, given as a file or a preset. The options override the scenario&apos;s own settings.
 JSON: {&quot;tokens&quot;, &quot;scores&quot;, &quot;weights&quot;, &quot;output&quot;}, a masked score is null. CSV: three tables headed scores, weights and output.</source>
         <translation>计算场景的分数、权重和输出，场景来自文件或预设。选项会覆盖场景自身的设置。
-JSON：{"tokens", "scores", "weights", "output"}，被掩码遮住的分数为 null。CSV：三张表，表头分别是 scores、weights 和 output。</translation>
+JSON：{&quot;tokens&quot;, &quot;scores&quot;, &quot;weights&quot;, &quot;output&quot;}，被掩码遮住的分数为 null。CSV：三张表，表头分别是 scores、weights 和 output。</translation>
     </message>
     <message>
         <source>A scenario file.</source>
@@ -313,11 +313,11 @@ JSON：{"tokens", "scores", "weights", "output"}，被掩码遮住的分数为 n
     </message>
     <message>
         <source>Hide later tokens (causal mask).</source>
-        <translation>遮住后面的词（因果掩码）。</translation>
+        <translation>遮住后面的词元（因果掩码）。</translation>
     </message>
     <message>
         <source>Let every token see every token.</source>
-        <translation>让每个词都能看到所有词。</translation>
+        <translation>让每个词元都能看到所有词元。</translation>
     </message>
     <message>
         <source>Divide the scores by √d.</source>
@@ -373,7 +373,7 @@ JSON：{"tokens", "scores", "weights", "output"}，被掩码遮住的分数为 n
     </message>
     <message>
         <source>Row 3 of weights · x (&apos;%1&apos;) equals the mean of the first three rows of x: %2</source>
-        <translation>weights · x 的第 3 行（'%1'）等于 x 前三行的均值：%2</translation>
+        <translation>weights · x 的第 3 行（&apos;%1&apos;）等于 x 前三行的均值：%2</translation>
     </message>
     <message>
         <source>Scores are dot products: %1&apos;s query %2 is looking for the sky</source>
@@ -449,7 +449,7 @@ JSON：{"tokens", "scores", "weights", "output"}，被掩码遮住的分数为 n
     </message>
     <message>
         <source>The cost: T tokens make a T×T table of scores, so doubling T makes four times the work</source>
-        <translation>代价：T 个字产生 T×T 的分数表，T 翻一倍，工作量变成四倍</translation>
+        <translation>代价：T 个词元产生 T×T 的分数表，T 翻一倍，工作量变成四倍</translation>
     </message>
     <message>
         <source>float32, d = %1 like the head above, the %2 kernel on one thread, median of %3 runs:</source>
@@ -481,7 +481,7 @@ JSON：{"tokens", "scores", "weights", "output"}，被掩码遮住的分数为 n
     </message>
     <message>
         <source>Twice the tokens, four times the scores: the time grows about 4× per doubling, and so would the memory of a stored table (this kernel computes it block by block and never stores it whole).</source>
-        <translation>字数翻倍，分数变成四倍：T 每翻一倍，耗时约增至 4 倍；若把整张表存下来，内存也是如此（这个内核按块计算，从不存下整张表）。</translation>
+        <translation>词元数翻倍，分数变成四倍：T 每翻一倍，耗时约增至 4 倍；若把整张表存下来，内存也是如此（这个内核按块计算，从不存下整张表）。</translation>
     </message>
     <message>
         <source>Prints the lesson&apos;s program output, section by section: 1 averaging, 2 scores and softmax, 3 the causal mask, 4 dividing by √d, 5 one attention head, 6 the cost.
@@ -496,6 +496,227 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     <message>
         <source>Language: %1 (default: the system&apos;s).</source>
         <translation>语言：%1（默认跟随系统）。</translation>
+    </message>
+</context>
+<context>
+    <name>Presets</name>
+    <message>
+        <source>床前明月光 with hand-made queries and keys; 光 looks for the sky</source>
+        <translation>床前明月光，查询和键均为手工设定；“光”在找天空</translation>
+    </message>
+    <message>
+        <source>Exercise 1: 光 looks for position, query [0, 1]</source>
+        <translation>练习 1：“光”改找位置，查询为 [0, 1]</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s scores multiplied by 5: softmax sharpens</source>
+        <translation>课程中的分数乘以 5：softmax 变得更集中</translation>
+    </message>
+    <message>
+        <source>Step 1: every position averages itself and the positions before it</source>
+        <translation>第 1 步：每个位置对自己和前面的所有位置取平均</translation>
+    </message>
+    <message>
+        <source>A seeded single head: d_model 16, d_head 8, causal, scaled by √d</source>
+        <translation>固定种子的单个注意力头：d_model 16，d_head 8，因果掩码，除以 √d</translation>
+    </message>
+    <message>
+        <source>sky</source>
+        <translation>天空</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>床前明月光 — average</source>
+        <translation>床前明月光 — 取平均</translation>
+    </message>
+    <message>
+        <source>床前明月光 — random head</source>
+        <translation>床前明月光 — 随机注意力头</translation>
+    </message>
+</context>
+<context>
+    <name>Scenario</name>
+    <message>
+        <source>: must be a finite number</source>
+        <translation>：必须是有限的数</translation>
+    </message>
+    <message>
+        <source>: %1 is larger in magnitude than %2</source>
+        <translation>：%1 的绝对值超过了 %2</translation>
+    </message>
+    <message>
+        <source>tokens: %1 tokens; a scenario needs 1 to %2</source>
+        <translation>tokens：%1 个词元；场景需要 1 到 %2 个</translation>
+    </message>
+    <message>
+        <source>tokens[%1]: a token must not be empty</source>
+        <translation>tokens[%1]：词元不能为空</translation>
+    </message>
+    <message>
+        <source>queries: dimension %1; d must be 1 to %2</source>
+        <translation>queries：维度为 %1；d 必须在 1 到 %2 之间</translation>
+    </message>
+    <message>
+        <source>queries: %1 rows for %2 tokens</source>
+        <translation>queries：有 %1 行，但词元有 %2 个</translation>
+    </message>
+    <message>
+        <source>keys: %1 rows for %2 tokens</source>
+        <translation>keys：有 %1 行，但词元有 %2 个</translation>
+    </message>
+    <message>
+        <source>keys: width %1, but queries have width %2</source>
+        <translation>keys：宽度为 %1，但 queries 的宽度为 %2</translation>
+    </message>
+    <message>
+        <source>values: %1 rows for %2 tokens</source>
+        <translation>values：有 %1 行，但词元有 %2 个</translation>
+    </message>
+    <message>
+        <source>values: width %1; it must be 1 to %2</source>
+        <translation>values：宽度为 %1；必须在 1 到 %2 之间</translation>
+    </message>
+    <message>
+        <source>dimension_names: %1 names for dimension %2</source>
+        <translation>dimension_names：有 %1 个名字，但维度为 %2</translation>
+    </message>
+    <message>
+        <source>score_scale: %1 is outside %2 to %3</source>
+        <translation>score_scale：%1 不在 %2 到 %3 之间</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioFile</name>
+    <message>
+        <source>the value %1</source>
+        <translation>值 %1</translation>
+    </message>
+    <message>
+        <source>the number %1</source>
+        <translation>数字 %1</translation>
+    </message>
+    <message>
+        <source>the string &quot;%1&quot;</source>
+        <translation>字符串 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <source>%1 MiB is too large; a scenario file may have at most %2 MiB</source>
+        <translation>%1 MiB 太大；场景文件最多 %2 MiB</translation>
+    </message>
+    <message>
+        <source>the number %1 is out of the range of a double</source>
+        <translation>数字 %1 超出双精度浮点数的范围</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1 at offset %2 (line %3)</source>
+        <translation>不是有效的 JSON：%1，位于偏移 %2（第 %3 行）</translation>
+    </message>
+    <message>
+        <source>this field is missing</source>
+        <translation>缺少此字段</translation>
+    </message>
+    <message>
+        <source>expected a number, found %1</source>
+        <translation>应为数字，实际为 %1</translation>
+    </message>
+    <message>
+        <source>the number is out of the range of a double</source>
+        <translation>数字超出双精度浮点数的范围</translation>
+    </message>
+    <message>
+        <source>expected a string, found %1</source>
+        <translation>应为字符串，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected an array, found %1</source>
+        <translation>应为数组，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected &quot;%1&quot;, found %2</source>
+        <translation>应为 &quot;%1&quot;，实际为 %2</translation>
+    </message>
+    <message>
+        <source>unsupported version %1; this program reads version %2</source>
+        <translation>不支持版本 %1；本程序读取版本 %2</translation>
+    </message>
+    <message>
+        <source>unknown field &quot;%1&quot;</source>
+        <translation>未知字段 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>expected true or false, found %1</source>
+        <translation>应为 true 或 false，实际为 %1</translation>
+    </message>
+    <message>
+        <source>%1 tokens; a scenario needs 1 to %2</source>
+        <translation>%1 个词元；场景需要 1 到 %2 个</translation>
+    </message>
+    <message>
+        <source>a token must not be empty</source>
+        <translation>词元不能为空</translation>
+    </message>
+    <message>
+        <source>%1 rows, expected %2 (one per token)</source>
+        <translation>%1 行，应为 %2 行（每个词元一行）</translation>
+    </message>
+    <message>
+        <source>width %1; rows need 1 to %2 numbers</source>
+        <translation>宽度 %1；每行需要 1 到 %2 个数</translation>
+    </message>
+    <message>
+        <source>width %1, expected %2 (the width of %3)</source>
+        <translation>宽度 %1，应为 %2（%3 的宽度）</translation>
+    </message>
+    <message>
+        <source>expected an object, found %1</source>
+        <translation>应为对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>No scenario file name given.</source>
+        <translation>未指定场景文件名。</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>is a directory, not a scenario file</source>
+        <translation>是目录，不是场景文件</translation>
+    </message>
+    <message>
+        <source>is not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>the scenario is not valid: %1</source>
+        <translation>场景无效：%1</translation>
+    </message>
+    <message>
+        <source>cannot be written: %1</source>
+        <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <source>not valid Unicode: an unpaired surrogate</source>
+        <translation>不是有效的 Unicode：含有未配对的代理项</translation>
     </message>
 </context>
 <context>
@@ -1123,6 +1344,89 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     <message>
         <source>Each output row is the weighted sum of the value rows, with the weights of that row&apos;s query.</source>
         <translation>每一行输出都是各行值的加权和，权重来自这一行的查询。</translation>
+    </message>
+</context>
+<context>
+    <name>attention::ScenarioDocument</name>
+    <message>
+        <source>Rename scenario</source>
+        <translation>重命名场景</translation>
+    </message>
+    <message>
+        <source>Change score scale</source>
+        <translation>修改分数缩放</translation>
+    </message>
+    <message>
+        <source>Divide by √d</source>
+        <translation>除以 √d</translation>
+    </message>
+    <message>
+        <source>Do not divide by √d</source>
+        <translation>不除以 √d</translation>
+    </message>
+    <message>
+        <source>Turn causal mask on</source>
+        <translation>打开因果掩码</translation>
+    </message>
+    <message>
+        <source>Turn causal mask off</source>
+        <translation>关闭因果掩码</translation>
+    </message>
+    <message>
+        <source>There is no entry %1 of token %2.</source>
+        <translation>第 %2 个词元没有第 %1 项。</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>编辑 %1</translation>
+    </message>
+    <message>
+        <source>A vector of width %1 does not fit token %2.</source>
+        <translation>宽度为 %1 的向量与第 %2 个词元不匹配。</translation>
+    </message>
+    <message>
+        <source>Move %1</source>
+        <translation>移动 %1</translation>
+    </message>
+    <message>
+        <source>There is no token %1.</source>
+        <translation>没有第 %1 个词元。</translation>
+    </message>
+    <message>
+        <source>Rename token</source>
+        <translation>重命名词元</translation>
+    </message>
+    <message>
+        <source>A token cannot be inserted at position %1.</source>
+        <translation>无法在第 %1 个位置插入词元。</translation>
+    </message>
+    <message>
+        <source>Add token</source>
+        <translation>添加词元</translation>
+    </message>
+    <message>
+        <source>A scenario needs at least one token.</source>
+        <translation>场景至少需要一个词元。</translation>
+    </message>
+    <message>
+        <source>Remove token</source>
+        <translation>删除词元</translation>
+    </message>
+    <message>
+        <source>The dimension must be 1 to %1.</source>
+        <translation>维度必须在 1 到 %1 之间。</translation>
+    </message>
+    <message>
+        <source>Change dimension to %1</source>
+        <translation>把维度改为 %1</translation>
+    </message>
+    <message>
+        <source>There is no dimension %1.</source>
+        <translation>没有第 %1 维。</translation>
+    </message>
+    <message>
+        <source>Rename dimension</source>
+        <translation>重命名维度</translation>
     </message>
 </context>
 <context>
