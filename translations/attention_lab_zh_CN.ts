@@ -541,51 +541,51 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     <name>Scenario</name>
     <message>
         <source>: must be a finite number</source>
-        <translation>：必须是有限的数</translation>
+        <translation>: 必须是有限的数</translation>
     </message>
     <message>
         <source>: %1 is larger in magnitude than %2</source>
-        <translation>：%1 的绝对值超过了 %2</translation>
+        <translation>: %1 的绝对值超过了 %2</translation>
     </message>
     <message>
         <source>tokens: %1 tokens; a scenario needs 1 to %2</source>
-        <translation>tokens：%1 个词元；场景需要 1 到 %2 个</translation>
+        <translation>tokens: %1 个词元；场景需要 1 到 %2 个</translation>
     </message>
     <message>
         <source>tokens[%1]: a token must not be empty</source>
-        <translation>tokens[%1]：词元不能为空</translation>
+        <translation>tokens[%1]: 词元不能为空</translation>
     </message>
     <message>
         <source>queries: dimension %1; d must be 1 to %2</source>
-        <translation>queries：维度为 %1；d 必须在 1 到 %2 之间</translation>
+        <translation>queries: 维度为 %1；d 必须在 1 到 %2 之间</translation>
     </message>
     <message>
         <source>queries: %1 rows for %2 tokens</source>
-        <translation>queries：有 %1 行，但词元有 %2 个</translation>
+        <translation>queries: 有 %1 行，但词元有 %2 个</translation>
     </message>
     <message>
         <source>keys: %1 rows for %2 tokens</source>
-        <translation>keys：有 %1 行，但词元有 %2 个</translation>
+        <translation>keys: 有 %1 行，但词元有 %2 个</translation>
     </message>
     <message>
         <source>keys: width %1, but queries have width %2</source>
-        <translation>keys：宽度为 %1，但 queries 的宽度为 %2</translation>
+        <translation>keys: 宽度为 %1，但 queries 的宽度为 %2</translation>
     </message>
     <message>
         <source>values: %1 rows for %2 tokens</source>
-        <translation>values：有 %1 行，但词元有 %2 个</translation>
+        <translation>values: 有 %1 行，但词元有 %2 个</translation>
     </message>
     <message>
         <source>values: width %1; it must be 1 to %2</source>
-        <translation>values：宽度为 %1；必须在 1 到 %2 之间</translation>
+        <translation>values: 宽度为 %1；必须在 1 到 %2 之间</translation>
     </message>
     <message>
         <source>dimension_names: %1 names for dimension %2</source>
-        <translation>dimension_names：有 %1 个名字，但维度为 %2</translation>
+        <translation>dimension_names: 有 %1 个名字，但维度为 %2</translation>
     </message>
     <message>
         <source>score_scale: %1 is outside %2 to %3</source>
-        <translation>score_scale：%1 不在 %2 到 %3 之间</translation>
+        <translation>score_scale: %1 不在 %2 到 %3 之间</translation>
     </message>
 </context>
 <context>
@@ -632,7 +632,7 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
     <message>
         <source>expected a number, found %1</source>
-        <translation>应为数字，实际为 %1</translation>
+        <translation>应为数字，实际为%1</translation>
     </message>
     <message>
         <source>the number is out of the range of a double</source>
@@ -640,11 +640,11 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
     <message>
         <source>expected a string, found %1</source>
-        <translation>应为字符串，实际为 %1</translation>
+        <translation>应为字符串，实际为%1</translation>
     </message>
     <message>
         <source>expected an array, found %1</source>
-        <translation>应为数组，实际为 %1</translation>
+        <translation>应为数组，实际为%1</translation>
     </message>
     <message>
         <source>expected &quot;%1&quot;, found %2</source>
@@ -660,7 +660,7 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
     <message>
         <source>expected true or false, found %1</source>
-        <translation>应为 true 或 false，实际为 %1</translation>
+        <translation>应为 true 或 false，实际为%1</translation>
     </message>
     <message>
         <source>%1 tokens; a scenario needs 1 to %2</source>
@@ -684,7 +684,7 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
     <message>
         <source>expected an object, found %1</source>
-        <translation>应为对象，实际为 %1</translation>
+        <translation>应为对象，实际为%1</translation>
     </message>
     <message>
         <source>No scenario file name given.</source>
