@@ -648,7 +648,7 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
     <message>
         <source>expected &quot;%1&quot;, found %2</source>
-        <translation>应为 &quot;%1&quot;，实际为 %2</translation>
+        <translation>应为 &quot;%1&quot;，实际为%2</translation>
     </message>
     <message>
         <source>unsupported version %1; this program reads version %2</source>
