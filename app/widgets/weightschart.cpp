@@ -27,7 +27,8 @@ WeightsChart::WeightsChart(QWidget *parent)
     , m_keyAxis(new QBarCategoryAxis)
     , m_weightAxis(new QValueAxis)
 {
-    auto *chart = new QChart;
+    // The view made a chart of its own; use it (setChart() would release it without deleting).
+    QChart *chart = this->chart();
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->legend()->hide();
     chart->setMargins(QMargins(4, 4, 4, 4));
@@ -50,7 +51,6 @@ WeightsChart::WeightsChart(QWidget *parent)
     m_series->attachAxis(m_keyAxis);
     m_series->attachAxis(m_weightAxis);
 
-    setChart(chart);
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(220, 160);
     applyFonts();
