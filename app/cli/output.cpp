@@ -200,23 +200,4 @@ QByteArray jsonDocument(const JsonFields &fields)
     return text + "}\n";
 }
 
-QString csvField(const QString &text)
-{
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) &&
-        !text.contains(QLatin1Char('\n')) && !text.contains(QLatin1Char('\r')))
-        return text;
-    QString quoted = text;
-    quoted.replace(QLatin1Char('"'), QStringLiteral("\"\""));
-    return QLatin1Char('"') + quoted + QLatin1Char('"');
-}
-
-QString csvNumber(double x)
-{
-    if (std::isnan(x))
-        return QStringLiteral("nan");
-    if (std::isinf(x))
-        return x < 0 ? QStringLiteral("-inf") : QStringLiteral("inf");
-    return QString::number(x, 'g', QLocale::FloatingPointShortest);
-}
-
 } // namespace attention::cli

@@ -73,9 +73,4 @@ QByteArray jsonMatrix(const Matrix &matrix);
 /// The top-level object, one field a line, ending with a newline.
 QByteArray jsonDocument(const JsonFields &fields);
 
-/// One CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).
-QString csvField(const QString &text);
-/// A number for CSV: shortest round-trip text, "-inf"/"inf"/"nan" for the others.
-QString csvNumber(double x);
-
 } // namespace attention::cli

@@ -2,6 +2,7 @@
 
 #include "commandline.h"
 #include "commands.h"
+#include "csv.h"
 #include "output.h"
 #include "presets.h"
 #include "scenariofile.h"
@@ -26,30 +27,16 @@ Scenario presetOrFail(const CommandLine &line, const QString &name)
 /// its columns, separated by an empty line. Masked scores are written -inf.
 QString weightsCsv(const Scenario &scenario, const AttentionResult &result)
 {
-    QStringList tokens;
-    for (const QString &token : scenario.tokens)
-        tokens.append(csvField(token));
-    QStringList valueColumns = tokens;
+    QStringList valueColumns = scenario.tokens;
     if (!scenario.hasOneHotValues()) {
         valueColumns.clear();
         for (Index c = 0; c < scenario.valueDimension(); ++c)
             valueColumns.append(QStringLiteral("v%1").arg(c + 1));
     }
-
-    const auto table = [&](const char *name, const Matrix &m, const QStringList &columns) {
-        QString text = QLatin1String(name) + QLatin1Char(',') + columns.join(QLatin1Char(',')) +
-                       QLatin1Char('\n');
-        for (Index r = 0; r < m.rows(); ++r) {
-            text += tokens[static_cast<int>(r)];
-            for (Index c = 0; c < m.cols(); ++c)
-                text += QLatin1Char(',') + csvNumber(m(r, c));
-            text += QLatin1Char('\n');
-        }
-        return text;
-    };
-    return table("scores", result.scores, tokens) + QLatin1Char('\n') +
-           table("weights", result.weights, tokens) + QLatin1Char('\n') +
-           table("output", result.output, valueColumns);
+    const QStringList &tokens = scenario.tokens;
+    return csvTable(QStringLiteral("scores"), tokens, tokens, result.scores) + QLatin1Char('\n') +
+           csvTable(QStringLiteral("weights"), tokens, tokens, result.weights) + QLatin1Char('\n') +
+           csvTable(QStringLiteral("output"), valueColumns, tokens, result.output);
 }
 
 QByteArray weightsJson(const Scenario &scenario, const AttentionResult &result)

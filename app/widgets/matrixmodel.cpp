@@ -1,30 +1,10 @@
 #include "matrixmodel.h"
 
+#include "csv.h"
+
 #include <cmath>
 
 namespace attention {
-
-namespace {
-
-/// RFC 4180 quoting: only when the field needs it.
-QString csvField(const QString &text)
-{
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) &&
-        !text.contains(QLatin1Char('\n')) && !text.contains(QLatin1Char('\r')))
-        return text;
-    QString quoted = text;
-    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
-    return QLatin1Char('"') + quoted + QLatin1Char('"');
-}
-
-QString csvNumber(double value)
-{
-    if (std::isinf(value))
-        return value < 0 ? QStringLiteral("-inf") : QStringLiteral("inf");
-    return QString::number(value, 'g', 17);
-}
-
-} // namespace
 
 MatrixModel::MatrixModel(QObject *parent)
     : QAbstractTableModel(parent)
@@ -91,17 +71,7 @@ QString MatrixModel::formatValue(double value, int decimals)
 
 QByteArray MatrixModel::toCsv() const
 {
-    QString csv;
-    for (int c = 0; c < m_matrix.cols(); ++c)
-        csv += QLatin1Char(',') + csvField(m_columnLabels.value(c));
-    csv += QLatin1Char('\n');
-    for (int r = 0; r < m_matrix.rows(); ++r) {
-        csv += csvField(m_rowLabels.value(r));
-        for (int c = 0; c < m_matrix.cols(); ++c)
-            csv += QLatin1Char(',') + csvNumber(m_matrix(r, c));
-        csv += QLatin1Char('\n');
-    }
-    return csv.toUtf8();
+    return csvTable(QString(), m_columnLabels, m_rowLabels, m_matrix).toUtf8();
 }
 
 int MatrixModel::rowCount(const QModelIndex &parent) const
