@@ -3,6 +3,7 @@
 
 #include "attention.h"
 #include "random.h"
+#include "verifynear.h"
 
 #include <QtTest>
 #include <algorithm>
@@ -20,19 +21,6 @@ Q_DECLARE_METATYPE(attention::Matrix)
 Q_DECLARE_METATYPE(attention::RowVector)
 
 namespace {
-
-#define VERIFY_NEAR(actual, expected, tolerance)                                                   \
-    do {                                                                                           \
-        const double actual_ = (actual);                                                           \
-        const double expected_ = (expected);                                                       \
-        const double tolerance_ = (tolerance);                                                     \
-        QVERIFY2(std::abs(actual_ - expected_) <= tolerance_,                                      \
-                 qPrintable(QStringLiteral("%1 = %2, expected %3 within %4")                       \
-                                .arg(QLatin1String(#actual))                                       \
-                                .arg(actual_, 0, 'g', 17)                                          \
-                                .arg(expected_, 0, 'g', 17)                                        \
-                                .arg(tolerance_, 0, 'g', 3)));                                     \
-    } while (false)
 
 constexpr double inf = std::numeric_limits<double>::infinity();
 constexpr double dblMax = std::numeric_limits<double>::max();

@@ -2,6 +2,7 @@
 // reference against a hand computation, the initial weights' scale and the lesson's shapes.
 
 #include "head.h"
+#include "verifynear.h"
 
 #include <QtTest>
 #include <cmath>
@@ -16,19 +17,6 @@ using attention::Random;
 Q_DECLARE_METATYPE(attention::Matrix)
 
 namespace {
-
-#define VERIFY_NEAR(actual, expected, tolerance)                                                   \
-    do {                                                                                           \
-        const double actual_ = (actual);                                                           \
-        const double expected_ = (expected);                                                       \
-        const double tolerance_ = (tolerance);                                                     \
-        QVERIFY2(std::abs(actual_ - expected_) <= tolerance_,                                      \
-                 qPrintable(QStringLiteral("%1 = %2, expected %3 within %4")                       \
-                                .arg(QLatin1String(#actual))                                       \
-                                .arg(actual_, 0, 'g', 17)                                          \
-                                .arg(expected_, 0, 'g', 17)                                        \
-                                .arg(tolerance_, 0, 'g', 3)));                                     \
-    } while (false)
 
 /// x w with plain loops. x (T, n), w (n, m) → (T, m)
 Matrix plainProduct(const Matrix &x, const Matrix &w)

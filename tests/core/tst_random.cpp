@@ -2,6 +2,7 @@
 // SplitMix64 + xoshiro256** and the polar method, and the moments of the normal draws.
 
 #include "random.h"
+#include "verifynear.h"
 
 #include <QtTest>
 #include <algorithm>
@@ -16,19 +17,6 @@ using attention::MatrixF;
 using attention::Random;
 
 namespace {
-
-#define VERIFY_NEAR(actual, expected, tolerance)                                                   \
-    do {                                                                                           \
-        const double actual_ = (actual);                                                           \
-        const double expected_ = (expected);                                                       \
-        const double tolerance_ = (tolerance);                                                     \
-        QVERIFY2(std::abs(actual_ - expected_) <= tolerance_,                                      \
-                 qPrintable(QStringLiteral("%1 = %2, expected %3 within %4")                       \
-                                .arg(QLatin1String(#actual))                                       \
-                                .arg(actual_, 0, 'g', 17)                                          \
-                                .arg(expected_, 0, 'g', 17)                                        \
-                                .arg(tolerance_, 0, 'g', 3)));                                     \
-    } while (false)
 
 /// SplitMix64 as published by Vigna (splitmix64.c): a Weyl sequence passed through a mixer.
 class ReferenceSplitMix64

@@ -2,6 +2,7 @@
 // independently, and the options (seed, causal, cancel) behave as documented.
 
 #include "sqrtd.h"
+#include "verifynear.h"
 
 #include <QtTest>
 #include <algorithm>
@@ -17,19 +18,6 @@ using attention::SqrtDOptions;
 using attention::SqrtDRow;
 
 namespace {
-
-#define VERIFY_NEAR(actual, expected, tolerance)                                                   \
-    do {                                                                                           \
-        const double actual_ = (actual);                                                           \
-        const double expected_ = (expected);                                                       \
-        const double tolerance_ = (tolerance);                                                     \
-        QVERIFY2(std::abs(actual_ - expected_) <= tolerance_,                                      \
-                 qPrintable(QStringLiteral("%1 = %2, expected %3 within %4")                       \
-                                .arg(QLatin1String(#actual))                                       \
-                                .arg(actual_, 0, 'g', 17)                                          \
-                                .arg(expected_, 0, 'g', 17)                                        \
-                                .arg(tolerance_, 0, 'g', 3)));                                     \
-    } while (false)
 
 constexpr double pi = 3.14159265358979323846;
 
