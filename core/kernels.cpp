@@ -4,10 +4,17 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
+#include <memory>
+#include <new>
 
 #ifdef _OPENMP
 #include <omp.h>
+#endif
+
+#ifdef __linux__
+#include <sys/mman.h>
 #endif
 
 namespace attention {
@@ -15,6 +22,53 @@ namespace attention {
 namespace {
 
 constexpr float minusInfinity = -std::numeric_limits<float>::infinity();
+
+/// The (rows, cols) score table of the materialized kernel, uninitialised.
+///
+/// glibc hands blocks over 32 MiB straight from the system on every call, and touching such a
+/// table page by page costs as much as the products (16 000 page faults for the 64 MB table of
+/// T = 4000). On Linux those are therefore aligned to 2 MiB and marked for transparent huge pages,
+/// 32 faults instead, as numpy does for its large arrays. Smaller tables are plain Eigen matrices,
+/// whose memory malloc reuses from call to call.
+class ScoreTable
+{
+public:
+    ScoreTable(Index rows, Index cols)
+    {
+        const std::size_t bytes = static_cast<std::size_t>(rows * cols) * sizeof(float);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+        constexpr std::size_t hugePage = std::size_t(2) << 20;
+        constexpr std::size_t freshFromSystem = std::size_t(32) << 20;
+        if (bytes > freshFromSystem) {
+            void *memory = nullptr;
+            if (posix_memalign(&memory, hugePage, bytes) != 0)
+                throw std::bad_alloc();
+            m_huge.reset(static_cast<float *>(memory));
+            madvise(memory, bytes, MADV_HUGEPAGE); // advice only: without it, plain pages
+            m_data = m_huge.get();
+        }
+#endif
+        if (!m_data) {
+            m_small.resize(rows, cols);
+            m_data = m_small.data();
+        }
+        static_cast<void>(bytes);
+    }
+
+    float *data() const
+    {
+        return m_data;
+    }
+
+private:
+    struct FreeDeleter
+    {
+        void operator()(float *p) const { std::free(p); }
+    };
+    std::unique_ptr<float, FreeDeleter> m_huge;
+    MatrixF m_small;
+    float *m_data = nullptr;
+};
 
 /// Plain loops: for each query, one row of scores, its softmax, and the weighted sum of values.
 KernelRun naiveAttention(const Eigen::Ref<const MatrixF> &q, const Eigen::Ref<const MatrixF> &k,
@@ -76,7 +130,8 @@ KernelRun materializedAttention(const Eigen::Ref<const MatrixF> &q,
     constexpr Index panelRows = 64;
     const Index panels = (T + panelRows - 1) / panelRows;
 
-    MatrixF scores(T, keys); // (T, T_k): the table
+    const ScoreTable memory(T, keys);
+    Eigen::Map<MatrixF, Eigen::AlignedMax> scores(memory.data(), T, keys); // (T, T_k): the table
     out.resize(T, v.cols());
 
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threadCount())
