@@ -754,7 +754,7 @@ Random figures are seeded and the same on every machine: x in section 1 with see
 <context>
     <name>attention::ControlsPanel</name>
     <message>
-        <source>d = %1, hand-made</source>
+        <source>d = %1, the scenario&apos;s own</source>
         <translation></translation>
     </message>
     <message>

@@ -769,8 +769,8 @@ Random figures are seeded and the same on every machine: x in section 1 with see
 <context>
     <name>attention::ControlsPanel</name>
     <message>
-        <source>d = %1, hand-made</source>
-        <translation>d = %1，手工设定</translation>
+        <source>d = %1, the scenario&apos;s own</source>
+        <translation>d = %1，场景自带</translation>
     </message>
     <message>
         <source>d = %1, random</source>

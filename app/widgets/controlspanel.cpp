@@ -270,7 +270,7 @@ void ControlsPanel::updateDimensionLabel(int position)
     const Index d = dragging ? (Index(1) << position) : m_dimension;
     const bool handMade =
         dragging ? position == positionOfDimension(m_handMadeDimension) : !m_random;
-    m_dimensionLabel->setText(handMade ? tr("d = %1, hand-made").arg(d)
+    m_dimensionLabel->setText(handMade ? tr("d = %1, the scenario's own").arg(d)
                                        : tr("d = %1, random").arg(d));
 }
 
@@ -302,7 +302,7 @@ void ControlsPanel::retranslateUi()
     // Room for the longest label, so that it never jumps or clips.
     const QFontMetrics metrics(m_dimensionLabel->font());
     m_dimensionLabel->setMinimumWidth(
-        std::max(metrics.horizontalAdvance(tr("d = %1, hand-made").arg(1024)),
+        std::max(metrics.horizontalAdvance(tr("d = %1, the scenario's own").arg(1024)),
                  metrics.horizontalAdvance(tr("d = %1, random").arg(1024))) +
         4);
     m_reroll->setText(tr("Re-roll"));
