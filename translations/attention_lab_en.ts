@@ -1323,6 +1323,46 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <source>Controls</source>
         <translation></translation>
     </message>
+    <message>
+        <source>%1 is a folder, not a file; nothing was written.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 is read-only; it was left as it was.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The scenario would not read back the same from a file (%1), so %2 was not written.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>different values</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 was written but does not read back the same scenario (%2); keep the window open and save again elsewhere.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Cannot Restore Scenario</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Restore Unsaved Scenario</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Attention Lab did not close properly last time. Restore the unsaved scenario from %1?</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>It was an edit of %1.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::OutputView</name>

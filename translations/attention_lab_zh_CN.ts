@@ -1338,6 +1338,46 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <source>Controls</source>
         <translation>控制栏</translation>
     </message>
+    <message>
+        <source>%1 is a folder, not a file; nothing was written.</source>
+        <translation>%1 是文件夹，不是文件；没有写入任何内容。</translation>
+    </message>
+    <message>
+        <source>%1 is read-only; it was left as it was.</source>
+        <translation>%1 是只读文件；它保持原样。</translation>
+    </message>
+    <message>
+        <source>The scenario would not read back the same from a file (%1), so %2 was not written.</source>
+        <translation>场景写入文件后无法原样读回（%1），因此没有写入 %2。</translation>
+    </message>
+    <message>
+        <source>different values</source>
+        <translation>数值不同</translation>
+    </message>
+    <message>
+        <source>%1 was written but does not read back the same scenario (%2); keep the window open and save again elsewhere.</source>
+        <translation>%1 已写入，但读回的场景不一致（%2）；请不要关闭窗口，另存到其他位置。</translation>
+    </message>
+    <message>
+        <source>Cannot Restore Scenario</source>
+        <translation>无法恢复场景</translation>
+    </message>
+    <message>
+        <source>Restore Unsaved Scenario</source>
+        <translation>恢复未保存的场景</translation>
+    </message>
+    <message>
+        <source>Attention Lab did not close properly last time. Restore the unsaved scenario from %1?</source>
+        <translation>Attention Lab 上次没有正常关闭。要恢复 %1 时未保存的场景吗？</translation>
+    </message>
+    <message>
+        <source>It was an edit of %1.</source>
+        <translation>这是对 %1 的修改。</translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>恢复(&amp;R)</translation>
+    </message>
 </context>
 <context>
     <name>attention::OutputView</name>

@@ -143,6 +143,7 @@ int main(int argc, char *argv[])
     }
 
     window.show();
+    window.offerRecovery(); // a scenario autosaved by an instance that crashed
     if (!files.isEmpty())
         window.openFile(files.first());
     return QApplication::exec();

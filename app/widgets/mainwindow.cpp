@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "autosave.h"
 #include "compareview.h"
 #include "controlspanel.h"
 #include "heatmapwidget.h"
@@ -22,9 +23,11 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPainter>
+#include <QPushButton>
 #include <QSaveFile>
 #include <QSettings>
 #include <QSplitter>
@@ -97,6 +100,7 @@ MainWindow::MainWindow(Settings settings, QWidget *parent)
     : QMainWindow(parent)
     , m_settings(settings)
     , m_document(new ScenarioDocument(this))
+    , m_autosave(new Autosave(m_document, this))
     , m_language(new Language(this))
     , m_baseFont(QApplication::font())
     , m_zoomIndex(normalZoomIndex)
@@ -120,7 +124,9 @@ MainWindow::MainWindow(Settings settings, QWidget *parent)
 
 MainWindow::~MainWindow()
 {
-    // The document (which silences its undo stack) goes before the views that listen to it.
+    // The autosave (which deletes its copy: this is a clean exit) goes before the document it
+    // watches, and the document (which silences its undo stack) before the views listening to it.
+    delete m_autosave;
     m_document->disconnect(this);
     delete m_document;
 }
@@ -626,8 +632,27 @@ bool MainWindow::openFile(const QString &fileName)
 
 bool MainWindow::saveFile(const QString &fileName)
 {
+    const QString name = QDir::toNativeSeparators(fileName);
+    const QFileInfo info(fileName);
+    const Scenario &scenario = m_document->scenario();
     QString error;
-    if (!saveScenario(m_document->scenario(), fileName, &error)) {
+    if (info.isDir())
+        error = tr("%1 is a folder, not a file; nothing was written.").arg(name);
+    else if (info.exists() && !info.isWritable())
+        error = tr("%1 is read-only; it was left as it was.").arg(name);
+    else if (const ScenarioReadResult check = parseScenario(scenarioToJson(scenario));
+             !check.ok() || check.scenario != scenario)
+        error = tr("The scenario would not read back the same from a file (%1), so %2 was not "
+                   "written.")
+                    .arg(check.ok() ? tr("different values") : check.error, name);
+    else if (!saveScenario(scenario, fileName, &error)) {
+        // error says why; any old file is intact
+    } else if (const ScenarioReadResult written = loadScenario(fileName);
+               !written.ok() || written.scenario != scenario)
+        error = tr("%1 was written but does not read back the same scenario (%2); keep the "
+                   "window open and save again elsewhere.")
+                    .arg(name, written.ok() ? tr("different values") : written.error);
+    if (!error.isEmpty()) {
         showError(tr("Cannot Save Scenario"), error);
         return false;
     }
@@ -635,8 +660,46 @@ bool MainWindow::saveFile(const QString &fileName)
     m_document->markSaved();
     addRecentFile(fileName);
     updateWindowTitle();
-    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(fileName)), 4000);
+    statusBar()->showMessage(tr("Saved %1").arg(name), 4000);
     return true;
+}
+
+bool MainWindow::offerRecovery()
+{
+    const std::optional<AutosaveRecovery> recovery = Autosave::pendingRecovery();
+    if (!recovery)
+        return false;
+    const bool restore = m_recoveryPrompt ? m_recoveryPrompt(*recovery) : askToRestore(*recovery);
+    bool restored = false;
+    if (restore) {
+        if (m_document->reset(recovery->scenario, recovery->fileName)) {
+            m_document->undoStack()->resetClean(); // still to be saved
+            m_handMade.reset();
+            m_randomDraws.clear();
+            updateWindowTitle();
+            restored = true;
+        } else {
+            showError(tr("Cannot Restore Scenario"), m_document->lastError());
+        }
+    }
+    Autosave::discard(*recovery); // the document's own autosave takes over
+    return restored;
+}
+
+bool MainWindow::askToRestore(const AutosaveRecovery &recovery)
+{
+    QMessageBox box(QMessageBox::Question, tr("Restore Unsaved Scenario"),
+                    tr("Attention Lab did not close properly last time. Restore the unsaved "
+                       "scenario from %1?")
+                        .arg(QLocale().toString(recovery.savedAt, QLocale::ShortFormat)),
+                    QMessageBox::Discard, this);
+    if (!recovery.fileName.isEmpty())
+        box.setInformativeText(
+            tr("It was an edit of %1.").arg(QDir::toNativeSeparators(recovery.fileName)));
+    QPushButton *restore = box.addButton(tr("&Restore"), QMessageBox::AcceptRole);
+    box.setDefaultButton(restore);
+    box.exec();
+    return box.clickedButton() == restore;
 }
 
 bool MainWindow::loadPreset(const QString &name)

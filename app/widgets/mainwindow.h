@@ -21,6 +21,7 @@
 #include "document.h"
 
 #include <QMainWindow>
+#include <functional>
 #include <optional>
 
 class QAction;
@@ -33,6 +34,7 @@ class QToolBar;
 
 namespace attention {
 
+class Autosave;
 class CompareView;
 class ControlsPanel;
 class HeatmapWidget;
@@ -41,6 +43,7 @@ class OutputView;
 class VectorEditor;
 class VectorPlane;
 class WeightsChart;
+struct AutosaveRecovery;
 
 class MainWindow : public QMainWindow
 {
@@ -74,7 +77,9 @@ public:
     bool loadFile(const QString &fileName, QString *error = nullptr);
     /// Asks about unsaved changes, then loads `fileName`; shows the reader's message on failure.
     bool openFile(const QString &fileName);
-    /// Writes the scenario to `fileName` atomically and makes it the document's file.
+    /// Writes the scenario to `fileName` atomically and makes it the document's file. Refuses
+    /// (with a message, leaving any old file as it was) a folder, a read-only file and a scenario
+    /// that would not read back equal; a written file is read back and compared.
     bool saveFile(const QString &fileName);
     /// Replaces the scenario by a preset as one undoable step. False for an unknown name.
     bool loadPreset(const QString &name);
@@ -85,6 +90,19 @@ public:
     QStringList recentFiles() const { return m_recentFiles; }
     /// The message of the last failed file operation (also shown in a message box).
     QString lastError() const { return m_lastError; }
+
+    // Autosave and crash recovery --------------------------------------------------------------
+
+    /// Answers "restore this scenario left by an instance that crashed?" (true: restore).
+    using RecoveryPrompt = std::function<bool(const AutosaveRecovery &recovery)>;
+    /// Replaces the message box that offerRecovery() shows (for tests).
+    void setRecoveryPrompt(RecoveryPrompt prompt) { m_recoveryPrompt = std::move(prompt); }
+    /// If an instance that is gone left an autosaved scenario, asks whether to restore it.
+    /// Restored, it replaces the document, still modified and with its original file name; either
+    /// way the copy is deleted. True when a scenario was restored. Called by main() at start.
+    bool offerRecovery();
+    /// Copies the modified document to the data folder a few seconds after each edit.
+    Autosave *autosave() const { return m_autosave; }
 
     // View state -----------------------------------------------------------------------------
 
@@ -149,6 +167,7 @@ private:
     void toggleFullScreen(bool fullScreen);
     void about();
     bool maybeSave();
+    bool askToRestore(const AutosaveRecovery &recovery);
     void showError(const QString &title, const QString &message);
 
     // The d slider: seeded random q, k of dimension d, and back to the hand-made ones.
@@ -165,6 +184,8 @@ private:
 
     Settings m_settings;
     ScenarioDocument *m_document;
+    Autosave *m_autosave;
+    RecoveryPrompt m_recoveryPrompt;
     Language *m_language;
     QFont m_baseFont;
     int m_zoomIndex;

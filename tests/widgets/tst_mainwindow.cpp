@@ -1,6 +1,7 @@
 // The whole window, driven like a user would: sliders, check boxes, clicks, menus, files.
 // Expected numbers are computed here from the lesson's vectors, not read from the program.
 
+#include "autosave.h"
 #include "compareview.h"
 #include "controlspanel.h"
 #include "heatmapwidget.h"
@@ -22,8 +23,10 @@
 #include <QChart>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
@@ -144,6 +147,9 @@ private Q_SLOTS:
     void malformedFileLeavesDocument();
     void saveAndReopen();
     void unsavedChangesAreAskedAbout();
+    void crashedScenarioIsOffered_data();
+    void crashedScenarioIsOffered();
+    void saveRefusesFoldersAndReadOnlyFiles();
     void exportsPngSvgCsv();
     void presetsMenuLoadsPresets();
     void zoomScalesFonts();
@@ -603,6 +609,113 @@ void TestMainWindow::unsavedChangesAreAskedAbout()
     answerNextMessageBox(QMessageBox::Cancel);
     QVERIFY(!m_window->close());
     QVERIFY(m_window->isVisible());
+}
+
+void TestMainWindow::crashedScenarioIsOffered_data()
+{
+    QTest::addColumn<bool>("restore");
+    QTest::addColumn<bool>("realMessageBox");
+    QTest::newRow("restore") << true << false;
+    QTest::newRow("discard, asked by a message box") << false << true;
+}
+
+void TestMainWindow::crashedScenarioIsOffered()
+{
+    QFETCH(bool, restore);
+    QFETCH(bool, realMessageBox);
+    ScenarioDocument *document = m_window->document();
+    const Scenario before = document->scenario();
+
+    // Nothing left behind: nothing asked.
+    int asked = 0;
+    AutosaveRecovery offered;
+    m_window->setRecoveryPrompt([&](const AutosaveRecovery &recovery) {
+        ++asked;
+        offered = recovery;
+        return restore;
+    });
+    QDir autosaves(Autosave::directory());
+    for (const QString &file : autosaves.entryList({QStringLiteral("*.json")}, QDir::Files))
+        QVERIFY(autosaves.remove(file));
+    QVERIFY(!m_window->offerRecovery());
+    QCOMPARE(asked, 0);
+
+    // What an instance that crashed leaves: its copy and the name of its file, and no lock.
+    Scenario edited = *preset(QStringLiteral("exercise1"));
+    edited.scoreScale = 3.0;
+    edited.causal = true;
+    const QString original = m_dir.filePath(QStringLiteral("crashed.json"));
+    QVERIFY(QDir().mkpath(Autosave::directory()));
+    const QString copy = QDir(Autosave::directory()).filePath(QStringLiteral("1-1.json"));
+    QVERIFY(saveScenario(edited, copy));
+    QFile name(QDir(Autosave::directory()).filePath(QStringLiteral("1-1.name")));
+    QVERIFY(name.open(QIODevice::WriteOnly));
+    name.write(original.toUtf8());
+    name.close();
+
+    if (realMessageBox) {
+        m_window->setRecoveryPrompt({});
+        answerNextMessageBox(QMessageBox::Discard);
+    }
+    QCOMPARE(m_window->offerRecovery(), restore);
+    if (!realMessageBox) {
+        QCOMPARE(asked, 1);
+        QCOMPARE(offered.scenario, edited);
+        QCOMPARE(offered.fileName, original);
+    }
+    QVERIFY(!QFile::exists(copy)); // asked once only
+    QVERIFY(!Autosave::pendingRecovery());
+    if (!restore) {
+        QCOMPARE(document->scenario(), before);
+        QVERIFY(!document->isModified());
+        return;
+    }
+    QCOMPARE(document->scenario(), edited);
+    QCOMPARE(m_window->weightsHeatmap()->model()->matrix(), edited.compute().weights);
+    QCOMPARE(document->fileName(), original);
+    QVERIFY(document->isModified()); // still to be saved
+    QVERIFY(m_window->isWindowModified());
+    QVERIFY(m_window->windowTitle().contains(QStringLiteral("crashed.json")));
+    // And the window's own autosave copies it again.
+    m_window->autosave()->setInterval(20);
+    m_window->controls()->scaleSlider()->setValue(ControlsPanel::positionOfScale(5.0));
+    QTRY_VERIFY(QFile::exists(m_window->autosave()->fileName()));
+    QCOMPARE(loadScenario(m_window->autosave()->fileName()).scenario, document->scenario());
+}
+
+void TestMainWindow::saveRefusesFoldersAndReadOnlyFiles()
+{
+    ScenarioDocument *document = m_window->document();
+    m_window->controls()->scaleSlider()->setValue(ControlsPanel::positionOfScale(5.0));
+    QVERIFY(document->isModified());
+
+    // A folder.
+    const QString folder = m_dir.filePath(QStringLiteral("folder.json"));
+    QVERIFY(QDir().mkpath(folder));
+    QVERIFY(!m_window->saveFile(folder));
+    QVERIFY(m_window->lastError().contains(QStringLiteral("folder")));
+    QVERIFY(QFileInfo(folder).isDir());
+    QVERIFY(document->isModified());
+    QVERIFY(document->fileName().isEmpty());
+
+    // A writable file is written and reads back the same.
+    const QString good = m_dir.filePath(QStringLiteral("good.json"));
+    QVERIFY(m_window->saveFile(good));
+    QCOMPARE(loadScenario(good).scenario, document->scenario());
+    QVERIFY(!document->isModified());
+    m_window->controls()->scaleSlider()->setValue(ControlsPanel::positionOfScale(2.0));
+    QVERIFY(document->isModified());
+
+    // A read-only file stays as it was.
+    const QString readOnly = m_dir.filePath(QStringLiteral("readonly.json"));
+    QVERIFY(saveScenario(*preset(QStringLiteral("average")), readOnly));
+    QVERIFY(QFile::setPermissions(readOnly, QFile::ReadOwner | QFile::ReadUser));
+    if (QFileInfo(readOnly).isWritable())
+        QSKIP("running as a user who can write read-only files (root)");
+    QVERIFY(!m_window->saveFile(readOnly));
+    QVERIFY(m_window->lastError().contains(QStringLiteral("read-only")));
+    QCOMPARE(loadScenario(readOnly).scenario, *preset(QStringLiteral("average")));
+    QVERIFY(document->isModified());
 }
 
 void TestMainWindow::exportsPngSvgCsv()
