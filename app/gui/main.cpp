@@ -12,6 +12,7 @@
 #include <QCommandLineParser>
 #include <QSettings>
 #include <cstdio>
+#include <optional>
 
 namespace {
 
@@ -42,9 +43,10 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationName(QStringLiteral("attention-lab"));
     QCoreApplication::setApplicationVersion(QStringLiteral(ATTENTION_LAB_VERSION));
 
-    // The system's language for --help and errors; the window's language is set below.
-    attention::Language commandLineLanguage;
-    commandLineLanguage.setLanguage(attention::Language::systemLanguage());
+    // The system's language for --help and errors. It goes before the window sets its own, or
+    // its translators would still answer every string the window's language leaves untranslated.
+    std::optional<attention::Language> commandLineLanguage(std::in_place);
+    commandLineLanguage->setLanguage(attention::Language::systemLanguage());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QCoreApplication::translate(
@@ -115,11 +117,13 @@ int main(int argc, char *argv[])
     if (!attention::Language::available().contains(language))
         language = attention::Language::systemLanguage();
 
+    commandLineLanguage.reset();
     using attention::MainWindow;
     MainWindow window(screenshot ? MainWindow::Settings::Ignore : MainWindow::Settings::Use);
     window.setLanguage(language);
-    if (parser.isSet(presetOption))
-        window.document()->reset(*attention::preset(presetName));
+    // The preset is made after the language is set, so its dimension names are in that language.
+    window.document()->reset(
+        *attention::preset(parser.isSet(presetOption) ? presetName : QStringLiteral("lesson")));
 
     if (screenshot) {
         if (!files.isEmpty()) {

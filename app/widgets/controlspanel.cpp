@@ -176,8 +176,11 @@ ControlsPanel::ControlsPanel(QWidget *parent)
             m_scaleSlider->setValue(positionOfScale(scale));
         }
         Q_EMIT scaleEdited(scale);
-        Q_EMIT interactionFinished();
     });
+    // A scrub with the arrows or the wheel is one undo step, ended when the box is left or Enter
+    // is pressed.
+    connect(m_scaleSpin, &QDoubleSpinBox::editingFinished, this,
+            &ControlsPanel::interactionFinished);
     connect(m_sqrtD, &QCheckBox::toggled, this, &ControlsPanel::divideBySqrtDToggled);
     connect(m_causal, &QCheckBox::toggled, this, &ControlsPanel::causalToggled);
     connect(m_dimensionSlider, &QSlider::sliderMoved, this, &ControlsPanel::updateDimensionLabel);

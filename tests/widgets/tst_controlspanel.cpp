@@ -150,8 +150,13 @@ void TestControlsPanel::spinBoxSetsExactScale()
     panel.scaleSpinBox()->setValue(3.33);
     QCOMPARE(edited.count(), 1);
     QCOMPARE(edited.first().at(0).toDouble(), 3.33);
-    QCOMPARE(finished.count(), 1);
     QCOMPARE(panel.scaleSlider()->value(), ControlsPanel::positionOfScale(3.33));
+    // Further steps belong to the same scrub; leaving the box (Enter) ends it as one undo step.
+    panel.scaleSpinBox()->setValue(3.5);
+    QCOMPARE(edited.count(), 2);
+    QCOMPARE(finished.count(), 0);
+    QTest::keyClick(panel.scaleSpinBox(), Qt::Key_Return);
+    QCOMPARE(finished.count(), 1);
 }
 
 void TestControlsPanel::switchesReport()
