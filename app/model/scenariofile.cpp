@@ -1,5 +1,7 @@
 #include "scenariofile.h"
 
+#include "atomicfile.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -11,7 +13,6 @@
 #include <QJsonValue>
 #include <QLocale>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -620,26 +621,10 @@ bool saveScenario(const Scenario &scenario, const QString &fileName, QString *er
     const QByteArray json = scenarioToJson(scenario);
     if (json.size() > maxFileBytes) // it could not be opened again
         return failed(tooLarge(json.size()));
-    QSaveFile file(fileName);
-    // Unbuffered, and written in a loop: Qt 6.4 reports a short write (disk full, file size
-    // limit) of a buffered QSaveFile nowhere, and commit() would then replace the old file with a
-    // truncated one. Here a short write is retried, and the retry fails with the system's reason.
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
-        return failed(QCoreApplication::translate("ScenarioFile", "cannot be written: %1")
-                          .arg(file.errorString()));
-    for (qint64 written = 0; written < json.size();) {
-        const qint64 count = file.write(json.constData() + written, json.size() - written);
-        if (count <= 0) {
-            const QString reason = file.errorString();
-            file.cancelWriting();
-            return failed(
-                QCoreApplication::translate("ScenarioFile", "cannot be written: %1").arg(reason));
-        }
-        written += count;
-    }
-    if (!file.commit())
-        return failed(QCoreApplication::translate("ScenarioFile", "cannot be written: %1")
-                          .arg(file.errorString()));
+    QString reason;
+    if (!writeFileAtomically(fileName, json, &reason))
+        return failed(
+            QCoreApplication::translate("ScenarioFile", "cannot be written: %1").arg(reason));
     if (error)
         error->clear();
     return true;

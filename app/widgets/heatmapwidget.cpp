@@ -1,10 +1,12 @@
 #include "heatmapwidget.h"
 
+#include "atomicfile.h"
 #include "colormap.h"
 #include "matrixmodel.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QBuffer>
 #include <QClipboard>
 #include <QContextMenuEvent>
 #include <QFileDialog>
@@ -510,18 +512,23 @@ QImage HeatmapWidget::toImage(qreal scale) const
 
 bool HeatmapWidget::savePng(const QString &fileName, QString *error) const
 {
-    const QImage image = toImage(2.0);
-    if (image.save(fileName, "PNG"))
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    QString reason;
+    if (toImage(2.0).save(&buffer, "PNG") && writeFileAtomically(fileName, png, &reason))
         return true;
     if (error)
-        *error = tr("Could not write the image %1.").arg(fileName);
+        *error = tr("Could not write the image %1.").arg(fileName) + QLatin1Char(' ') + reason;
     return false;
 }
 
 bool HeatmapWidget::saveSvg(const QString &fileName, QString *error) const
 {
+    QByteArray svg;
+    QBuffer buffer(&svg);
     QSvgGenerator generator;
-    generator.setFileName(fileName);
+    generator.setOutputDevice(&buffer);
     generator.setSize(size());
     generator.setViewBox(QRect(QPoint(0, 0), size()));
     generator.setTitle(title());
@@ -533,9 +540,11 @@ bool HeatmapWidget::saveSvg(const QString &fileName, QString *error) const
         return false;
     }
     paint(painter, QRectF(QPointF(0, 0), QSizeF(size())), true);
-    if (!painter.end()) {
+    QString reason;
+    if (!painter.end() || !writeFileAtomically(fileName, svg, &reason)) {
         if (error)
-            *error = tr("Could not write the drawing %1.").arg(fileName);
+            *error =
+                tr("Could not write the drawing %1.").arg(fileName) + QLatin1Char(' ') + reason;
         return false;
     }
     return true;

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "atomicfile.h"
 #include "autosave.h"
 #include "compareview.h"
 #include "controlspanel.h"
@@ -28,7 +29,6 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -730,10 +730,9 @@ bool MainWindow::exportCsv(Table table, const QString &fileName)
         model = m_scores->model();
     else if (table == Table::Output)
         model = m_output->outputHeatmap()->model();
-    QSaveFile file(fileName);
-    if (!file.open(QIODevice::WriteOnly) || file.write(model->toCsv()) < 0 || !file.commit()) {
-        showError(tr("Cannot Export"),
-                  tr("Could not write %1: %2").arg(fileName, file.errorString()));
+    QString reason;
+    if (!writeFileAtomically(fileName, model->toCsv(), &reason)) {
+        showError(tr("Cannot Export"), tr("Could not write %1: %2").arg(fileName, reason));
         return false;
     }
     statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(fileName)), 4000);
