@@ -22,6 +22,17 @@ bool isDigits(const QString &text)
     return true;
 }
 
+/// The value of a string of digits, or `tooLarge` when it has more than nine significant digits
+/// (nine cannot overflow; anything longer is out of every range we accept anyway).
+qint64 digitsValue(const QString &digits, qint64 tooLarge)
+{
+    qsizetype first = 0;
+    while (first + 1 < digits.size() && digits.at(first) == QLatin1Char('0'))
+        ++first;
+    const QString significant = digits.mid(first);
+    return significant.size() > 9 ? tooLarge : significant.toLongLong();
+}
+
 /// How an option is written on our command lines: --T, --seed (Qt also accepts -T).
 QString optionName(const QString &name)
 {
@@ -127,11 +138,10 @@ std::vector<Index> CommandLine::integerList(const QString &name, Index min, Inde
     const QString text = m_parser.value(name);
     std::vector<Index> list;
     for (const QString &item : text.split(QLatin1Char(','))) {
-        // Nine digits cannot overflow; anything longer is out of every range we accept anyway.
         if (!isDigits(item))
             fail(Cli::tr("%1: \"%2\" is not a list of positive integers")
                      .arg(optionName(name), text));
-        const qint64 number = item.size() > 9 ? max + 1 : item.toLongLong();
+        const qint64 number = digitsValue(item, max + 1);
         if (number < min || number > max)
             fail(Cli::tr("%1: %2 is outside %3 to %4")
                      .arg(optionName(name), item)
@@ -152,7 +162,7 @@ Index CommandLine::integer(const QString &name, Index min, Index max, Index fall
                  .arg(optionName(name), text)
                  .arg(min)
                  .arg(max));
-    const qint64 number = text.size() > 9 ? max + 1 : text.toLongLong();
+    const qint64 number = digitsValue(text, max + 1);
     if (number < min || number > max)
         fail(Cli::tr("%1: %2 is outside %3 to %4").arg(optionName(name), text).arg(min).arg(max));
     return static_cast<Index>(number);

@@ -101,6 +101,7 @@ private Q_SLOTS:
 
     void sqrtdJson();
     void sqrtdTable();
+    void leadingZerosAreAccepted();
     void benchJson_data();
     void benchJson();
 
@@ -778,6 +779,23 @@ void TestCli::sqrtdTable()
     QCOMPARE(nine[1], 3.0);
     QVERIFY(std::abs(four[0] - 2.0) <= 0.2);
     QVERIFY(std::abs(nine[0] - 3.0) <= 0.3);
+}
+
+void TestCli::leadingZerosAreAccepted()
+{
+    const Run r = run({QStringLiteral("sqrtd"), QStringLiteral("--d"), QStringLiteral("0000000016"),
+                       QStringLiteral("--trials"), QStringLiteral("0010"),
+                       QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(root.value(QStringLiteral("trials")).toInt(), 10);
+    QCOMPARE(root.value(QStringLiteral("rows"))
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value(QStringLiteral("d"))
+                 .toInt(),
+             16);
 }
 
 void TestCli::benchJson_data()
