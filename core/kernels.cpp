@@ -80,7 +80,8 @@ KernelRun naiveAttention(const Eigen::Ref<const MatrixF> &q, const Eigen::Ref<co
     const Index dv = v.cols();
     const float scale = 1.0f / std::sqrt(static_cast<float>(d));
     out.setZero(T, dv);
-    const int threads = threadCount();
+    // No more threads than rows: a small T is not worth waking a whole team for.
+    const int threads = static_cast<int>(std::max<Index>(1, std::min<Index>(threadCount(), T)));
 
 #pragma omp parallel num_threads(threads)
     {
@@ -134,7 +135,8 @@ KernelRun materializedAttention(const Eigen::Ref<const MatrixF> &q,
     Eigen::Map<MatrixF, Eigen::AlignedMax> scores(memory.data(), T, keys); // (T, T_k): the table
     out.resize(T, v.cols());
 
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threadCount())
+    const int team = static_cast<int>(std::max<Index>(1, std::min<Index>(threadCount(), panels)));
+#pragma omp parallel for schedule(dynamic, 1) num_threads(team)
     for (Index p = 0; p < panels; ++p) {
         const Index panel = causal ? panels - 1 - p : p; // the long causal panels first
         const Index first = panel * panelRows;
