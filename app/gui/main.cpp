@@ -31,10 +31,25 @@ int commandLineError(const QString &message)
     return badCommandLine;
 }
 
+/// True when the command line only asks for text (--help, --version), which needs no display.
+bool onlyAsksForText(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray argument(argv[i]);
+        if (argument == "--help" || argument == "-h" || argument == "--help-all" ||
+            argument == "--version" || argument == "-v")
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
+    // Help and version text must work over ssh or in a terminal without a display.
+    if (onlyAsksForText(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     // The window's matrices are small (T × T with T up to a few hundred): Eigen's OpenMP threads
     // cost more in start-up and spinning than they save, and compete with the GUI thread.
@@ -87,8 +102,12 @@ int main(int argc, char *argv[])
     }
     if (parser.isSet(helpOption))
         parser.showHelp(0);
-    if (parser.isSet(versionOption))
-        parser.showVersion();
+    if (parser.isSet(versionOption)) {
+        std::printf("attention-lab %s\nQt %s (built with %s), Eigen %d.%d.%d\n",
+                    ATTENTION_LAB_VERSION, qVersion(), QT_VERSION_STR, EIGEN_WORLD_VERSION,
+                    EIGEN_MAJOR_VERSION, EIGEN_MINOR_VERSION);
+        return 0;
+    }
     const QStringList files = parser.positionalArguments();
     if (files.size() > 1)
         return commandLineError(
