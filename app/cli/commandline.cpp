@@ -120,9 +120,12 @@ bool CommandLine::isSet(const QString &name) const
     return m_parser.isSet(name);
 }
 
-QStringList CommandLine::positionalArguments() const
+QStringList CommandLine::positionalArguments(int allowed) const
 {
-    return m_parser.positionalArguments();
+    const QStringList arguments = m_parser.positionalArguments();
+    if (arguments.size() > allowed)
+        fail(Cli::tr("unexpected argument \"%1\"").arg(arguments.at(allowed)));
+    return arguments;
 }
 
 QString CommandLine::value(const QString &name, const QString &fallback) const

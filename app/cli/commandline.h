@@ -60,7 +60,8 @@ public:
     bool parse(const QStringList &arguments);
 
     bool isSet(const QString &name) const;
-    QStringList positionalArguments() const;
+    /// The positional arguments, after refusing any beyond the first `allowed`.
+    QStringList positionalArguments(int allowed = 0) const;
     /// The value of --name, or `fallback` when it is absent.
     QString value(const QString &name, const QString &fallback = {}) const;
     /// A comma-separated list of integers in [min, max], such as --T 1000,2000,4000.

@@ -258,9 +258,7 @@ int runLesson(const QStringList &arguments, Language &language)
                     Language::available().join(QLatin1Char('|'))});
     if (!line.parse(arguments))
         return ExitSuccess;
-    if (!line.positionalArguments().isEmpty())
-        line.fail(
-            Cli::tr("unexpected argument \"%1\"").arg(line.positionalArguments().constFirst()));
+    line.positionalArguments(); // refuses any
     const Index only = line.integer(QStringLiteral("section"), 1, sectionCount, 0);
     language.setLanguage(
         line.choice(QStringLiteral("lang"), Language::available(), language.language()));

@@ -93,9 +93,7 @@ int runSqrtD(const QStringList &arguments, Language &)
                     QStringLiteral("table|json")});
     if (!line.parse(arguments))
         return ExitSuccess;
-    if (!line.positionalArguments().isEmpty())
-        line.fail(
-            Cli::tr("unexpected argument \"%1\"").arg(line.positionalArguments().constFirst()));
+    line.positionalArguments(); // refuses any
 
     const std::vector<Index> dims =
         line.integerList(QStringLiteral("d"), 1, maxSqrtDDimension, {16, 64, 256, 1024});
@@ -193,9 +191,7 @@ int runBench(const QStringList &arguments, Language &)
                     QStringLiteral("table|json")});
     if (!line.parse(arguments))
         return ExitSuccess;
-    if (!line.positionalArguments().isEmpty())
-        line.fail(
-            Cli::tr("unexpected argument \"%1\"").arg(line.positionalArguments().constFirst()));
+    line.positionalArguments(); // refuses any
 
     BenchOptions options;
     options.lengths = line.integerList(QStringLiteral("T"), 1, maxBenchLength, defaults.lengths);

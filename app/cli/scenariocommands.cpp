@@ -56,9 +56,7 @@ int runPresets(const QStringList &arguments, Language &)
                              "Print one with: attention-cli preset NAME"));
     if (!line.parse(arguments))
         return ExitSuccess;
-    if (!line.positionalArguments().isEmpty())
-        line.fail(
-            Cli::tr("unexpected argument \"%1\"").arg(line.positionalArguments().constFirst()));
+    line.positionalArguments(); // refuses any
     printText(presetNames().join(QLatin1Char('\n')) + QLatin1Char('\n'));
     return ExitSuccess;
 }
@@ -74,12 +72,10 @@ int runPreset(const QStringList &arguments, Language &)
                        QStringLiteral("NAME"));
     if (!line.parse(arguments))
         return ExitSuccess;
-    const QStringList names = line.positionalArguments();
+    const QStringList names = line.positionalArguments(1);
     if (names.isEmpty())
         line.fail(Cli::tr("missing the preset's name (the presets are %1)")
                       .arg(presetNames().join(QStringLiteral(", "))));
-    if (names.size() > 1)
-        line.fail(Cli::tr("unexpected argument \"%1\"").arg(names.at(1)));
     printBytes(scenarioToJson(presetOrFail(line, names.constFirst())));
     return ExitSuccess;
 }
@@ -112,10 +108,8 @@ int runWeights(const QStringList &arguments, Language &)
         return ExitSuccess;
 
     // Check the whole command line before reading anything.
-    const QStringList files = line.positionalArguments();
+    const QStringList files = line.positionalArguments(1);
     const bool fromPreset = line.isSet(QStringLiteral("preset"));
-    if (files.size() > 1)
-        line.fail(Cli::tr("unexpected argument \"%1\"").arg(files.at(1)));
     if (fromPreset && !files.isEmpty())
         line.fail(Cli::tr("give a scenario file or --preset, not both"));
     if (!fromPreset && files.isEmpty())
