@@ -1,16 +1,20 @@
-// attention-lab [SCENARIO.json] [--preset NAME] [--lang en|zh_CN] [--screenshot FILE.png]
+// attention-lab [SCENARIO.json] [--preset NAME] [--step N] [--lang en|zh_CN]
+//               [--screenshot FILE.png]
 //
 // Exit codes: 0 success, 2 bad command line, 3 invalid scenario file (with --screenshot; in the
 // window, the reader's message is shown instead), 1 the screenshot could not be written.
 
 #include "language.h"
+#include "lessonview.h"
 #include "mainwindow.h"
 #include "presets.h"
 
 #include <Eigen/Core>
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QEventLoop>
 #include <QSettings>
+#include <QTimer>
 #include <cstdio>
 #include <optional>
 
@@ -19,6 +23,7 @@ namespace {
 constexpr int badCommandLine = 2;
 constexpr int invalidFile = 3;
 const QSize screenshotSize(1600, 1000);
+constexpr int screenshotWaitMs = 120000; // the longest a lesson page may compute before the shot
 
 void printError(const QString &message)
 {
@@ -87,7 +92,13 @@ int main(int argc, char *argv[])
             .arg(screenshotSize.width())
             .arg(screenshotSize.height()),
         QStringLiteral("FILE.png"));
+    const QCommandLineOption stepOption(
+        QStringLiteral("step"),
+        QCoreApplication::translate("main",
+                                    "Open the lesson at step N (1–6; 7 is the self-check)."),
+        QStringLiteral("N"));
     parser.addOption(presetOption);
+    parser.addOption(stepOption);
     parser.addOption(languageOption);
     parser.addOption(screenshotOption);
     parser.addPositionalArgument(QStringLiteral("SCENARIO.json"),
@@ -121,6 +132,17 @@ int main(int argc, char *argv[])
     if (!files.isEmpty() && parser.isSet(presetOption))
         return commandLineError(
             QCoreApplication::translate("main", "give a scenario file or --preset, not both"));
+    int step = 0;
+    if (parser.isSet(stepOption)) {
+        bool ok = false;
+        step = parser.value(stepOption).toInt(&ok);
+        if (!ok || step < 1 || step > attention::LessonView::stepCount)
+            return commandLineError(
+                QCoreApplication::translate("main", "--step must be a number from 1 to %1, not "
+                                                    "“%2”")
+                    .arg(attention::LessonView::stepCount)
+                    .arg(parser.value(stepOption)));
+    }
     const bool screenshot = parser.isSet(screenshotOption);
     if (screenshot && parser.value(screenshotOption).isEmpty())
         return commandLineError(
@@ -143,6 +165,11 @@ int main(int argc, char *argv[])
     // The preset is made after the language is set, so its dimension names are in that language.
     window.document()->reset(
         *attention::preset(parser.isSet(presetOption) ? presetName : QStringLiteral("lesson")));
+    // A scenario asked for is shown in the workbench; a step in the lesson; else what was last.
+    if (!files.isEmpty() || parser.isSet(presetOption) || (screenshot && step == 0))
+        window.setMode(MainWindow::Mode::Workbench);
+    if (step > 0)
+        window.showLessonStep(step);
 
     if (screenshot) {
         if (!files.isEmpty()) {
@@ -155,8 +182,21 @@ int main(int argc, char *argv[])
         window.setFixedSize(screenshotSize);
         window.show();
         QCoreApplication::processEvents();
-        window.applyDefaultLayout();
+        if (window.mode() == MainWindow::Mode::Workbench)
+            window.applyDefaultLayout();
         QCoreApplication::processEvents();
+        // A lesson page that computes in the background is shot once its views are final.
+        if (window.lesson()->isBusy()) {
+            QEventLoop loop;
+            QObject::connect(window.lesson(), &attention::LessonView::busyChanged, &loop,
+                             [&loop](bool busy) {
+                                 if (!busy)
+                                     loop.quit();
+                             });
+            QTimer::singleShot(screenshotWaitMs, &loop, &QEventLoop::quit);
+            loop.exec();
+            QCoreApplication::processEvents();
+        }
         const QString fileName = parser.value(screenshotOption);
         if (!window.grab().save(fileName, "PNG")) {
             printError(QCoreApplication::translate("main", "cannot write %1").arg(fileName));

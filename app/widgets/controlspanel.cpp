@@ -121,6 +121,8 @@ ControlsPanel::ControlsPanel(QWidget *parent)
     , m_dimensionSlider(new MarkedSlider(this))
     , m_dimensionLabel(new QLabel(this))
     , m_reroll(new QPushButton(this))
+    , m_switchesSeparator(separator(this))
+    , m_dimensionSeparator(separator(this))
 {
     m_scaleSlider->setRange(0, scaleSteps);
     m_scaleSlider->setPageStep(scaleSteps / 20);
@@ -158,10 +160,10 @@ ControlsPanel::ControlsPanel(QWidget *parent)
     layout->addWidget(m_scaleSlider, 3);
     layout->addWidget(m_scaleSpin);
     layout->addSpacing(8);
-    layout->addWidget(separator(this));
+    layout->addWidget(m_switchesSeparator);
     layout->addWidget(m_sqrtD);
     layout->addWidget(m_causal);
-    layout->addWidget(separator(this));
+    layout->addWidget(m_dimensionSeparator);
     layout->addSpacing(8);
     layout->addWidget(m_dimensionTitle);
     layout->addWidget(m_dimensionSlider, 2);
@@ -192,6 +194,25 @@ ControlsPanel::ControlsPanel(QWidget *parent)
 }
 
 ControlsPanel::~ControlsPanel() = default;
+
+void ControlsPanel::setSectionVisible(Section section, bool visible)
+{
+    QList<QWidget *> widgets;
+    switch (section) {
+    case Section::Scale:
+        widgets = {m_scaleLabel, m_scaleSlider, m_scaleSpin};
+        break;
+    case Section::Switches:
+        widgets = {m_switchesSeparator, m_sqrtD, m_causal};
+        break;
+    case Section::Dimension:
+        widgets = {m_dimensionSeparator, m_dimensionTitle, m_dimensionSlider, m_dimensionLabel,
+                   m_reroll};
+        break;
+    }
+    for (QWidget *widget : widgets)
+        widget->setVisible(visible);
+}
 
 double ControlsPanel::scaleAtPosition(int position)
 {

@@ -41,6 +41,16 @@ public:
     /// The d slider position nearest to d (log2, rounded).
     static int positionOfDimension(Index d);
 
+    /// The groups of controls, to show a subset of them on a lesson page.
+    enum class Section
+    {
+        Scale,     ///< the score-scale slider and spin box
+        Switches,  ///< divide by √d, causal mask
+        Dimension, ///< the d slider and re-roll
+    };
+    /// Shows or hides one group (all are shown at first).
+    void setSectionVisible(Section section, bool visible);
+
     /// Shows the scenario's switches without emitting anything.
     void setScenario(const Scenario &scenario);
     /// Whether the document holds seeded random q, k from the d slider (enables re-roll).
@@ -82,6 +92,8 @@ private:
     QSlider *m_dimensionSlider;
     QLabel *m_dimensionLabel;
     QPushButton *m_reroll;
+    QWidget *m_switchesSeparator;
+    QWidget *m_dimensionSeparator;
     Index m_dimension = 2;
     Index m_handMadeDimension = 2;
     bool m_random = false;

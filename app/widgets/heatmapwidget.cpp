@@ -257,6 +257,21 @@ void HeatmapWidget::setCaption(const QString &caption)
     update();
 }
 
+void HeatmapWidget::setTitle(const QString &title)
+{
+    m_title = title;
+    update();
+}
+
+void HeatmapWidget::setHighlightedRows(int first, int last)
+{
+    const std::pair<int, int> rows = first < 0 ? std::pair(-1, -1) : std::pair(first, last);
+    if (rows == m_highlighted)
+        return;
+    m_highlighted = rows;
+    update();
+}
+
 void HeatmapWidget::updateRange()
 {
     if (m_kind == Kind::Weights && m_fixedRange) {
@@ -367,6 +382,8 @@ void HeatmapWidget::relayout()
 
 QString HeatmapWidget::title() const
 {
+    if (!m_title.isEmpty())
+        return m_title;
     switch (m_kind) {
     case Kind::Scores:
         return tr("Scores");
@@ -699,6 +716,18 @@ void HeatmapWidget::paint(QPainter &painter, const QRectF &rect, bool vectorCell
     paintNumbers(painter, mapping, fonts);
     paintLabels(painter, mapping, fonts);
     paintLegend(painter, mapping, fonts, vectorCells);
+
+    // Highlighted rows: a dashed outline outside the selection's, so both can show at once.
+    const auto [first, last] = m_highlighted;
+    if (first >= 0 && first <= last && last < mapping.rows()) {
+        const QRectF rows =
+            mapping.cellRect(first, 0).united(mapping.cellRect(last, mapping.columns() - 1));
+        painter.setBrush(Qt::NoBrush);
+        painter.setPen(QPen(Qt::white, 5));
+        painter.drawRect(rows.adjusted(-4, -4, 4, 4));
+        painter.setPen(QPen(QColor(0xd9, 0x5f, 0x02), 3, Qt::DashLine));
+        painter.drawRect(rows.adjusted(-4, -4, 4, 4));
+    }
 
     // The selected query: a white and black outline, visible on every colour.
     if (m_selectedRow >= 0 && m_selectedRow < mapping.rows()) {

@@ -17,6 +17,7 @@
 #include <QImage>
 #include <QStaticText>
 #include <QWidget>
+#include <utility>
 
 class QAction;
 class QFontMetricsF;
@@ -60,6 +61,12 @@ public:
 
     /// The line under the title; empty restores the default formula of the kind.
     void setCaption(const QString &caption);
+    /// The title above the heatmap; empty restores the kind's own ("Values v"…).
+    void setTitle(const QString &title);
+    /// Frames rows `first`…`last` with a dashed outline (the inputs a row averages, say);
+    /// `first` −1 removes it. Independent of the selected row.
+    void setHighlightedRows(int first, int last);
+    std::pair<int, int> highlightedRows() const { return m_highlighted; }
 
     /// Where the cells are in the widget, as laid out for its current size and font.
     const HeatmapMapping &mapping() const;
@@ -135,6 +142,8 @@ private:
     int m_selectedRow = -1;
     bool m_fixedRange = true;
     QString m_caption;
+    QString m_title;
+    std::pair<int, int> m_highlighted{-1, -1};
     qreal m_rowLabelWidth = 0; ///< widest row label in the widget's font
     qreal m_columnLabelWidth = 0;
 

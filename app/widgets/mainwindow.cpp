@@ -6,6 +6,8 @@
 #include "controlspanel.h"
 #include "heatmapwidget.h"
 #include "language.h"
+#include "lessonpage.h"
+#include "lessonview.h"
 #include "matrixmodel.h"
 #include "outputview.h"
 #include "presets.h"
@@ -23,6 +25,9 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
@@ -31,8 +36,11 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QToolBar>
+#include <QToolButton>
+#include <QUndoGroup>
 #include <QUndoStack>
 #include <array>
 #include <cmath>
@@ -53,6 +61,8 @@ const QString language = QStringLiteral("language");
 const QString zoom = QStringLiteral("view/zoom");
 const QString recentFiles = QStringLiteral("files/recent");
 const QString lastDirectory = QStringLiteral("files/lastDirectory");
+const QString mode = QStringLiteral("window/mode");
+const QString lesson = QStringLiteral("lesson/state");
 } // namespace Key
 
 QString versionString()
@@ -124,6 +134,9 @@ MainWindow::MainWindow(Settings settings, QWidget *parent)
 
 MainWindow::~MainWindow()
 {
+    // The undo group first: the stacks it holds die later, with the document and the lesson
+    // pages, and their signals must not reach a half-destroyed window.
+    delete m_undoGroup;
     // The autosave (which deletes its copy: this is a clean exit) goes before the document it
     // watches, and the document (which silences its undo stack) before the views listening to it.
     delete m_autosave;
@@ -153,7 +166,14 @@ void MainWindow::createViews()
     m_weights = new HeatmapWidget(HeatmapWidget::Kind::Weights, m_heatmapSplitter);
     m_heatmapSplitter->addWidget(m_scores);
     m_heatmapSplitter->addWidget(m_weights);
-    setCentralWidget(m_heatmapSplitter);
+
+    // The lesson takes the centre's place when it is shown (the workbench's bars and panels are
+    // hidden then).
+    m_lesson = new LessonView(this);
+    m_central = new QStackedWidget(this);
+    m_central->addWidget(m_heatmapSplitter);
+    m_central->addWidget(m_lesson);
+    setCentralWidget(m_central);
 
     m_chart = new WeightsChart(this);
     m_output = new OutputView(this);
@@ -242,21 +262,37 @@ void MainWindow::createActions()
     m_quitAction->setMenuRole(QAction::QuitRole);
     connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
 
-    // Our own undo and redo actions (rather than QUndoStack::createUndoAction) so that their
-    // text follows a language switch.
-    QUndoStack *stack = m_document->undoStack();
+    // Our own undo and redo actions (rather than QUndoGroup::createUndoAction) so that their
+    // text follows a language switch. The group's active stack is the shown document's.
+    m_undoGroup = new QUndoGroup(this);
+    m_undoGroup->addStack(m_document->undoStack());
+    for (int step = 1; step <= LessonView::stepCount; ++step)
+        if (QUndoStack *stack = m_lesson->page(step)->undoStack())
+            m_undoGroup->addStack(stack);
+    m_undoGroup->setActiveStack(m_document->undoStack());
     m_undoAction = new QAction(this);
     m_undoAction->setShortcut(QKeySequence::Undo);
-    m_undoAction->setEnabled(stack->canUndo());
-    connect(m_undoAction, &QAction::triggered, stack, &QUndoStack::undo);
-    connect(stack, &QUndoStack::canUndoChanged, m_undoAction, &QAction::setEnabled);
-    connect(stack, &QUndoStack::undoTextChanged, this, &MainWindow::updateUndoTexts);
+    m_undoAction->setEnabled(m_undoGroup->canUndo());
+    connect(m_undoAction, &QAction::triggered, m_undoGroup, &QUndoGroup::undo);
+    connect(m_undoGroup, &QUndoGroup::canUndoChanged, m_undoAction, &QAction::setEnabled);
+    connect(m_undoGroup, &QUndoGroup::undoTextChanged, this, &MainWindow::updateUndoTexts);
     m_redoAction = new QAction(this);
     m_redoAction->setShortcut(QKeySequence::Redo);
-    m_redoAction->setEnabled(stack->canRedo());
-    connect(m_redoAction, &QAction::triggered, stack, &QUndoStack::redo);
-    connect(stack, &QUndoStack::canRedoChanged, m_redoAction, &QAction::setEnabled);
-    connect(stack, &QUndoStack::redoTextChanged, this, &MainWindow::updateUndoTexts);
+    m_redoAction->setEnabled(m_undoGroup->canRedo());
+    connect(m_redoAction, &QAction::triggered, m_undoGroup, &QUndoGroup::redo);
+    connect(m_undoGroup, &QUndoGroup::canRedoChanged, m_redoAction, &QAction::setEnabled);
+    connect(m_undoGroup, &QUndoGroup::redoTextChanged, this, &MainWindow::updateUndoTexts);
+
+    m_modeGroup = new QActionGroup(this);
+    m_lessonModeAction = new QAction(m_modeGroup);
+    m_lessonModeAction->setCheckable(true);
+    m_lessonModeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    connect(m_lessonModeAction, &QAction::triggered, this, [this] { setMode(Mode::Lesson); });
+    m_workbenchModeAction = new QAction(m_modeGroup);
+    m_workbenchModeAction->setCheckable(true);
+    m_workbenchModeAction->setChecked(true);
+    m_workbenchModeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    connect(m_workbenchModeAction, &QAction::triggered, this, [this] { setMode(Mode::Workbench); });
     m_copyImageAction = new QAction(this);
     m_copyImageAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     connect(m_copyImageAction, &QAction::triggered, this, &MainWindow::copyImage);
@@ -332,6 +368,9 @@ void MainWindow::createMenus()
     m_editMenu->addAction(m_copyImageAction);
 
     m_viewMenu = menuBar()->addMenu(QString());
+    m_viewMenu->addAction(m_lessonModeAction);
+    m_viewMenu->addAction(m_workbenchModeAction);
+    m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_fullScreenAction);
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_zoomInAction);
@@ -355,6 +394,20 @@ void MainWindow::createMenus()
     m_helpMenu->addAction(m_aboutAction);
     m_helpMenu->addAction(m_aboutQtAction);
     rebuildRecentMenu();
+
+    // Lesson | Workbench, always in reach at the right end of the menu bar.
+    auto *modes = new QWidget(menuBar());
+    auto *modesLayout = new QHBoxLayout(modes);
+    modesLayout->setContentsMargins(0, 0, 6, 0);
+    modesLayout->setSpacing(2);
+    for (QAction *action : {m_lessonModeAction, m_workbenchModeAction}) {
+        auto *button = new QToolButton(modes);
+        button->setDefaultAction(action);
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        button->setAutoRaise(true);
+        modesLayout->addWidget(button);
+    }
+    menuBar()->setCornerWidget(modes, Qt::TopRightCorner);
 }
 
 void MainWindow::connectParts()
@@ -381,6 +434,12 @@ void MainWindow::connectParts()
     connect(m_compare, &CompareView::rowClicked, this, &MainWindow::selectQuery);
     connect(m_editor, &VectorEditor::tokenSelected, this, &MainWindow::selectQuery);
     connect(m_plane, &VectorPlane::tokenSelected, this, &MainWindow::selectQuery);
+
+    // The lesson: Edit → Undo follows its pages, and its state is kept as it changes.
+    connect(m_lesson, &LessonView::currentStepChanged, this, [this] {
+        updateActiveUndoStack();
+        writeSettings();
+    });
 
     // The weights' colour scale, from the View menu or the heatmap's own context menu.
     connect(m_fixedRangeAction, &QAction::toggled, m_weights, &HeatmapWidget::setFixedRange);
@@ -426,6 +485,12 @@ void MainWindow::retranslateUi()
     m_copyImageAction->setStatusTip(tr("Copy the weights heatmap to the clipboard as an image"));
 
     m_viewMenu->setTitle(tr("&View"));
+    m_lessonModeAction->setText(tr("&Lesson"));
+    m_lessonModeAction->setStatusTip(tr("Follow the lesson step by step"));
+    m_lessonModeAction->setToolTip(tr("The guided lesson, step by step (Ctrl+1)"));
+    m_workbenchModeAction->setText(tr("&Workbench"));
+    m_workbenchModeAction->setStatusTip(tr("Edit a scenario freely: every heatmap and panel"));
+    m_workbenchModeAction->setToolTip(tr("Edit any scenario freely (Ctrl+2)"));
     m_fullScreenAction->setText(tr("&Full Screen"));
     m_fullScreenAction->setStatusTip(tr("Fill the screen, for presenting"));
     m_zoomInAction->setText(tr("Zoom &In"));
@@ -469,11 +534,62 @@ void MainWindow::retranslateUi()
 
 void MainWindow::updateUndoTexts()
 {
-    const QUndoStack *stack = m_document->undoStack();
-    const QString undo = stack->undoText();
-    const QString redo = stack->redoText();
+    const QString undo = m_undoGroup->undoText();
+    const QString redo = m_undoGroup->redoText();
     m_undoAction->setText(undo.isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(undo));
     m_redoAction->setText(redo.isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(redo));
+}
+
+// The lesson and the workbench ---------------------------------------------------------------
+
+void MainWindow::setMode(Mode mode)
+{
+    const QList<QDockWidget *> docks = {m_planeDock, m_chartDock, m_editorDock, m_compareDock,
+                                        m_outputDock};
+    if (mode != m_mode) {
+        m_mode = mode;
+        if (mode == Mode::Lesson) {
+            m_workbenchState = saveState(); // which panels were open, and where
+            m_controlsBar->hide();
+            for (QDockWidget *dock : docks)
+                dock->hide();
+            m_central->setCurrentWidget(m_lesson);
+        } else {
+            m_central->setCurrentWidget(m_heatmapSplitter);
+            m_controlsBar->show();
+            if (m_workbenchState.isEmpty() || !restoreState(m_workbenchState)) {
+                for (QDockWidget *dock : docks)
+                    dock->show();
+                m_laidOut = false;
+            }
+            if (!m_laidOut && isVisible()) {
+                m_laidOut = true;
+                applyDefaultLayout();
+            }
+        }
+    }
+    const bool workbench = mode == Mode::Workbench;
+    (workbench ? m_workbenchModeAction : m_lessonModeAction)->setChecked(true);
+    m_summary->setVisible(workbench);
+    m_docksMenu->setEnabled(workbench);
+    m_exportMenu->setEnabled(workbench);
+    m_copyImageAction->setEnabled(workbench);
+    m_fixedRangeAction->setEnabled(workbench);
+    updateActiveUndoStack();
+    writeSettings();
+}
+
+void MainWindow::showLessonStep(int step)
+{
+    m_lesson->setCurrentStep(step);
+    setMode(Mode::Lesson);
+}
+
+void MainWindow::updateActiveUndoStack()
+{
+    m_undoGroup->setActiveStack(m_mode == Mode::Workbench ? m_document->undoStack()
+                                                          : m_lesson->currentPage()->undoStack());
+    updateUndoTexts();
 }
 
 // The document and the views -----------------------------------------------------------------
@@ -614,6 +730,7 @@ bool MainWindow::loadFile(const QString &fileName, QString *error)
     m_handMade.reset();
     m_randomDraws.clear();
     addRecentFile(fileName);
+    setMode(Mode::Workbench);
     statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(fileName)), 4000);
     return true;
 }
@@ -707,6 +824,7 @@ bool MainWindow::loadPreset(const QString &name)
     const std::optional<Scenario> scenario = preset(name);
     if (!scenario)
         return false;
+    setMode(Mode::Workbench); // where the preset is shown
     return m_document->replace(*scenario, tr("Load preset %1").arg(name));
 }
 
@@ -746,6 +864,7 @@ void MainWindow::newScenario()
     m_document->reset(*preset(QStringLiteral("lesson")));
     m_handMade.reset();
     m_randomDraws.clear();
+    setMode(Mode::Workbench);
 }
 
 void MainWindow::open()
@@ -889,6 +1008,13 @@ void MainWindow::readSettings()
     const QByteArray state = settings.value(Key::state).toByteArray();
     if (!state.isEmpty() && restoreState(state))
         m_laidOut = true;
+    const QJsonDocument lesson =
+        QJsonDocument::fromJson(settings.value(Key::lesson).toString().toUtf8());
+    if (lesson.isObject())
+        m_lesson->restoreState(lesson.object());
+    // A first start opens the lesson; later ones what was shown last.
+    setMode(settings.value(Key::mode).toString() == QLatin1String("workbench") ? Mode::Workbench
+                                                                               : Mode::Lesson);
 }
 
 void MainWindow::writeSettings() const
@@ -901,9 +1027,17 @@ void MainWindow::writeSettings() const
     settings.setValue(Key::zoom, zoom());
     if (!m_language->language().isEmpty())
         settings.setValue(Key::language, m_language->language());
+    settings.setValue(Key::mode, m_mode == Mode::Lesson ? QStringLiteral("lesson")
+                                                        : QStringLiteral("workbench"));
+    settings.setValue(
+        Key::lesson,
+        QString::fromUtf8(QJsonDocument(m_lesson->saveState()).toJson(QJsonDocument::Compact)));
     if (isVisible()) {
         settings.setValue(Key::geometry, saveGeometry());
-        settings.setValue(Key::state, saveState());
+        // The workbench's panels, not the lesson's hidden ones.
+        const QByteArray state = m_mode == Mode::Lesson ? m_workbenchState : saveState();
+        if (!state.isEmpty())
+            settings.setValue(Key::state, state);
     }
 }
 
@@ -1000,7 +1134,7 @@ void MainWindow::changeEvent(QEvent *event)
 void MainWindow::showEvent(QShowEvent *event)
 {
     QMainWindow::showEvent(event);
-    if (!m_laidOut) {
+    if (!m_laidOut && m_mode == Mode::Workbench) { // else when the workbench is first shown
         m_laidOut = true;
         applyDefaultLayout();
     }

@@ -30,7 +30,9 @@ class QDockWidget;
 class QLabel;
 class QMenu;
 class QSplitter;
+class QStackedWidget;
 class QToolBar;
+class QUndoGroup;
 
 namespace attention {
 
@@ -39,6 +41,7 @@ class CompareView;
 class ControlsPanel;
 class HeatmapWidget;
 class Language;
+class LessonView;
 class OutputView;
 class VectorEditor;
 class VectorPlane;
@@ -55,6 +58,13 @@ public:
     {
         Use,
         Ignore, ///< for --screenshot: the same picture whatever was saved before
+    };
+
+    /// What fills the window: the guided lesson, or the workbench of free editing.
+    enum class Mode
+    {
+        Lesson,
+        Workbench,
     };
 
     /// The matrices that can be exported as CSV.
@@ -104,6 +114,16 @@ public:
     /// Copies the modified document to the data folder a few seconds after each edit.
     Autosave *autosave() const { return m_autosave; }
 
+    // The lesson and the workbench -------------------------------------------------------------
+
+    /// Shows the lesson (its step list and pages) or the workbench (heatmaps, controls, panels).
+    /// Edit → Undo follows what is shown: the workbench's document or the lesson page's own.
+    void setMode(Mode mode);
+    Mode mode() const { return m_mode; }
+    /// Switches to the lesson at step `step` (1–6, or 7 for the self-check).
+    void showLessonStep(int step);
+    LessonView *lesson() const { return m_lesson; }
+
     // View state -----------------------------------------------------------------------------
 
     /// The query whose row is highlighted and whose weights the chart shows.
@@ -128,6 +148,8 @@ public:
     CompareView *compareView() const { return m_compare; }
     VectorEditor *vectorEditor() const { return m_editor; }
     VectorPlane *vectorPlane() const { return m_plane; }
+    QAction *lessonModeAction() const { return m_lessonModeAction; }
+    QAction *workbenchModeAction() const { return m_workbenchModeAction; }
     QAction *undoAction() const { return m_undoAction; }
     QAction *redoAction() const { return m_redoAction; }
     QMenu *fileMenu() const { return m_fileMenu; }
@@ -150,6 +172,7 @@ private:
     void connectParts();
     void retranslateUi();
     void updateUndoTexts();
+    void updateActiveUndoStack();
 
     void documentChanged();
     void updateWindowTitle();
@@ -199,6 +222,13 @@ private:
     std::optional<Scenario> m_handMade;
     QList<std::pair<Matrix, Matrix>> m_randomDraws;
     std::uint64_t m_seed = 1;
+
+    // The lesson, and what the workbench looked like when the lesson replaced it.
+    Mode m_mode = Mode::Workbench;
+    QStackedWidget *m_central = nullptr;
+    LessonView *m_lesson = nullptr;
+    QByteArray m_workbenchState;
+    QUndoGroup *m_undoGroup = nullptr;
 
     // Views
     QToolBar *m_controlsBar = nullptr;
@@ -252,6 +282,9 @@ private:
     QAction *m_aboutAction = nullptr;
     QAction *m_aboutQtAction = nullptr;
     QActionGroup *m_languageGroup = nullptr;
+    QActionGroup *m_modeGroup = nullptr;
+    QAction *m_lessonModeAction = nullptr;
+    QAction *m_workbenchModeAction = nullptr;
     QList<QAction *> m_presetActions;
 };
 

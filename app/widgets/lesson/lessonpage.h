@@ -9,6 +9,8 @@
 #include <QJsonObject>
 #include <QWidget>
 
+class QUndoStack;
+
 namespace attention {
 
 class LessonPage : public QWidget
@@ -30,6 +32,10 @@ public:
     virtual bool hasExercise() const { return false; }
     /// Sets the exercise up on this page.
     virtual void startExercise() {}
+
+    /// The undo history of the page's own document, which Edit → Undo follows while the page
+    /// is shown; none for pages without editable state.
+    virtual QUndoStack *undoStack() const { return nullptr; }
 
     /// True while the page computes in the background (its views are not final yet).
     virtual bool isBusy() const { return false; }

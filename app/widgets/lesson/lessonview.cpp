@@ -1,0 +1,262 @@
+#include "lessonview.h"
+
+#include "averagingpage.h"
+#include "lessontext.h"
+#include "maskpage.h"
+#include "querykeypage.h"
+#include "selfcheckpage.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QJsonArray>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+namespace attention {
+
+namespace {
+
+/// Until steps 4…6 have their pages.
+class PendingPage : public LessonPage
+{
+public:
+    using LessonPage::LessonPage;
+    QJsonObject saveState() const override { return {}; }
+    void restoreState(const QJsonObject &) override {}
+    void reset() override {}
+};
+
+LessonPage *createPage(int step, QWidget *parent)
+{
+    switch (step) {
+    case 1:
+        return new AveragingPage(parent);
+    case 2:
+        return new QueryKeyPage(parent);
+    case 3:
+        return new MaskPage(parent);
+    case 7:
+        return new SelfCheckPage(parent);
+    default:
+        return new PendingPage(parent);
+    }
+}
+
+} // namespace
+
+LessonView::LessonView(QWidget *parent)
+    : QWidget(parent)
+    , m_list(new QListWidget(this))
+    , m_title(new QLabel(this))
+    , m_explanation(new QLabel(this))
+    , m_exercise(new QPushButton(this))
+    , m_hint(new QLabel(this))
+    , m_previous(new QPushButton(this))
+    , m_next(new QPushButton(this))
+    , m_resetStep(new QPushButton(this))
+    , m_stack(new QStackedWidget(this))
+{
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.6);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_explanation->setWordWrap(true);
+    m_explanation->setTextFormat(Qt::RichText);
+    m_explanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont explanationFont = m_explanation->font();
+    explanationFont.setPointSizeF(explanationFont.pointSizeF() * 1.1);
+    m_explanation->setFont(explanationFont);
+    m_hint->setWordWrap(true);
+    m_hint->setStyleSheet(QStringLiteral("QLabel { color: #8a4b00; font-weight: bold; }"));
+    m_exercise->setIcon(QIcon::fromTheme(QStringLiteral("media-playback-start")));
+    m_previous->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+    m_next->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
+
+    QFont listFont = m_list->font();
+    listFont.setPointSizeF(listFont.pointSizeF() * 1.15);
+    m_list->setFont(listFont);
+    m_list->setSpacing(3);
+    m_list->setFixedWidth(230);
+    for (int step = 1; step <= stepCount; ++step) {
+        m_list->addItem(QString());
+        LessonPage *page = createPage(step, m_stack);
+        m_stack->addWidget(page);
+        m_pages.append(page);
+        m_exercisesStarted.append(false);
+        connect(page, &LessonPage::busyChanged, this, [this, page](bool busy) {
+            if (page == currentPage())
+                Q_EMIT busyChanged(busy);
+        });
+    }
+
+    auto *navigation = new QHBoxLayout;
+    navigation->addWidget(m_title, 1);
+    navigation->addWidget(m_resetStep);
+    navigation->addSpacing(12);
+    navigation->addWidget(m_previous);
+    navigation->addWidget(m_next);
+
+    auto *exercise = new QHBoxLayout;
+    exercise->addWidget(m_exercise);
+    exercise->addWidget(m_hint, 1);
+    exercise->addStretch(0); // keeps the button narrow while the hint is hidden
+
+    auto *right = new QVBoxLayout;
+    right->addLayout(navigation);
+    right->addWidget(m_explanation);
+    right->addLayout(exercise);
+    right->addWidget(m_stack, 1);
+
+    auto *layout = new QHBoxLayout(this);
+    layout->addWidget(m_list);
+    layout->addLayout(right, 1);
+
+    connect(m_list, &QListWidget::currentRowChanged, this,
+            [this](int row) { setCurrentStep(row + 1); });
+    connect(m_previous, &QPushButton::clicked, this, [this] { setCurrentStep(m_step - 1); });
+    connect(m_next, &QPushButton::clicked, this, [this] { setCurrentStep(m_step + 1); });
+    connect(m_exercise, &QPushButton::clicked, this, &LessonView::startExercise);
+    connect(m_resetStep, &QPushButton::clicked, this, [this] {
+        currentPage()->reset();
+        m_exercisesStarted[m_step - 1] = false;
+        updateHeader();
+    });
+
+    retranslateUi();
+    setCurrentStep(1);
+}
+
+LessonView::~LessonView() = default;
+
+void LessonView::setCurrentStep(int step)
+{
+    if (step < 1 || step > stepCount)
+        return;
+    const bool wasBusy = isBusy();
+    if (step != m_step) {
+        m_step = step;
+        m_stack->setCurrentIndex(step - 1);
+        if (m_list->currentRow() != step - 1) {
+            const QSignalBlocker blocker(m_list);
+            m_list->setCurrentRow(step - 1);
+        }
+        updateHeader();
+        Q_EMIT currentStepChanged(step);
+    }
+    if (isBusy() != wasBusy)
+        Q_EMIT busyChanged(isBusy());
+}
+
+LessonPage *LessonView::page(int step) const
+{
+    return step >= 1 && step <= stepCount ? m_pages.at(step - 1) : nullptr;
+}
+
+void LessonView::startExercise()
+{
+    LessonPage *page = currentPage();
+    if (!page->hasExercise())
+        return;
+    page->startExercise();
+    m_exercisesStarted[m_step - 1] = true;
+    updateHeader();
+}
+
+bool LessonView::exerciseStarted(int step) const
+{
+    return step >= 1 && step <= stepCount && m_exercisesStarted.at(step - 1);
+}
+
+QJsonObject LessonView::saveState() const
+{
+    QJsonObject pages;
+    QJsonArray exercises;
+    for (int step = 1; step <= stepCount; ++step) {
+        pages.insert(QString::number(step), page(step)->saveState());
+        if (exerciseStarted(step))
+            exercises.append(step);
+    }
+    return {{QStringLiteral("step"), m_step},
+            {QStringLiteral("pages"), pages},
+            {QStringLiteral("exercises"), exercises}};
+}
+
+void LessonView::restoreState(const QJsonObject &state)
+{
+    reset();
+    const QJsonObject pages = state.value(QStringLiteral("pages")).toObject();
+    for (int step = 1; step <= stepCount; ++step) {
+        const QJsonValue pageState = pages.value(QString::number(step));
+        if (pageState.isObject())
+            page(step)->restoreState(pageState.toObject());
+    }
+    for (const QJsonValue step : state.value(QStringLiteral("exercises")).toArray()) {
+        const int n = step.toInt();
+        if (n >= 1 && n <= stepCount && page(n)->hasExercise())
+            m_exercisesStarted[n - 1] = true;
+    }
+    setCurrentStep(state.value(QStringLiteral("step")).toInt(1));
+    updateHeader();
+}
+
+void LessonView::reset()
+{
+    for (int step = 1; step <= stepCount; ++step) {
+        page(step)->reset();
+        m_exercisesStarted[step - 1] = false;
+    }
+    setCurrentStep(1);
+    updateHeader();
+}
+
+bool LessonView::isBusy() const
+{
+    return m_step >= 1 && currentPage()->isBusy();
+}
+
+void LessonView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void LessonView::retranslateUi()
+{
+    for (int step = 1; step <= stepCount; ++step) {
+        const QString title = LessonText::step(step).title;
+        m_list->item(step - 1)->setText(step < stepCount ? tr("%1. %2").arg(step).arg(title)
+                                                         : tr("✓ %1").arg(title));
+    }
+    m_previous->setText(tr("◀ &Back"));
+    m_previous->setToolTip(tr("The previous step (Alt+Left)"));
+    m_next->setText(tr("&Next ▶"));
+    m_next->setToolTip(tr("The next step (Alt+Right)"));
+    m_resetStep->setText(tr("Start the step &over"));
+    m_resetStep->setToolTip(tr("Put this step's views back as they were at first"));
+    m_list->setToolTip(tr("The steps of the lesson; each one is live: change anything"));
+    updateHeader();
+}
+
+void LessonView::updateHeader()
+{
+    if (m_step < 1)
+        return;
+    const StepText text = LessonText::step(m_step);
+    m_title->setText(m_step < stepCount ? tr("Step %1 of 6: %2").arg(m_step).arg(text.title)
+                                        : text.title);
+    m_explanation->setText(text.explanation);
+    const bool hasExercise = currentPage()->hasExercise() && !text.exercise.isEmpty();
+    m_exercise->setVisible(hasExercise);
+    m_exercise->setText(text.exercise);
+    m_exercise->setToolTip(tr("Set the lesson's exercise up on this page"));
+    m_hint->setText(text.exerciseHint);
+    m_hint->setVisible(hasExercise && exerciseStarted(m_step));
+    m_previous->setEnabled(m_step > 1);
+    m_next->setEnabled(m_step < stepCount);
+}
+
+} // namespace attention

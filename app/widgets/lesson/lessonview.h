@@ -1,0 +1,90 @@
+#pragma once
+
+/// The guided lesson: a list of the six steps and the self-check on the left; on the right the
+/// chosen step's title, a short explanation, its exercise button, and its page of live views.
+///
+/// Every page keeps its own state (see LessonPage); saveState() collects them with the current
+/// step, so MainWindow can store the whole lesson in QSettings and a learner can come back to it.
+
+#include <QJsonObject>
+#include <QList>
+#include <QWidget>
+
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QStackedWidget;
+
+namespace attention {
+
+class LessonPage;
+
+class LessonView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    /// Steps 1…6 of the lesson, then 7, the self-check.
+    static constexpr int stepCount = 7;
+
+    explicit LessonView(QWidget *parent = nullptr);
+    ~LessonView() override;
+
+    int currentStep() const { return m_step; }
+    /// Shows step `step` (1…stepCount); other numbers are ignored.
+    void setCurrentStep(int step);
+    /// The page of step `step` (1…stepCount), or null.
+    LessonPage *page(int step) const;
+    LessonPage *currentPage() const { return page(m_step); }
+
+    /// Sets the current step's exercise up and shows what to look for.
+    void startExercise();
+    /// Whether the exercise of `step` was started (its hint stays shown).
+    bool exerciseStarted(int step) const;
+
+    /// The current step, every page's state and the exercises started.
+    QJsonObject saveState() const;
+    /// Restores what saveState() wrote; anything missing keeps its first-start value.
+    void restoreState(const QJsonObject &state);
+    /// Every page as on first start, at step 1.
+    void reset();
+
+    /// True while the current page computes in the background.
+    bool isBusy() const;
+
+    QListWidget *stepList() const { return m_list; }
+    QLabel *titleLabel() const { return m_title; }
+    QLabel *explanationLabel() const { return m_explanation; }
+    QPushButton *exerciseButton() const { return m_exercise; }
+    QLabel *hintLabel() const { return m_hint; }
+    QPushButton *previousButton() const { return m_previous; }
+    QPushButton *nextButton() const { return m_next; }
+    QPushButton *resetStepButton() const { return m_resetStep; }
+
+Q_SIGNALS:
+    void currentStepChanged(int step);
+    /// The current page started or finished background work, or another page became current.
+    void busyChanged(bool busy);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslateUi();
+    void updateHeader();
+
+    QListWidget *m_list;
+    QLabel *m_title;
+    QLabel *m_explanation;
+    QPushButton *m_exercise;
+    QLabel *m_hint;
+    QPushButton *m_previous;
+    QPushButton *m_next;
+    QPushButton *m_resetStep;
+    QStackedWidget *m_stack;
+    QList<LessonPage *> m_pages;
+    QList<bool> m_exercisesStarted;
+    int m_step = 0;
+};
+
+} // namespace attention

@@ -1,0 +1,194 @@
+#include "maskpage.h"
+
+#include "compareview.h"
+#include "controlspanel.h"
+#include "document.h"
+#include "heatmapwidget.h"
+#include "presets.h"
+#include "scenariofile.h"
+
+#include <QEvent>
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
+#include <cmath>
+
+namespace attention {
+
+namespace {
+
+Scenario maskScenario(std::uint64_t seed)
+{
+    Scenario s = randomScenario({QStringLiteral("床"), QStringLiteral("前"), QStringLiteral("明"),
+                                 QStringLiteral("月"), QStringLiteral("光")},
+                                MaskPage::dimension, seed);
+    s.divideBySqrtD = true;
+    s.causal = true;
+    return s;
+}
+
+} // namespace
+
+MaskPage::MaskPage(QWidget *parent)
+    : LessonPage(parent)
+    , m_document(new ScenarioDocument(this))
+    , m_controls(new ControlsPanel(this))
+    , m_reroll(new QPushButton(this))
+    , m_scores(new HeatmapWidget(HeatmapWidget::Kind::Scores, this))
+    , m_weights(new HeatmapWidget(HeatmapWidget::Kind::Weights, this))
+    , m_compare(new CompareView(this))
+    , m_readout(new QLabel(this))
+{
+    m_controls->setSectionVisible(ControlsPanel::Section::Dimension, false);
+    m_compare->setFlip(CompareView::Flip::Causal);
+    m_readout->setWordWrap(true);
+    m_readout->setTextFormat(Qt::RichText);
+    m_readout->setFrameShape(QFrame::StyledPanel);
+    m_readout->setMargin(6);
+    QFont readoutFont = m_readout->font();
+    readoutFont.setPointSizeF(readoutFont.pointSizeF() * 1.15);
+    m_readout->setFont(readoutFont);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_controls, 1);
+    top->addWidget(m_reroll);
+
+    auto *views = new QHBoxLayout;
+    views->addWidget(m_scores, 1);
+    views->addWidget(m_weights, 1);
+    views->addWidget(m_compare, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addLayout(views, 3);
+    layout->addWidget(m_readout);
+    layout->addStretch(1);
+
+    connect(m_document, &ScenarioDocument::changed, this, &MaskPage::documentChanged);
+    connect(m_controls, &ControlsPanel::scaleEdited, m_document, &ScenarioDocument::setScoreScale);
+    connect(m_controls, &ControlsPanel::interactionFinished, m_document,
+            &ScenarioDocument::finishInteraction);
+    connect(m_controls, &ControlsPanel::divideBySqrtDToggled, m_document,
+            &ScenarioDocument::setDivideBySqrtD);
+    connect(m_controls, &ControlsPanel::causalToggled, m_document, &ScenarioDocument::setCausal);
+    connect(m_reroll, &QPushButton::clicked, this, &MaskPage::reroll);
+    for (HeatmapWidget *heatmap : {m_scores, m_weights})
+        connect(heatmap, &HeatmapWidget::rowClicked, this, &MaskPage::selectRow);
+    connect(m_compare, &CompareView::rowClicked, this, &MaskPage::selectRow);
+
+    retranslateUi();
+    reset();
+}
+
+MaskPage::~MaskPage() = default;
+
+QJsonObject MaskPage::saveState() const
+{
+    return {{QStringLiteral("scenario"), QString::fromUtf8(scenarioToJson(m_document->scenario()))},
+            {QStringLiteral("seed"), QString::number(m_seed)},
+            {QStringLiteral("row"), m_row}};
+}
+
+void MaskPage::restoreState(const QJsonObject &state)
+{
+    reset();
+    bool ok = false;
+    const std::uint64_t seed = state.value(QStringLiteral("seed")).toString().toULongLong(&ok);
+    if (ok)
+        m_seed = seed;
+    const ScenarioReadResult read =
+        parseScenario(state.value(QStringLiteral("scenario")).toString().toUtf8());
+    m_document->reset(read.ok() ? read.scenario : maskScenario(m_seed));
+    selectRow(state.value(QStringLiteral("row")).toInt(m_row));
+}
+
+void MaskPage::reset()
+{
+    m_seed = 3;
+    m_row = 4;
+    m_document->reset(maskScenario(m_seed));
+}
+
+QUndoStack *MaskPage::undoStack() const
+{
+    return m_document->undoStack();
+}
+
+void MaskPage::reroll()
+{
+    // New q and k; the switches and the scale stay as the learner set them.
+    Scenario next = maskScenario(++m_seed);
+    const Scenario &current = m_document->scenario();
+    next.causal = current.causal;
+    next.divideBySqrtD = current.divideBySqrtD;
+    next.scoreScale = current.scoreScale;
+    m_document->replace(next, tr("Re-roll q and k"));
+}
+
+void MaskPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    LessonPage::changeEvent(event);
+}
+
+void MaskPage::retranslateUi()
+{
+    m_reroll->setText(tr("&Re-roll q and k"));
+    m_reroll->setToolTip(tr("Draw new random queries and keys (seeded; undoable)"));
+    documentChanged();
+}
+
+void MaskPage::selectRow(int row)
+{
+    if (row < 0 || row >= m_document->scenario().tokenCount())
+        return;
+    m_row = row;
+    m_scores->setSelectedRow(row);
+    m_weights->setSelectedRow(row);
+    m_compare->setSelectedRow(row);
+}
+
+void MaskPage::documentChanged()
+{
+    const Scenario &scenario = m_document->scenario();
+    const AttentionResult &result = m_document->result();
+    if (result.weights.rows() == 0)
+        return;
+    m_controls->setScenario(scenario);
+    m_scores->setScenario(scenario, result);
+    m_weights->setScenario(scenario, result);
+    m_compare->setScenario(scenario);
+    selectRow(std::min(m_row, int(scenario.tokenCount()) - 1));
+
+    // What the mask did, checked on the numbers shown.
+    const Index T = result.weights.rows();
+    int masked = 0;
+    double aboveDiagonal = 0.0;
+    double worstSum = 0.0;
+    for (Index i = 0; i < T; ++i) {
+        for (Index j = i + 1; j < T; ++j) {
+            masked += std::isinf(result.scores(i, j)) ? 1 : 0;
+            aboveDiagonal = std::max(aboveDiagonal, result.weights(i, j));
+        }
+        worstSum = std::max(worstSum, std::abs(result.weights.row(i).sum() - 1.0));
+    }
+    const QString sums =
+        tr("Every row's weights sum to 1 (largest error %1).").arg(worstSum, 0, 'g', 2);
+    m_readout->setText(
+        scenario.causal
+            ? tr("Mask on: %1 scores above the diagonal are −∞, and their weights are exactly %2. "
+                 "%3")
+                  .arg(masked)
+                  .arg(aboveDiagonal, 0, 'g', 2)
+                  .arg(sums)
+            : tr("Mask off: every token sees every other one, the later ones too; the largest "
+                 "weight above the diagonal is %1. %2")
+                  .arg(aboveDiagonal, 0, 'f', 2)
+                  .arg(sums));
+}
+
+} // namespace attention

@@ -1,0 +1,179 @@
+#include "querykeypage.h"
+
+#include "controlspanel.h"
+#include "document.h"
+#include "presets.h"
+#include "scenariofile.h"
+#include "vectorplane.h"
+#include "weightschart.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace attention {
+
+namespace {
+
+QString number(double value)
+{
+    return QString::number(value, 'f', 2).replace(QLatin1Char('-'), QChar(0x2212));
+}
+
+} // namespace
+
+QueryKeyPage::QueryKeyPage(QWidget *parent)
+    : LessonPage(parent)
+    , m_document(new ScenarioDocument(this))
+    , m_controls(new ControlsPanel(this))
+    , m_plane(new VectorPlane(m_document, this))
+    , m_chart(new WeightsChart(this))
+    , m_readout(new QLabel(this))
+{
+    m_controls->setSectionVisible(ControlsPanel::Section::Switches, false);
+    m_controls->setSectionVisible(ControlsPanel::Section::Dimension, false);
+    m_readout->setTextFormat(Qt::RichText);
+    m_readout->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_readout->setWordWrap(true);
+    QFont readoutFont = m_readout->font();
+    readoutFont.setPointSizeF(readoutFont.pointSizeF() * 1.15);
+    m_readout->setFont(readoutFont);
+
+    auto *right = new QVBoxLayout;
+    right->addWidget(m_chart, 3);
+    right->addWidget(m_readout, 2);
+
+    auto *views = new QHBoxLayout;
+    views->addWidget(m_plane, 5);
+    views->addLayout(right, 4);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_controls);
+    layout->addLayout(views, 1);
+
+    connect(m_document, &ScenarioDocument::changed, this, &QueryKeyPage::documentChanged);
+    connect(m_controls, &ControlsPanel::scaleEdited, m_document, &ScenarioDocument::setScoreScale);
+    connect(m_controls, &ControlsPanel::interactionFinished, m_document,
+            &ScenarioDocument::finishInteraction);
+    connect(m_plane, &VectorPlane::tokenSelected, this, &QueryKeyPage::selectQuery);
+
+    retranslateUi();
+    reset();
+}
+
+QueryKeyPage::~QueryKeyPage() = default;
+
+QJsonObject QueryKeyPage::saveState() const
+{
+    return {{QStringLiteral("scenario"), QString::fromUtf8(scenarioToJson(m_document->scenario()))},
+            {QStringLiteral("query"), m_selected}};
+}
+
+void QueryKeyPage::restoreState(const QJsonObject &state)
+{
+    reset();
+    const ScenarioReadResult read =
+        parseScenario(state.value(QStringLiteral("scenario")).toString().toUtf8());
+    if (read.ok())
+        m_document->reset(read.scenario);
+    selectQuery(state.value(QStringLiteral("query")).toInt(m_selected));
+}
+
+void QueryKeyPage::reset()
+{
+    m_selected = 4;
+    if (const auto lesson = preset(QStringLiteral("lesson")))
+        m_document->reset(*lesson);
+}
+
+void QueryKeyPage::startExercise()
+{
+    const Index guang = m_document->scenario().tokenCount() - 1;
+    RowVector query(2);
+    query << 0.0, 1.0;
+    if (m_document->scenario().dimension() == 2)
+        m_document->setVector(VectorKind::Query, guang, query);
+    selectQuery(int(guang));
+}
+
+QUndoStack *QueryKeyPage::undoStack() const
+{
+    return m_document->undoStack();
+}
+
+void QueryKeyPage::selectQuery(int token)
+{
+    if (token < 0 || token >= m_document->scenario().tokenCount())
+        return;
+    m_selected = token;
+    m_plane->setSelectedToken(token);
+    m_chart->setSelectedRow(token);
+    updateReadout();
+}
+
+void QueryKeyPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    LessonPage::changeEvent(event);
+}
+
+void QueryKeyPage::retranslateUi()
+{
+    updateReadout();
+}
+
+void QueryKeyPage::documentChanged()
+{
+    const Scenario &scenario = m_document->scenario();
+    m_controls->setScenario(scenario);
+    m_chart->setScenario(scenario, m_document->result());
+    m_selected = std::min(m_selected, int(scenario.tokenCount()) - 1);
+    selectQuery(m_selected);
+}
+
+void QueryKeyPage::updateReadout()
+{
+    const Scenario &scenario = m_document->scenario();
+    const AttentionResult &result = m_document->result();
+    if (m_selected < 0 || m_selected >= scenario.tokenCount() || result.weights.rows() == 0)
+        return;
+    const RowVector query = scenario.queries.row(m_selected);
+    QString rows;
+    for (Index j = 0; j < scenario.tokenCount(); ++j) {
+        const double dot = query.dot(scenario.keys.row(j));
+        const bool best =
+            result.weights.row(m_selected).maxCoeff() == result.weights(m_selected, j);
+        rows +=
+            QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td>"
+                           "<td align=right>%4</td></tr>")
+                .arg(best ? QStringLiteral("<b>%1</b>").arg(scenario.tokens.at(j).toHtmlEscaped())
+                          : scenario.tokens.at(j).toHtmlEscaped(),
+                     number(dot), number(result.scores(m_selected, j)),
+                     best ? QStringLiteral("<b>%1</b>").arg(number(result.weights(m_selected, j)))
+                          : number(result.weights(m_selected, j)));
+    }
+    const QString header =
+        QStringLiteral("<tr><th align=left>%1</th><th align=right>%2</th><th align=right>%3</th>"
+                       "<th align=right>%4</th></tr>")
+            .arg(tr("key"), tr("q · k"), tr("× %1 = score").arg(number(scenario.scoreScale)),
+                 tr("weight"));
+    m_readout->setText(
+        QStringLiteral("<p>%1</p><table cellspacing=0 cellpadding=4>%2%3</table>")
+            .arg(tr("Query of %1 = [%2]: its dot product with each key, the scaled score, and "
+                    "the softmax weight.")
+                     .arg(scenario.tokens.at(m_selected).toHtmlEscaped(),
+                          [&] {
+                              QStringList parts;
+                              for (Index i = 0; i < query.size(); ++i)
+                                  parts.append(number(query(i)));
+                              return parts.join(QStringLiteral(", "));
+                          }()),
+                 header, rows));
+}
+
+} // namespace attention

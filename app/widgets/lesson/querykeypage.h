@@ -1,0 +1,60 @@
+#pragma once
+
+/// Step 2, queries and keys: the lesson's hand-made 2-D vectors for 床前明月光 in the plane,
+/// the chosen query's dot products and softmax weights, and the score-scale slider.
+
+#include "lessonpage.h"
+
+class QLabel;
+
+namespace attention {
+
+class ControlsPanel;
+class ScenarioDocument;
+class VectorPlane;
+class WeightsChart;
+
+class QueryKeyPage : public LessonPage
+{
+    Q_OBJECT
+
+public:
+    explicit QueryKeyPage(QWidget *parent = nullptr);
+    ~QueryKeyPage() override;
+
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject &state) override;
+    void reset() override;
+    bool hasExercise() const override { return true; }
+    /// Exercise 1: 光's query becomes [0, 1] (one undoable step) and 光 is selected.
+    void startExercise() override;
+    QUndoStack *undoStack() const override;
+
+    ScenarioDocument *document() const { return m_document; }
+    /// The query whose scores and weights are shown (starts at 光, the last token).
+    int selectedQuery() const { return m_selected; }
+    void selectQuery(int token);
+
+    ControlsPanel *controls() const { return m_controls; }
+    VectorPlane *plane() const { return m_plane; }
+    WeightsChart *chart() const { return m_chart; }
+    /// The table of the selected query's dot products, scaled scores and weights.
+    QLabel *readout() const { return m_readout; }
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslateUi();
+    void documentChanged();
+    void updateReadout();
+
+    ScenarioDocument *m_document;
+    ControlsPanel *m_controls;
+    VectorPlane *m_plane;
+    WeightsChart *m_chart;
+    QLabel *m_readout;
+    int m_selected = 4;
+};
+
+} // namespace attention
