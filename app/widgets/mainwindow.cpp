@@ -34,6 +34,7 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -995,6 +996,9 @@ void MainWindow::rebuildRecentMenu()
 
 void MainWindow::readSettings()
 {
+    // What is restored here must not be written back half-restored (zoom, the lesson's pages
+    // and the mode each ask to save the settings when they change).
+    const QScopedValueRollback<bool> reading(m_readingSettings, true);
     QSettings settings;
     m_recentFiles = settings.value(Key::recentFiles).toStringList();
     m_lastDirectory = settings.value(Key::lastDirectory).toString();
@@ -1019,7 +1023,7 @@ void MainWindow::readSettings()
 
 void MainWindow::writeSettings() const
 {
-    if (m_settings != Settings::Use)
+    if (m_settings != Settings::Use || m_readingSettings)
         return;
     QSettings settings;
     settings.setValue(Key::recentFiles, m_recentFiles);

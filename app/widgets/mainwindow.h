@@ -213,6 +213,7 @@ private:
     QFont m_baseFont;
     int m_zoomIndex;
     bool m_laidOut = false;
+    bool m_readingSettings = false;
     int m_selectedQuery = -1;
     QStringList m_recentFiles;
     QString m_lastError;

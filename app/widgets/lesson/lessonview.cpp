@@ -6,6 +6,7 @@
 #include "querykeypage.h"
 #include "selfcheckpage.h"
 
+#include <QAction>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QJsonArray>
@@ -72,8 +73,17 @@ LessonView::LessonView(QWidget *parent)
     m_hint->setWordWrap(true);
     m_hint->setStyleSheet(QStringLiteral("QLabel { color: #8a4b00; font-weight: bold; }"));
     m_exercise->setIcon(QIcon::fromTheme(QStringLiteral("media-playback-start")));
-    m_previous->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
-    m_next->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
+    // Alt+Left and Alt+Right, as in a browser; actions rather than the buttons' own shortcuts,
+    // which their texts' mnemonics (Alt+B, Alt+N) replace. Only while the lesson is shown.
+    auto *previous = new QAction(this);
+    previous->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+    previous->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(previous, &QAction::triggered, this, [this] { setCurrentStep(m_step - 1); });
+    auto *next = new QAction(this);
+    next->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
+    next->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(next, &QAction::triggered, this, [this] { setCurrentStep(m_step + 1); });
+    addActions({previous, next});
 
     QFont listFont = m_list->font();
     listFont.setPointSizeF(listFont.pointSizeF() * 1.15);
