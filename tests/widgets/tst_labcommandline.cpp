@@ -1,7 +1,9 @@
 // The attention-lab program's command line, run as a user would: the real binary in a process.
 
+#include <QImage>
 #include <QProcess>
 #include <QProcessEnvironment>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace {
@@ -74,6 +76,9 @@ private Q_SLOTS:
         QTest::newRow("unknown language")
             << QStringList{QStringLiteral("--lang"), QStringLiteral("fr")};
         QTest::newRow("unknown option") << QStringList{QStringLiteral("--frobnicate")};
+        QTest::newRow("step 0") << QStringList{QStringLiteral("--step"), QStringLiteral("0")};
+        QTest::newRow("step 8") << QStringList{QStringLiteral("--step"), QStringLiteral("8")};
+        QTest::newRow("step x") << QStringList{QStringLiteral("--step"), QStringLiteral("x")};
     }
     void badCommandLineExitsTwo()
     {
@@ -82,6 +87,28 @@ private Q_SLOTS:
         QCOMPARE(run.exitCode, 2);
         const QStringList lines = run.err.trimmed().split(QLatin1Char('\n'));
         QVERIFY2(lines.last().startsWith(QStringLiteral("attention-lab: ")), qPrintable(run.err));
+    }
+
+    void stepScreenshot_data()
+    {
+        QTest::addColumn<QString>("step");
+        QTest::addColumn<QString>("language");
+        QTest::newRow("step 1, en") << QStringLiteral("1") << QStringLiteral("en");
+        QTest::newRow("step 3, zh_CN") << QStringLiteral("3") << QStringLiteral("zh_CN");
+        QTest::newRow("self-check, en") << QStringLiteral("7") << QStringLiteral("en");
+    }
+    void stepScreenshot()
+    {
+        QFETCH(QString, step);
+        QFETCH(QString, language);
+        QTemporaryDir dir;
+        const QString fileName = dir.filePath(QStringLiteral("step.png"));
+        const Run run = runLab({QStringLiteral("--step"), step, QStringLiteral("--lang"), language,
+                                QStringLiteral("--screenshot"), fileName},
+                               true);
+        QCOMPARE(run.exitCode, 0);
+        const QImage image(fileName);
+        QCOMPARE(image.size(), QSize(1600, 1000));
     }
 };
 
