@@ -1,0 +1,196 @@
+#pragma once
+
+/// Step 6 of the lesson, the cost: times attention at growing T on this machine (the lesson's
+/// third exercise) and shows on log-log axes that the time grows about like T², next to what the
+/// T×T score table would take in memory and what each kernel really allocated.
+///
+/// The timing runs on a worker thread (LatestJob): one runBench() call per kernel and T, each
+/// finished point posted to the GUI thread so the chart fills in as it goes. Cancelling is polled
+/// between kernel runs; a single run cannot be interrupted, so each kernel is timed only up to a
+/// T where one run stays well under a second (maxLength()).
+
+#include "kernels.h"
+#include "lessonpage.h"
+
+#include <QList>
+#include <QPointF>
+
+class QChart;
+class QChartView;
+class QCheckBox;
+class QComboBox;
+class QGroupBox;
+class QLabel;
+class QLineSeries;
+class QLogValueAxis;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+
+namespace attention {
+
+class LatestJob;
+
+class CostPage : public LessonPage
+{
+    Q_OBJECT
+
+public:
+    /// One kernel timed at one T.
+    struct Point
+    {
+        Kernel kernel = Kernel::Tiled;
+        int T = 0;
+        double ms = 0.0;       ///< median time of one attention pass
+        qint64 extraBytes = 0; ///< what the kernel allocated beyond inputs and output
+        int runs = 0;          ///< timed runs behind the median
+    };
+
+    /// Choices and results of one timing run, as shown by the chart and the memory table.
+    struct Run
+    {
+        QList<int> lengths;
+        QList<Kernel> kernels;
+        int d = 64;
+        bool causal = false;
+        int threads = 0; ///< threads used (resolved: never 0 once measured)
+        QList<Point> points;
+    };
+
+    static constexpr int smallestLength = 250;
+    static constexpr int largestLength = 16000;
+
+    explicit CostPage(QWidget *parent = nullptr);
+    ~CostPage() override;
+
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject &state) override;
+    void reset() override;
+    bool hasExercise() const override { return true; }
+    /// Exercise 3: T = 1000, 2000, 4000, timed at once.
+    void startExercise() override;
+    bool isBusy() const override;
+
+    /// The largest T a kernel is timed at: naive 4000 (one run takes a few hundred ms there, and
+    /// a run cannot be interrupted), materialized 8000 (its table takes 256 MiB there, 1 GiB at
+    /// 16000), tiled 16000.
+    static int maxLength(Kernel kernel);
+    /// T = 250, 500, 1000, … doubling up to `largest`.
+    static QList<int> lengthsUpTo(int largest);
+    /// Bytes of a float32 T×T table: T²·4.
+    static qint64 tableBytes(int T);
+    /// The least-squares slope of log y against log x over `points` (x = T, y = time); NaN
+    /// unless there are two distinct positive x. A slope of 2 means time ∝ T².
+    static double fittedSlope(const QList<QPointF> &points);
+
+    /// The values of T to time: sorted, duplicates and values outside 1…16000 dropped; a list
+    /// with nothing left is ignored.
+    void setLengths(const QList<int> &lengths);
+    QList<int> lengths() const { return m_lengths; }
+    void setKernelEnabled(Kernel kernel, bool enabled);
+    bool isKernelEnabled(Kernel kernel) const;
+    /// The checked kernels, in the order of allKernels().
+    QList<Kernel> kernels() const;
+    /// The width of q, k and v: 32, 64 or 128.
+    void setDimension(int d);
+    int dimension() const;
+    void setCausal(bool causal);
+    bool isCausal() const;
+    /// Threads for the kernels; 0 means every core.
+    void setThreads(int threads);
+    int threads() const;
+    /// Timed runs per point after the warm-up, and the time one point may take (runBench's
+    /// repeat and budgetMs); the defaults suit the lesson, tests make runs short or long.
+    void setRepeat(int repeat, double budgetMs);
+
+    /// Starts timing with the current choices (cancelling a run in progress).
+    void run();
+    /// Stops the run; the points measured so far stay.
+    void cancel();
+
+    /// What the chart and the table show: the last run, finished, cancelled or restored.
+    const Run &results() const { return m_results; }
+    /// The measured points of `kernel`, as (T, ms).
+    QList<QPointF> measured(Kernel kernel) const;
+
+    QPushButton *runButton() const { return m_runButton; }
+    QPushButton *cancelButton() const { return m_cancelButton; }
+    QProgressBar *progressBar() const { return m_progress; }
+    QComboBox *largestCombo() const { return m_largestCombo; }
+    QCheckBox *kernelCheckBox(Kernel kernel) const;
+    QChartView *chartView() const { return m_chartView; }
+    QChart *chart() const { return m_chart; }
+    QLineSeries *series(Kernel kernel) const;
+    QLineSeries *guideSeries() const { return m_guide; }
+    QLogValueAxis *lengthAxis() const { return m_lengthAxis; }
+    QLogValueAxis *timeAxis() const { return m_timeAxis; }
+    /// Rows: the run's T; columns: T, the table's bytes, then one per kernel (Qt::UserRole holds
+    /// the bytes as a number, empty where the kernel was not timed).
+    QTableWidget *memoryTable() const { return m_table; }
+    QLabel *readout() const { return m_readout; }
+
+Q_SIGNALS:
+    /// A point was measured and shown.
+    void pointAdded(const attention::CostPage::Point &point);
+    /// A run finished (not when it was cancelled).
+    void runFinished();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslateUi();
+    void applyFonts();
+    void onLargestChosen(int index);
+    void syncLengthCombo();
+    void updateRunButton();
+    void onRunningChanged(bool running);
+    void addPoint(const Point &point);
+    void showResults();
+    void updateSeries();
+    void updateAxes();
+    void rebuildTable();
+    void updateReadout();
+    QString kernelTitle(Kernel kernel) const;
+
+    LatestJob *m_job;
+    QList<int> m_lengths;
+    int m_repeat = 5;
+    double m_budgetMs = 1000.0;
+    Run m_results;
+    enum class Status
+    {
+        Idle,
+        Running,
+        Finished,
+        Cancelled,
+    } m_status = Status::Idle;
+
+    QGroupBox *m_settingsBox;
+    QLabel *m_largestLabel;
+    QComboBox *m_largestCombo;
+    QLabel *m_kernelsLabel;
+    QList<QCheckBox *> m_kernelBoxes; ///< in the order of allKernels()
+    QLabel *m_dimensionLabel;
+    QComboBox *m_dimensionCombo;
+    QCheckBox *m_causalBox;
+    QLabel *m_threadsLabel;
+    QSpinBox *m_threadsSpin;
+    QPushButton *m_runButton;
+    QPushButton *m_cancelButton;
+    QProgressBar *m_progress;
+    QLabel *m_readout;
+    QChartView *m_chartView;
+    QChart *m_chart;
+    QList<QLineSeries *> m_series; ///< in the order of allKernels()
+    QLineSeries *m_guide;
+    QLogValueAxis *m_lengthAxis;
+    QLogValueAxis *m_timeAxis;
+    QLabel *m_tableTitle;
+    QTableWidget *m_table;
+};
+
+} // namespace attention
+
+Q_DECLARE_METATYPE(attention::CostPage::Point)

@@ -1,0 +1,341 @@
+// CostPage: the timing run fills the chart and the memory table, the fitted slope, cancelling,
+// and keeping the choices and the measured points across a restart.
+
+#include "costpage.h"
+#include "random.h"
+
+#include <QChart>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLineSeries>
+#include <QLocale>
+#include <QLogValueAxis>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTest>
+#include <cmath>
+
+using namespace attention;
+
+namespace {
+
+/// The table cell's bytes (Qt::UserRole); -1 when the cell holds none.
+qint64 cellBytes(const QTableWidget *table, int row, int column)
+{
+    const QTableWidgetItem *item = table->item(row, column);
+    return item && item->data(Qt::UserRole).isValid() ? item->data(Qt::UserRole).toLongLong() : -1;
+}
+
+int kernelColumn(Kernel kernel)
+{
+    return 2 + static_cast<int>(kernel);
+}
+
+/// A page set up for a quick run: T = 64 and 128, few timed runs.
+void makeSmall(CostPage &page, int repeat = 2)
+{
+    page.setLengths({64, 128});
+    page.setRepeat(repeat, 1000.0);
+}
+
+} // namespace
+
+class TestCostPage : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void fittedSlope_data();
+    void fittedSlope();
+    void lengthsDouble();
+    void smallRunFillsChartAndTable();
+    void cancelStopsALongRun();
+    void saveRestoreKeepsChoicesAndPoints();
+    void restoreToleratesMalformedState();
+    void largestComboAndExercise();
+    void resetClearsResults();
+};
+
+void TestCostPage::fittedSlope_data()
+{
+    QTest::addColumn<double>("c");
+    QTest::addColumn<double>("power");
+    QTest::addColumn<QList<int>>("lengths");
+    // time = c·T^power gives exactly `power`, whatever c and the spacing of T.
+    QTest::newRow("c·T², doubling") << 3.7e-6 << 2.0 << QList<int>{250, 500, 1000, 2000, 4000};
+    QTest::newRow("c·T², uneven") << 42.0 << 2.0 << QList<int>{64, 100, 1000, 16000};
+    QTest::newRow("c·T") << 0.25 << 1.0 << QList<int>{1000, 2000, 4000};
+    QTest::newRow("c·T³, two points") << 1e-9 << 3.0 << QList<int>{300, 900};
+}
+
+void TestCostPage::fittedSlope()
+{
+    QFETCH(double, c);
+    QFETCH(double, power);
+    QFETCH(QList<int>, lengths);
+    QList<QPointF> points;
+    for (int T : lengths)
+        points.append(QPointF(T, c * std::pow(double(T), power)));
+    QVERIFY(std::abs(CostPage::fittedSlope(points) - power) < 1e-9);
+}
+
+void TestCostPage::lengthsDouble()
+{
+    QCOMPARE(CostPage::lengthsUpTo(1000), QList<int>({250, 500, 1000}));
+    QCOMPARE(CostPage::lengthsUpTo(16000), QList<int>({250, 500, 1000, 2000, 4000, 8000, 16000}));
+    QCOMPARE(CostPage::tableBytes(16000), qint64(1024000000)); // 16000² · 4: about 1 GiB
+    // The least-squares slope against a hand computation for noisy points: ln T = 0, ln 2,
+    // ln 4 (x̄ = ln 2) and ln t = 0, ln 3, ln 17: slope = (ln 17) / (2 ln 2).
+    const QList<QPointF> noisy{{1, 1}, {2, 3}, {4, 17}};
+    QVERIFY(std::abs(CostPage::fittedSlope(noisy) - std::log(17.0) / (2 * std::log(2.0))) < 1e-12);
+    // Fewer than two distinct T: no slope.
+    QVERIFY(std::isnan(CostPage::fittedSlope({{100, 1}})));
+    QVERIFY(std::isnan(CostPage::fittedSlope({{100, 1}, {100, 2}})));
+}
+
+void TestCostPage::smallRunFillsChartAndTable()
+{
+    CostPage page;
+    makeSmall(page);
+    QSignalSpy busy(&page, &CostPage::busyChanged);
+    QSignalSpy added(&page, &CostPage::pointAdded);
+    QSignalSpy finished(&page, &CostPage::runFinished);
+    QVERIFY(page.runButton()->isEnabled());
+    QTest::mouseClick(page.runButton(), Qt::LeftButton);
+    QVERIFY(page.isBusy());
+    QVERIFY(!page.runButton()->isEnabled());
+    QVERIFY(page.cancelButton()->isEnabled());
+    QVERIFY(finished.wait(30000));
+    QVERIFY(!page.isBusy());
+    QCOMPARE(busy.count(), 2);
+    QCOMPARE(busy.at(0).at(0).toBool(), true);
+    QCOMPARE(busy.at(1).at(0).toBool(), false);
+    QCOMPARE(page.progressBar()->value(), page.progressBar()->maximum());
+
+    // One point per kernel and T, with a positive time, on the chart as on the page.
+    QCOMPARE(added.count(), 6);
+    QCOMPARE(page.results().points.size(), 6);
+    for (Kernel kernel : allKernels()) {
+        const QList<QPointF> shown = page.series(kernel)->points();
+        QCOMPARE(shown.size(), 2);
+        QCOMPARE(shown.at(0).x(), 64.0);
+        QCOMPARE(shown.at(1).x(), 128.0);
+        QVERIFY(shown.at(0).y() > 0.0 && shown.at(1).y() > 0.0);
+        QCOMPARE(shown, page.measured(kernel));
+        // The legend names the fitted slope of the two points.
+        const double slope = std::log(shown.at(1).y() / shown.at(0).y()) / std::log(2.0);
+        QVERIFY(std::abs(CostPage::fittedSlope(shown) - slope) < 1e-9);
+        QVERIFY2(page.series(kernel)->name().contains(QLocale().toString(slope, 'f', 2)),
+                 qPrintable(page.series(kernel)->name()));
+    }
+    // The guide has slope 2 and lies inside the time axis.
+    const QList<QPointF> guide = page.guideSeries()->points();
+    QCOMPARE(guide.size(), 2);
+    QVERIFY(std::abs(std::log(guide.at(1).y() / guide.at(0).y()) / std::log(2.0) - 2.0) < 1e-9);
+    for (const QPointF &p : guide)
+        QVERIFY(p.y() > page.timeAxis()->min() && p.y() < page.timeAxis()->max());
+    QVERIFY(page.lengthAxis()->min() < 64 && page.lengthAxis()->max() > 128);
+
+    // Memory: T²·4 for the table; each kernel's own figure, computed here independently.
+    const QTableWidget *table = page.memoryTable();
+    QCOMPARE(table->rowCount(), 2);
+    const int threads = std::max(1, availableCores());
+    for (int row = 0; row < 2; ++row) {
+        const int T = row == 0 ? 64 : 128;
+        QCOMPARE(cellBytes(table, row, 1), qint64(T) * T * 4);
+        QCOMPARE(table->item(row, 1)->text(), QLocale().formattedDataSize(qint64(T) * T * 4, 1));
+        QCOMPARE(cellBytes(table, row, kernelColumn(Kernel::Materialized)), qint64(T) * T * 4);
+        // Naive: one row of T scores per thread.
+        QCOMPARE(cellBytes(table, row, kernelColumn(Kernel::Naive)),
+                 qint64(std::min(threads, T)) * T * 4);
+        // Tiled: what the kernel reports when run directly with the same threads.
+        setThreadCount(threads);
+        Random rng(9);
+        const MatrixF q = rng.normalMatrixF(T, 64);
+        const MatrixF k = rng.normalMatrixF(T, 64);
+        const MatrixF v = rng.normalMatrixF(T, 64);
+        MatrixF out;
+        const qint64 tiled = qint64(runKernel(Kernel::Tiled, q, k, v, out, false).extraBytes);
+        QCOMPARE(cellBytes(table, row, kernelColumn(Kernel::Tiled)), tiled);
+        QVERIFY(tiled < qint64(T) * T * 4 * 16); // independent of T², unlike the table
+        for (Kernel kernel : allKernels()) {
+            const qint64 bytes = cellBytes(table, row, kernelColumn(kernel));
+            QCOMPARE(table->item(row, kernelColumn(kernel))->text(),
+                     QLocale().formattedDataSize(bytes, 1));
+        }
+    }
+}
+
+void TestCostPage::cancelStopsALongRun()
+{
+    CostPage page;
+    page.setKernelEnabled(Kernel::Naive, false);
+    page.setKernelEnabled(Kernel::Materialized, false);
+    // 100 001 runs of a small T without a time budget: minutes of work, polled between runs.
+    page.setLengths({64});
+    page.setRepeat(100000, 0.0);
+    QSignalSpy finished(&page, &CostPage::runFinished);
+    QTest::mouseClick(page.runButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(page.progressBar()->value() > 0, 20000); // well under way
+    QVERIFY(page.isBusy());
+    QTest::mouseClick(page.cancelButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy(), 3000);
+    QVERIFY(!page.cancelButton()->isEnabled());
+    QVERIFY(page.runButton()->isEnabled());
+    QVERIFY(page.results().points.isEmpty()); // the unfinished point is not shown
+    QCOMPARE(cellBytes(page.memoryTable(), 0, kernelColumn(Kernel::Tiled)), qint64(-1));
+    QVERIFY(page.readout()->text().contains(QStringLiteral("Cancelled")));
+    QCOMPARE(finished.count(), 0);
+
+    // The page stays usable: a new short run starts and finishes, which needs the worker free.
+    page.setRepeat(1, 0.0);
+    QTest::mouseClick(page.runButton(), Qt::LeftButton);
+    QVERIFY(page.isBusy());
+    QVERIFY(finished.wait(5000));
+    QCOMPARE(page.series(Kernel::Tiled)->points().size(), 1);
+}
+
+void TestCostPage::saveRestoreKeepsChoicesAndPoints()
+{
+    CostPage page;
+    makeSmall(page, 1);
+    page.setKernelEnabled(Kernel::Naive, false);
+    page.setDimension(32);
+    page.setThreads(1);
+    QSignalSpy finished(&page, &CostPage::runFinished);
+    page.run();
+    QVERIFY(finished.wait(30000));
+    // Choices changed after the run are saved as choices; the points keep the run's settings.
+    page.setCausal(true);
+    const QJsonObject state = page.saveState();
+
+    CostPage restored;
+    restored.restoreState(state);
+    QCOMPARE(restored.lengths(), QList<int>({64, 128}));
+    QVERIFY(!restored.isKernelEnabled(Kernel::Naive));
+    QVERIFY(restored.isKernelEnabled(Kernel::Materialized));
+    QVERIFY(restored.isKernelEnabled(Kernel::Tiled));
+    QCOMPARE(restored.dimension(), 32);
+    QVERIFY(restored.isCausal());
+    QCOMPARE(restored.threads(), 1);
+    QCOMPARE(restored.results().d, 32);
+    QVERIFY(!restored.results().causal);
+    QCOMPARE(restored.results().threads, 1);
+    QCOMPARE(restored.results().points.size(), 4);
+    for (Kernel kernel : allKernels()) {
+        QCOMPARE(restored.measured(kernel), page.measured(kernel)); // exact: JSON keeps doubles
+        QCOMPARE(restored.series(kernel)->points(), page.series(kernel)->points());
+    }
+    QCOMPARE(restored.memoryTable()->rowCount(), 2);
+    for (int row = 0; row < 2; ++row)
+        for (int column = 1; column < restored.memoryTable()->columnCount(); ++column)
+            QCOMPARE(cellBytes(restored.memoryTable(), row, column),
+                     cellBytes(page.memoryTable(), row, column));
+    QCOMPARE(restored.saveState(), state);
+}
+
+void TestCostPage::restoreToleratesMalformedState()
+{
+    CostPage page;
+    QJsonObject points;
+    QJsonArray list{
+        QJsonObject{{QStringLiteral("kernel"), QStringLiteral("bogus")},
+                    {QStringLiteral("T"), 100},
+                    {QStringLiteral("ms"), 1.0}},
+        QJsonObject{{QStringLiteral("kernel"), QStringLiteral("tiled")},
+                    {QStringLiteral("T"), 100},
+                    {QStringLiteral("ms"), -1.0}},
+        QJsonObject{{QStringLiteral("kernel"), QStringLiteral("tiled")},
+                    {QStringLiteral("T"), 1e9},
+                    {QStringLiteral("ms"), 1.0}},
+        QStringLiteral("not an object"),
+        QJsonObject{{QStringLiteral("kernel"), QStringLiteral("tiled")},
+                    {QStringLiteral("T"), 200},
+                    {QStringLiteral("ms"), 2.5},
+                    {QStringLiteral("extra_bytes"), 1024}},
+    };
+    const QJsonObject state{
+        {QStringLiteral("lengths"), QStringLiteral("many")},
+        {QStringLiteral("kernels"), 3},
+        {QStringLiteral("d"), 7},
+        {QStringLiteral("threads"), -3},
+        {QStringLiteral("results"), QJsonObject{{QStringLiteral("points"), list}}},
+    };
+    page.restoreState(state);
+    // Defaults where the state made no sense.
+    QCOMPARE(page.lengths(), CostPage::lengthsUpTo(4000));
+    QCOMPARE(page.kernels(), QList<Kernel>({Kernel::Naive, Kernel::Materialized, Kernel::Tiled}));
+    QCOMPARE(page.dimension(), 64);
+    QCOMPARE(page.threads(), 0);
+    // The one valid point, with a table row for its T.
+    QCOMPARE(page.results().points.size(), 1);
+    QCOMPARE(page.measured(Kernel::Tiled), QList<QPointF>({QPointF(200, 2.5)}));
+    QCOMPARE(page.memoryTable()->rowCount(), 1);
+    QCOMPARE(cellBytes(page.memoryTable(), 0, kernelColumn(Kernel::Tiled)), qint64(1024));
+    QCOMPARE(cellBytes(page.memoryTable(), 0, 1), qint64(200 * 200 * 4));
+
+    page.restoreState(QJsonObject());
+    QVERIFY(page.results().points.isEmpty());
+    QCOMPARE(page.memoryTable()->rowCount(), 0);
+}
+
+void TestCostPage::largestComboAndExercise()
+{
+    CostPage page;
+    QVERIFY(page.hasExercise());
+    QCOMPARE(page.lengths(), CostPage::lengthsUpTo(4000));
+    QComboBox *combo = page.largestCombo();
+    QCOMPARE(combo->currentData().toInt(), 4000);
+
+    // A list of our own shows as an extra item, which goes when a range is chosen.
+    const int ranges = combo->count();
+    page.setLengths({128, 64, 64, 99999});
+    QCOMPARE(page.lengths(), QList<int>({64, 128}));
+    QCOMPARE(combo->count(), ranges + 1);
+    QCOMPARE(combo->currentIndex(), ranges);
+    combo->setCurrentIndex(0);
+    Q_EMIT combo->activated(0);
+    QCOMPARE(page.lengths(), QList<int>({250, 500, 1000}));
+    QCOMPARE(combo->count(), ranges);
+
+    // Exercise 3 times T = 1000, 2000, 4000 at once (cancelled here: too slow for a test; only
+    // the fast kernel, since a kernel run under way finishes before the page can go).
+    page.setKernelEnabled(Kernel::Naive, false);
+    page.setKernelEnabled(Kernel::Materialized, false);
+    QSignalSpy busy(&page, &CostPage::busyChanged);
+    page.startExercise();
+    QCOMPARE(page.lengths(), QList<int>({1000, 2000, 4000}));
+    QVERIFY(page.isBusy());
+    QCOMPARE(page.memoryTable()->rowCount(), 3);
+    QCOMPARE(cellBytes(page.memoryTable(), 2, 1), qint64(4000) * 4000 * 4);
+    page.cancel();
+    QVERIFY(!page.isBusy());
+    QCOMPARE(busy.count(), 2);
+}
+
+void TestCostPage::resetClearsResults()
+{
+    CostPage page;
+    makeSmall(page, 1);
+    page.setKernelEnabled(Kernel::Naive, false);
+    page.setCausal(true);
+    QSignalSpy finished(&page, &CostPage::runFinished);
+    page.run();
+    QVERIFY(finished.wait(30000));
+    QVERIFY(!page.series(Kernel::Tiled)->points().isEmpty());
+    page.reset();
+    QVERIFY(page.results().points.isEmpty());
+    for (Kernel kernel : allKernels())
+        QVERIFY(page.series(kernel)->points().isEmpty());
+    QCOMPARE(page.memoryTable()->rowCount(), 0);
+    QVERIFY(!page.isCausal());
+    QVERIFY(page.isKernelEnabled(Kernel::Naive));
+    QCOMPARE(page.lengths(), CostPage::lengthsUpTo(4000));
+}
+
+QTEST_MAIN(TestCostPage)
+#include "tst_costpage.moc"
