@@ -7,10 +7,19 @@
 
 namespace attention {
 
+namespace {
+
+/// Each d gets its own stream, so a row does not depend on which other rows were asked for.
+Random streamFor(Index d, const SqrtDOptions &options)
+{
+    return Random(options.seed * 0x100000001B3ull + static_cast<std::uint64_t>(d));
+}
+
+} // namespace
+
 SqrtDRow measureSqrtD(Index d, const SqrtDOptions &options, const std::function<bool()> &cancelled)
 {
-    // Each d gets its own stream, so a row does not depend on which other rows were asked for.
-    Random rng(options.seed * 0x100000001B3ull + static_cast<std::uint64_t>(d));
+    Random rng = streamFor(d, options);
     const Index T = options.T;
     const double invSqrtD = 1.0 / std::sqrt(static_cast<double>(d));
 
@@ -54,6 +63,24 @@ SqrtDRow measureSqrtD(Index d, const SqrtDOptions &options, const std::function<
         row.maxWeightScaled = maxScaled / rows;
     }
     return row;
+}
+
+SqrtDTrial drawSqrtDTrial(Index d, const SqrtDOptions &options)
+{
+    Random rng = streamFor(d, options);
+    ScoreOptions plain;
+    plain.causal = options.causal;
+    SqrtDTrial trial;
+    trial.queries = rng.normalMatrix(options.T, d);                           // (T, d)
+    trial.keys = rng.normalMatrix(options.T, d);                              // (T, d)
+    trial.unscaledScores = attentionScores(trial.queries, trial.keys, plain); // (T, T)
+    // Multiplied by 1/√d like measureSqrtD does, so both give the same weights bit for bit.
+    trial.scaledScores = trial.unscaledScores * (1.0 / std::sqrt(static_cast<double>(d)));
+    trial.unscaledWeights = trial.unscaledScores;
+    softmaxRows(trial.unscaledWeights);
+    trial.scaledWeights = trial.scaledScores;
+    softmaxRows(trial.scaledWeights);
+    return trial;
 }
 
 } // namespace attention

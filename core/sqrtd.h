@@ -35,4 +35,19 @@ struct SqrtDRow
 SqrtDRow measureSqrtD(Index d, const SqrtDOptions &options,
                       const std::function<bool()> &cancelled = {});
 
+/// One trial of the experiment, to look at: its queries, keys, scores and weights.
+struct SqrtDTrial
+{
+    Matrix queries;         ///< (T, d) N(0, 1) entries
+    Matrix keys;            ///< (T, d)
+    Matrix unscaledScores;  ///< (T, T) q·k; −∞ above the diagonal when causal
+    Matrix unscaledWeights; ///< (T, T) softmax of each row of unscaledScores
+    Matrix scaledScores;    ///< (T, T) q·k / √d, masked the same way
+    Matrix scaledWeights;   ///< (T, T) softmax of each row of scaledScores
+};
+
+/// The first trial that measureSqrtD(d, options) draws (options.trials is not used): the same
+/// queries and keys, so measureSqrtD with one trial summarises exactly this trial.
+SqrtDTrial drawSqrtDTrial(Index d, const SqrtDOptions &options);
+
 } // namespace attention

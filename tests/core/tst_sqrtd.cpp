@@ -14,6 +14,7 @@
 #include <vector>
 
 using attention::Index;
+using attention::Matrix;
 using attention::SqrtDOptions;
 using attention::SqrtDRow;
 
@@ -138,6 +139,9 @@ private Q_SLOTS:
 
     void cancelStopsEarly_data();
     void cancelStopsEarly();
+
+    void trialIsTheFirstMeasured_data();
+    void trialIsTheFirstMeasured();
 
 private:
     /// measureSqrtD with 2000 trials, T = 5, seed 1; cached, as the function is deterministic.
@@ -380,6 +384,84 @@ void TestSqrtD::cancelStopsEarly()
         QVERIFY(partial.stdDev > 0.0);
         QVERIFY(partial.maxWeightScaled >= 0.2 && partial.maxWeightScaled <= 1.0);
     }
+}
+
+void TestSqrtD::trialIsTheFirstMeasured_data()
+{
+    QTest::addColumn<int>("T");
+    QTest::addColumn<int>("d");
+    QTest::addColumn<bool>("causal");
+    QTest::newRow("T=5 d=16") << 5 << 16 << false;
+    QTest::newRow("T=3 d=1") << 3 << 1 << false;
+    QTest::newRow("T=8 d=256") << 8 << 256 << false;
+    QTest::newRow("T=6 d=64 causal") << 6 << 64 << true;
+}
+
+void TestSqrtD::trialIsTheFirstMeasured()
+{
+    QFETCH(int, T);
+    QFETCH(int, d);
+    QFETCH(bool, causal);
+    SqrtDOptions options;
+    options.T = T;
+    options.trials = 1;
+    options.seed = 11;
+    options.causal = causal;
+    const attention::SqrtDTrial trial = attention::drawSqrtDTrial(d, options);
+    QCOMPARE(trial.queries.rows(), Index(T));
+    QCOMPARE(trial.queries.cols(), Index(d));
+    QCOMPARE(trial.keys.rows(), Index(T));
+    QCOMPARE(trial.keys.cols(), Index(d));
+
+    // Scores and weights written out with plain loops, against the trial's own q and k.
+    const double sqrtD = std::sqrt(static_cast<double>(d));
+    std::vector<double> visible; // raw dot products the statistics see
+    double largestUnscaled = 0.0;
+    double largestScaled = 0.0;
+    for (int i = 0; i < T; ++i) {
+        const int seen = causal ? i + 1 : T;
+        std::vector<double> raw(std::size_t(seen), 0.0);
+        for (int j = 0; j < seen; ++j) {
+            for (int c = 0; c < d; ++c)
+                raw[std::size_t(j)] += trial.queries(i, c) * trial.keys(j, c);
+            visible.push_back(raw[std::size_t(j)]);
+            VERIFY_NEAR(trial.unscaledScores(i, j), raw[std::size_t(j)], 1e-9 * sqrtD);
+            VERIFY_NEAR(trial.scaledScores(i, j), raw[std::size_t(j)] / sqrtD, 1e-9);
+        }
+        for (int j = seen; j < T; ++j) {
+            QVERIFY(std::isinf(trial.unscaledScores(i, j)) && trial.unscaledScores(i, j) < 0);
+            QVERIFY(std::isinf(trial.scaledScores(i, j)) && trial.scaledScores(i, j) < 0);
+            QCOMPARE(trial.unscaledWeights(i, j), 0.0);
+            QCOMPARE(trial.scaledWeights(i, j), 0.0);
+        }
+        for (const bool scaled : {false, true}) {
+            std::vector<double> scores = raw;
+            for (double &s : scores)
+                s = scaled ? s / sqrtD : s;
+            const double top = *std::max_element(scores.begin(), scores.end());
+            double total = 0.0;
+            for (double s : scores)
+                total += std::exp(s - top);
+            const Matrix &weights = scaled ? trial.scaledWeights : trial.unscaledWeights;
+            for (int j = 0; j < seen; ++j)
+                VERIFY_NEAR(weights(i, j), std::exp(scores[std::size_t(j)] - top) / total, 1e-9);
+            (scaled ? largestScaled : largestUnscaled) += largestWeight(scores, scores.size());
+        }
+    }
+
+    // measureSqrtD with one trial summarises exactly this trial.
+    const SqrtDRow row = attention::measureSqrtD(d, options);
+    double mean = 0.0;
+    for (double x : visible)
+        mean += x;
+    mean /= double(visible.size());
+    double variance = 0.0;
+    for (double x : visible)
+        variance += (x - mean) * (x - mean);
+    variance /= double(visible.size());
+    VERIFY_NEAR(row.stdDev, std::sqrt(variance), 1e-9 * sqrtD);
+    VERIFY_NEAR(row.maxWeightUnscaled, largestUnscaled / T, 1e-9);
+    VERIFY_NEAR(row.maxWeightScaled, largestScaled / T, 1e-9);
 }
 
 QTEST_GUILESS_MAIN(TestSqrtD)

@@ -1,0 +1,750 @@
+#include "sqrtdpage.h"
+
+#include "colormap.h"
+#include "heatmapwidget.h"
+#include "latestjob.h"
+#include "scenario.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QFontMetrics>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonValue>
+#include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+namespace attention {
+
+namespace {
+
+/// The d axis of both charts: a little room beyond 1 and 4096 so the end markers show whole.
+constexpr double dimensionAxisMin = 0.75;
+constexpr double dimensionAxisMax = 5500.0;
+/// The std axis: from below the std at d = 1 (1) to above √4096 = 64.
+constexpr double stdAxisMin = 0.5;
+constexpr double stdAxisMax = 128.0;
+/// Query rows measured per dimension when no trial count is fixed (T = 5: 500 trials).
+constexpr int automaticRows = 2500;
+constexpr int minAutomaticTrials = 20;
+/// The measured points on the curves, in pixels.
+constexpr qreal pointSize = 5.0;
+
+/// Table columns.
+enum Column : int
+{
+    DimensionColumn,
+    StdColumn,
+    SqrtColumn,
+    UnscaledColumn,
+    ScaledColumn,
+    ColumnCount,
+};
+
+QString number(double value)
+{
+    return QString::number(value, 'f', 2);
+}
+
+/// "t₁", "t₂", …: token names with subscript digits.
+QStringList tokenNames(int T)
+{
+    QStringList names;
+    for (int i = 1; i <= T; ++i) {
+        QString name = QStringLiteral("t");
+        for (const QChar digit : QString::number(i))
+            name += QChar(char16_t(0x2080 + digit.digitValue()));
+        names.append(name);
+    }
+    return names;
+}
+
+QColor stdColor()
+{
+    return QColor(Colormap::viridis(0.3));
+}
+
+QColor unscaledColor()
+{
+    return QColor(0xd9, 0x5f, 0x02); // orange, apart from viridis' blues and greens
+}
+
+QColor scaledColor()
+{
+    return QColor(Colormap::viridis(0.3));
+}
+
+void hideFromLegend(QChart *chart, QAbstractSeries *series)
+{
+    for (QLegendMarker *marker : chart->legend()->markers(series))
+        marker->setVisible(false);
+}
+
+QLogValueAxis *dimensionAxis()
+{
+    auto *axis = new QLogValueAxis;
+    axis->setBase(4.0);
+    axis->setRange(dimensionAxisMin, dimensionAxisMax);
+    axis->setLabelFormat(QStringLiteral("%g"));
+    axis->setMinorTickCount(-1);
+    return axis;
+}
+
+void prepareChart(QChart *chart)
+{
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->setBackgroundRoundness(0);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+}
+
+} // namespace
+
+SqrtDPage::SqrtDPage(QWidget *parent)
+    : LessonPage(parent)
+    , m_slider(new QSlider(Qt::Horizontal, this))
+    , m_dimensionLabel(new QLabel(this))
+    , m_dimensionValue(new QLabel(this))
+    , m_tokensLabel(new QLabel(this))
+    , m_tokensSpin(new QSpinBox(this))
+    , m_status(new QLabel(this))
+    , m_stdView(new QChartView(this))
+    , m_weightView(new QChartView(this))
+    , m_stdDimensionAxis(dimensionAxis())
+    , m_stdAxis(new QLogValueAxis)
+    , m_weightDimensionAxis(dimensionAxis())
+    , m_weightAxis(new QValueAxis)
+    , m_stdSeries(new QLineSeries)
+    , m_sqrtSeries(new QLineSeries)
+    , m_stdMarkerLine(new QLineSeries)
+    , m_stdMarker(new QScatterSeries)
+    , m_unscaledSeries(new QLineSeries)
+    , m_scaledSeries(new QLineSeries)
+    , m_uniformSeries(new QLineSeries)
+    , m_weightMarkerLine(new QLineSeries)
+    , m_weightMarker(new QScatterSeries)
+    , m_unscaledHeatmap(new HeatmapWidget(HeatmapWidget::Kind::Weights, this))
+    , m_scaledHeatmap(new HeatmapWidget(HeatmapWidget::Kind::Weights, this))
+    , m_table(new QTableWidget(int(tableDimensions().size()), ColumnCount, this))
+    , m_readout(new QLabel(this))
+    , m_curveJob(new LatestJob(this))
+    , m_trialJob(new LatestJob(this))
+    , m_rows(std::size_t(dimensions().size()))
+{
+    // Controls: d on a slider over dimensions(), T in a spin box, the measuring status.
+    m_slider->setRange(0, int(dimensions().size()) - 1);
+    m_slider->setPageStep(2); // a factor of 2 in d
+    m_slider->setTickPosition(QSlider::TicksBelow);
+    m_slider->setTickInterval(2);
+    m_slider->setValue(int(dimensions().indexOf(defaultDimension)));
+    m_dimensionLabel->setBuddy(m_slider);
+    m_dimensionValue->setMinimumWidth(
+        m_dimensionValue->fontMetrics().horizontalAdvance(QStringLiteral("d = 00000")));
+    QFont valueFont = m_dimensionValue->font();
+    valueFont.setBold(true);
+    m_dimensionValue->setFont(valueFont);
+    m_tokensSpin->setRange(minTokens, maxTokens);
+    m_tokensSpin->setValue(defaultTokens);
+    m_tokensLabel->setBuddy(m_tokensSpin);
+    m_status->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(m_dimensionLabel);
+    controls->addWidget(m_slider, 3);
+    controls->addWidget(m_dimensionValue);
+    controls->addSpacing(16);
+    controls->addWidget(m_tokensLabel);
+    controls->addWidget(m_tokensSpin);
+    controls->addSpacing(16);
+    controls->addWidget(m_status, 2);
+
+    buildCharts();
+    buildTable();
+
+    m_readout->setWordWrap(true);
+    m_readout->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_readout->setTextFormat(Qt::PlainText);
+
+    auto *heatmaps = new QHBoxLayout;
+    heatmaps->setSpacing(6);
+    heatmaps->addWidget(m_unscaledHeatmap);
+    heatmaps->addWidget(m_scaledHeatmap);
+    auto *tableColumn = new QVBoxLayout;
+    tableColumn->addWidget(m_table);
+    tableColumn->addWidget(m_readout, 1);
+
+    auto *views = new QGridLayout;
+    views->setSpacing(8);
+    views->addWidget(m_stdView, 0, 0);
+    views->addWidget(m_weightView, 0, 1);
+    views->addLayout(heatmaps, 1, 0);
+    views->addLayout(tableColumn, 1, 1);
+    views->setRowStretch(0, 6);
+    views->setRowStretch(1, 4);
+    views->setColumnStretch(0, 1);
+    views->setColumnStretch(1, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addLayout(controls);
+    layout->addLayout(views, 1);
+
+    connect(m_slider, &QSlider::valueChanged, this,
+            [this](int index) { setDimension(dimensions().value(index, defaultDimension)); });
+    connect(m_tokensSpin, &QSpinBox::valueChanged, this, &SqrtDPage::setTokens);
+    connect(m_curveJob, &LatestJob::runningChanged, this, &SqrtDPage::updateBusy);
+    connect(m_trialJob, &LatestJob::runningChanged, this, &SqrtDPage::updateBusy);
+    connect(m_curveJob, &LatestJob::progressChanged, this, [this](int done, int) {
+        m_progressDone = done;
+        refreshStatus();
+    });
+
+    applyFonts();
+    retranslateUi();
+}
+
+SqrtDPage::~SqrtDPage()
+{
+    // Stop the workers before anything they deliver to is destroyed.
+    delete m_curveJob;
+    delete m_trialJob;
+}
+
+const QList<int> &SqrtDPage::dimensions()
+{
+    static const QList<int> list = [] {
+        QList<int> values;
+        for (int power = 0; power <= 12; ++power) {
+            const int d = 1 << power;
+            values.append(d);
+            const int between = int(std::lround(d * std::sqrt(2.0)));
+            if (power < 12 && between != d && between != 2 * d)
+                values.append(between);
+        }
+        return values;
+    }();
+    return list;
+}
+
+const QList<int> &SqrtDPage::tableDimensions()
+{
+    static const QList<int> list{16, 64, 256, 1024};
+    return list;
+}
+
+int SqrtDPage::automaticTrials(int T)
+{
+    return std::max(minAutomaticTrials, (automaticRows + T / 2) / std::max(T, 1));
+}
+
+int SqrtDPage::dimension() const
+{
+    return dimensions().value(m_slider->value(), defaultDimension);
+}
+
+void SqrtDPage::setDimension(int d)
+{
+    // The nearest entry on a log scale.
+    const double target = std::log(double(std::max(d, 1)));
+    int best = 0;
+    for (int i = 1; i < dimensions().size(); ++i) {
+        if (std::abs(std::log(double(dimensions().at(i))) - target) <
+            std::abs(std::log(double(dimensions().at(best))) - target))
+            best = i;
+    }
+    if (m_slider->value() != best) {
+        const QSignalBlocker blocker(m_slider);
+        m_slider->setValue(best);
+    }
+    refreshMarker();
+    refreshTable();
+    refreshReadout();
+    if (dimension() == m_requestedDimension)
+        return;
+    m_requestedDimension = dimension();
+    requestTrial();
+}
+
+int SqrtDPage::tokens() const
+{
+    return m_tokensSpin->value();
+}
+
+void SqrtDPage::setTokens(int T)
+{
+    T = std::clamp(T, minTokens, maxTokens);
+    if (m_tokensSpin->value() != T) {
+        const QSignalBlocker blocker(m_tokensSpin);
+        m_tokensSpin->setValue(T);
+    }
+    if (T == m_requestedTokens)
+        return;
+    m_requestedTokens = T;
+    requestCurves();
+    requestTrial();
+}
+
+int SqrtDPage::trials() const
+{
+    return m_fixedTrials > 0 ? m_fixedTrials : automaticTrials(tokens());
+}
+
+void SqrtDPage::setTrials(int trials)
+{
+    const int fixed = std::max(trials, 0);
+    if (fixed == m_fixedTrials)
+        return;
+    m_fixedTrials = fixed;
+    requestCurves(); // the heatmaps' trial does not depend on the count
+}
+
+SqrtDOptions SqrtDPage::measureOptions() const
+{
+    SqrtDOptions options;
+    options.T = tokens();
+    options.trials = trials();
+    options.seed = seed;
+    options.causal = false;
+    return options;
+}
+
+std::optional<SqrtDRow> SqrtDPage::measuredRow(int i) const
+{
+    if (i < 0 || std::size_t(i) >= m_rows.size())
+        return std::nullopt;
+    return m_rows[std::size_t(i)];
+}
+
+void SqrtDPage::buildCharts()
+{
+    // The spread of q·k: measured points and the √d curve, log-log.
+    QChart *chart = m_stdView->chart();
+    prepareChart(chart);
+    QPen stdPen(stdColor(), 2.5);
+    m_stdSeries->setPen(stdPen);
+    m_stdSeries->setPointsVisible(true);
+    m_stdSeries->setMarkerSize(pointSize);
+    QPen sqrtPen(QColor(0x33, 0x33, 0x33), 1.8, Qt::DashLine);
+    m_sqrtSeries->setPen(sqrtPen);
+    QList<QPointF> sqrtPoints;
+    for (int d : dimensions())
+        sqrtPoints.append(QPointF(d, std::sqrt(double(d))));
+    m_sqrtSeries->replace(sqrtPoints);
+    m_stdAxis->setBase(2.0);
+    m_stdAxis->setRange(stdAxisMin, stdAxisMax);
+    m_stdAxis->setLabelFormat(QStringLiteral("%g"));
+    m_stdAxis->setMinorTickCount(-1);
+
+    // The current d: a thin vertical line and a ring on the measured point.
+    const QPen markerLinePen(QColor(0xc0, 0x20, 0x20), 1.5, Qt::DotLine);
+    m_stdMarkerLine->setPen(markerLinePen);
+    m_weightMarkerLine->setPen(markerLinePen);
+    for (QScatterSeries *marker : {m_stdMarker, m_weightMarker}) {
+        marker->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+        marker->setMarkerSize(15);
+        marker->setColor(Qt::transparent);
+        marker->setBorderColor(QColor(0xc0, 0x20, 0x20));
+        QPen ring(QColor(0xc0, 0x20, 0x20), 2.5);
+        marker->setPen(ring);
+    }
+
+    // √d last of the two, so it is drawn over the measured points.
+    for (QAbstractSeries *series : std::initializer_list<QAbstractSeries *>{
+             m_stdSeries, m_sqrtSeries, m_stdMarkerLine, m_stdMarker})
+        chart->addSeries(series);
+    chart->addAxis(m_stdDimensionAxis, Qt::AlignBottom);
+    chart->addAxis(m_stdAxis, Qt::AlignLeft);
+    for (QAbstractSeries *series : chart->series()) {
+        series->attachAxis(m_stdDimensionAxis);
+        series->attachAxis(m_stdAxis);
+    }
+    hideFromLegend(chart, m_stdMarker);
+
+    // The largest weight per row, unscaled and scaled, on 0–1, with 1/T as the floor.
+    chart = m_weightView->chart();
+    prepareChart(chart);
+    m_unscaledSeries->setPen(QPen(unscaledColor(), 2.5));
+    m_unscaledSeries->setPointsVisible(true);
+    m_unscaledSeries->setMarkerSize(pointSize);
+    m_scaledSeries->setPen(QPen(scaledColor(), 2.5));
+    m_scaledSeries->setPointsVisible(true);
+    m_scaledSeries->setMarkerSize(pointSize);
+    m_uniformSeries->setPen(QPen(QColor(0x80, 0x80, 0x80), 1.5, Qt::DashLine));
+    m_weightAxis->setRange(0.0, 1.0);
+    m_weightAxis->setTickCount(6);
+    m_weightAxis->setLabelFormat(QStringLiteral("%.1f"));
+    for (QAbstractSeries *series : std::initializer_list<QAbstractSeries *>{
+             m_uniformSeries, m_unscaledSeries, m_scaledSeries, m_weightMarkerLine, m_weightMarker})
+        chart->addSeries(series);
+    chart->addAxis(m_weightDimensionAxis, Qt::AlignBottom);
+    chart->addAxis(m_weightAxis, Qt::AlignLeft);
+    for (QAbstractSeries *series : chart->series()) {
+        series->attachAxis(m_weightDimensionAxis);
+        series->attachAxis(m_weightAxis);
+    }
+    hideFromLegend(chart, m_weightMarker);
+
+    for (QChartView *view : {m_stdView, m_weightView}) {
+        view->setRenderHint(QPainter::Antialiasing);
+        view->setMinimumSize(320, 240);
+    }
+}
+
+void SqrtDPage::buildTable()
+{
+    m_table->verticalHeader()->hide();
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionMode(QAbstractItemView::NoSelection);
+    m_table->setFocusPolicy(Qt::NoFocus);
+    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
+    for (int r = 0; r < m_table->rowCount(); ++r) {
+        for (int c = 0; c < ColumnCount; ++c) {
+            auto *item = new QTableWidgetItem;
+            item->setTextAlignment(Qt::AlignCenter);
+            m_table->setItem(r, c, item);
+        }
+        const int d = tableDimensions().at(r);
+        m_table->item(r, DimensionColumn)->setText(QString::number(d));
+        m_table->item(r, DimensionColumn)->setData(Qt::UserRole, double(d));
+        m_table->item(r, SqrtColumn)->setText(number(std::sqrt(double(d))));
+        m_table->item(r, SqrtColumn)->setData(Qt::UserRole, std::sqrt(double(d)));
+    }
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+}
+
+void SqrtDPage::applyFonts()
+{
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    if (font().pointSizeF() > 0)
+        titleFont.setPointSizeF(font().pointSizeF() * 1.1);
+    for (QChartView *view : {m_stdView, m_weightView}) {
+        view->chart()->setTitleFont(titleFont);
+        view->chart()->legend()->setFont(font());
+        for (QAbstractAxis *axis : view->chart()->axes()) {
+            axis->setLabelsFont(font());
+            axis->setTitleFont(font());
+        }
+    }
+    QFont larger = font();
+    if (font().pointSizeF() > 0)
+        larger.setPointSizeF(font().pointSizeF() * 1.1);
+    m_readout->setFont(larger);
+    m_table->setFont(larger);
+    // The table's height fits its header and rows exactly, whatever the font.
+    const int rowHeight = QFontMetrics(larger).height() * 7 / 4;
+    m_table->verticalHeader()->setDefaultSectionSize(rowHeight);
+    m_table->horizontalHeader()->setFont(larger);
+    const int height = m_table->horizontalHeader()->sizeHint().height() +
+                       rowHeight * m_table->rowCount() + 2 * m_table->frameWidth();
+    m_table->setFixedHeight(height);
+}
+
+void SqrtDPage::retranslateUi()
+{
+    m_dimensionLabel->setText(tr("Dimension &d:"));
+    m_slider->setToolTip(tr("The width d of every query and key. The charts mark this d; the "
+                            "heatmaps show one random trial at it."));
+    m_tokensLabel->setText(tr("&Tokens per trial T:"));
+    m_tokensSpin->setToolTip(tr("How many queries and keys each random trial draws. Changing T "
+                                "measures the curves again."));
+
+    m_stdView->chart()->setTitle(tr("Spread of the dot products q·k"));
+    m_stdDimensionAxis->setTitleText(tr("dimension d (log scale)"));
+    m_stdAxis->setTitleText(tr("standard deviation (log scale)"));
+    m_stdSeries->setName(tr("measured std of q·k"));
+    m_sqrtSeries->setName(tr("√d"));
+    m_stdView->setToolTip(tr("Each point is the standard deviation of all q·k of many random "
+                             "trials at that d. The dashed line is √d."));
+
+    m_weightView->chart()->setTitle(tr("Largest weight in a row (mean)"));
+    m_weightDimensionAxis->setTitleText(tr("dimension d (log scale)"));
+    m_weightAxis->setTitleText(tr("mean largest weight"));
+    m_unscaledSeries->setName(tr("softmax(q·k)"));
+    m_scaledSeries->setName(tr("softmax(q·k / √d)"));
+    m_uniformSeries->setName(tr("even weights, 1/T"));
+    m_weightView->setToolTip(tr("Near 1, one key takes all the weight of its row; at 1/T every "
+                                "key gets the same."));
+
+    m_table->setHorizontalHeaderLabels({tr("d"), tr("std of q·k"), tr("√d"),
+                                        tr("largest weight\nunscaled"),
+                                        tr("largest weight\n÷ √d")});
+    m_table->setToolTip(tr("The lesson's four dimensions, measured with the same trials as "
+                           "the charts."));
+
+    refreshMarker();
+    refreshStatus();
+    refreshReadout();
+    refreshCaptions();
+    applyFonts();
+}
+
+void SqrtDPage::refreshCaptions()
+{
+    if (m_shownTrialDimension > 0) {
+        m_unscaledHeatmap->setCaption(
+            tr("one trial at d = %1: softmax(q·k)").arg(m_shownTrialDimension));
+        m_scaledHeatmap->setCaption(tr("the same trial: softmax(q·k / √d)"));
+    } else {
+        m_unscaledHeatmap->setCaption(tr("softmax(q·k)"));
+        m_scaledHeatmap->setCaption(tr("softmax(q·k / √d)"));
+    }
+}
+
+void SqrtDPage::apply(int d, int T)
+{
+    setTokens(T);
+    setDimension(d);
+}
+
+void SqrtDPage::requestCurves()
+{
+    m_curvesStale = true;
+    if (isVisible())
+        startCurves();
+}
+
+void SqrtDPage::requestTrial()
+{
+    m_trialStale = true;
+    if (isVisible())
+        startTrial();
+}
+
+void SqrtDPage::startCurves()
+{
+    m_curvesStale = false;
+    std::fill(m_rows.begin(), m_rows.end(), std::nullopt);
+    m_progressDone = 0;
+    refreshCurves();
+
+    const SqrtDOptions options = measureOptions();
+    const QList<int> list = dimensions();
+    m_curveJob->start([this, options, list](const LatestJob::Context &context) {
+        const auto cancelled = [&context] { return context.isCancelled(); };
+        for (int i = 0; i < list.size(); ++i) {
+            const SqrtDRow row = measureSqrtD(list.at(i), options, cancelled);
+            if (context.isCancelled())
+                return LatestJob::Delivery();
+            // Runs on the GUI thread, and only while this job is the latest.
+            context.post([this, i, row] {
+                m_rows[std::size_t(i)] = row;
+                refreshCurves();
+            });
+            context.reportProgress(i + 1, int(list.size()));
+        }
+        return LatestJob::Delivery([this] { Q_EMIT curvesMeasured(); });
+    });
+    refreshStatus();
+}
+
+void SqrtDPage::startTrial()
+{
+    m_trialStale = false;
+    const int d = dimension();
+    const SqrtDOptions options = measureOptions();
+    m_trialJob->start([this, d, options](const LatestJob::Context &context) {
+        auto trial = std::make_shared<const SqrtDTrial>(drawSqrtDTrial(d, options));
+        if (context.isCancelled())
+            return LatestJob::Delivery();
+        return LatestJob::Delivery([this, d, trial] { showTrial(d, *trial); });
+    });
+}
+
+void SqrtDPage::showTrial(int d, const SqrtDTrial &trial)
+{
+    Scenario scenario;
+    scenario.tokens = tokenNames(int(trial.queries.rows()));
+    scenario.queries = trial.queries;
+    scenario.keys = trial.keys;
+    AttentionResult result;
+    result.scores = trial.unscaledScores;
+    result.weights = trial.unscaledWeights;
+    m_unscaledHeatmap->setScenario(scenario, result);
+    scenario.divideBySqrtD = true;
+    result.scores = trial.scaledScores;
+    result.weights = trial.scaledWeights;
+    m_scaledHeatmap->setScenario(scenario, result);
+    m_shownTrialDimension = d;
+    refreshCaptions();
+    Q_EMIT trialShown(d);
+}
+
+bool SqrtDPage::isBusy() const
+{
+    return m_curveJob->isRunning() || m_trialJob->isRunning();
+}
+
+void SqrtDPage::updateBusy()
+{
+    const bool busy = isBusy();
+    refreshStatus();
+    if (busy == m_busy)
+        return;
+    m_busy = busy;
+    Q_EMIT busyChanged(busy);
+}
+
+void SqrtDPage::refreshCurves()
+{
+    QList<QPointF> spread;
+    QList<QPointF> unscaled;
+    QList<QPointF> scaled;
+    for (int i = 0; i < dimensions().size(); ++i) {
+        const std::optional<SqrtDRow> &row = m_rows[std::size_t(i)];
+        if (!row)
+            continue;
+        const double d = dimensions().at(i);
+        spread.append(QPointF(d, row->stdDev));
+        unscaled.append(QPointF(d, row->maxWeightUnscaled));
+        scaled.append(QPointF(d, row->maxWeightScaled));
+    }
+    m_stdSeries->replace(spread);
+    m_unscaledSeries->replace(unscaled);
+    m_scaledSeries->replace(scaled);
+    const double even = 1.0 / tokens();
+    m_uniformSeries->replace({QPointF(dimensionAxisMin, even), QPointF(dimensionAxisMax, even)});
+    refreshMarker();
+    refreshTable();
+    refreshReadout();
+}
+
+void SqrtDPage::refreshMarker()
+{
+    const int d = dimension();
+    m_stdMarkerLine->replace({QPointF(d, stdAxisMin), QPointF(d, stdAxisMax)});
+    m_weightMarkerLine->replace({QPointF(d, 0.0), QPointF(d, 1.0)});
+    const QString name = tr("current d = %1").arg(d);
+    m_stdMarkerLine->setName(name);
+    m_weightMarkerLine->setName(name);
+    const std::optional<SqrtDRow> row = measuredRow(int(dimensions().indexOf(d)));
+    if (row) {
+        m_stdMarker->replace({QPointF(d, row->stdDev)});
+        m_weightMarker->replace(
+            {QPointF(d, row->maxWeightUnscaled), QPointF(d, row->maxWeightScaled)});
+    } else {
+        m_stdMarker->clear();
+        m_weightMarker->clear();
+    }
+    m_dimensionValue->setText(tr("d = %1").arg(d));
+}
+
+void SqrtDPage::refreshTable()
+{
+    const int current = dimension();
+    for (int r = 0; r < m_table->rowCount(); ++r) {
+        const int d = tableDimensions().at(r);
+        const std::optional<SqrtDRow> row = measuredRow(int(dimensions().indexOf(d)));
+        const auto set = [&](int column, std::optional<double> value) {
+            QTableWidgetItem *item = m_table->item(r, column);
+            item->setText(value ? number(*value) : QStringLiteral("…"));
+            item->setData(Qt::UserRole, value ? QVariant(*value) : QVariant());
+        };
+        set(StdColumn, row ? std::optional<double>(row->stdDev) : std::nullopt);
+        set(UnscaledColumn, row ? std::optional<double>(row->maxWeightUnscaled) : std::nullopt);
+        set(ScaledColumn, row ? std::optional<double>(row->maxWeightScaled) : std::nullopt);
+        // The row of the current d stands out.
+        for (int c = 0; c < ColumnCount; ++c) {
+            QTableWidgetItem *item = m_table->item(r, c);
+            QFont font = item->font();
+            font.setBold(d == current);
+            item->setFont(font);
+        }
+    }
+}
+
+void SqrtDPage::refreshReadout()
+{
+    const int d = dimension();
+    const std::optional<SqrtDRow> row = measuredRow(int(dimensions().indexOf(d)));
+    if (!row) {
+        m_readout->setText(tr("d = %1: measuring…").arg(d));
+        return;
+    }
+    m_readout->setText(tr("At d = %1 the dot products q·k have a standard deviation of %2 "
+                          "(√d = %3). The largest weight in a row averages %4 without "
+                          "scaling and %5 after dividing by √d.")
+                           .arg(d)
+                           .arg(number(row->stdDev), number(std::sqrt(double(d))),
+                                number(row->maxWeightUnscaled), number(row->maxWeightScaled)));
+}
+
+void SqrtDPage::refreshStatus()
+{
+    if (m_curveJob->isRunning()) {
+        m_status->setText(tr("Measuring %1 trials per d: %2 of %3 dimensions…")
+                              .arg(trials())
+                              .arg(m_progressDone)
+                              .arg(dimensions().size()));
+    } else if (m_curvesStale) {
+        m_status->clear();
+    } else {
+        m_status->setText(tr("%1 random trials per d, seed %2").arg(trials()).arg(quint64(seed)));
+    }
+}
+
+QJsonObject SqrtDPage::saveState() const
+{
+    QJsonObject state;
+    state.insert(QStringLiteral("d"), dimension());
+    state.insert(QStringLiteral("T"), tokens());
+    return state;
+}
+
+void SqrtDPage::restoreState(const QJsonObject &state)
+{
+    // A field that is missing, not a whole number or out of range keeps its default.
+    const auto wholeNumber = [&state](const QString &key, int min, int max, int fallback) {
+        const QJsonValue value = state.value(key);
+        if (!value.isDouble())
+            return fallback;
+        const double x = value.toDouble();
+        if (!(x >= min && x <= max) || x != std::floor(x))
+            return fallback;
+        return int(x);
+    };
+    apply(wholeNumber(QStringLiteral("d"), 1, 4096, defaultDimension),
+          wholeNumber(QStringLiteral("T"), minTokens, maxTokens, defaultTokens));
+}
+
+void SqrtDPage::reset()
+{
+    apply(defaultDimension, defaultTokens);
+}
+
+void SqrtDPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    else if (event->type() == QEvent::FontChange)
+        applyFonts();
+    LessonPage::changeEvent(event);
+}
+
+void SqrtDPage::showEvent(QShowEvent *event)
+{
+    LessonPage::showEvent(event);
+    if (m_curvesStale)
+        startCurves();
+    if (m_trialStale)
+        startTrial();
+}
+
+} // namespace attention

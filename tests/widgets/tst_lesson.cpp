@@ -1,0 +1,385 @@
+// The guided lesson inside the main window, walked through as a learner would, offscreen: each
+// step's views are checked against figures computed here another way.
+
+#include "averagingpage.h"
+#include "compareview.h"
+#include "controlspanel.h"
+#include "document.h"
+#include "heatmapwidget.h"
+#include "lessontext.h"
+#include "lessonview.h"
+#include "mainwindow.h"
+#include "maskpage.h"
+#include "matrixmodel.h"
+#include "querykeypage.h"
+#include "selfcheckpage.h"
+#include "vectoreditor.h"
+#include "vectorplane.h"
+#include "weightschart.h"
+
+#include <QAction>
+#include <QBarSet>
+#include <QCheckBox>
+#include <QDockWidget>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSettings>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTest>
+#include <QToolBar>
+#include <QUndoStack>
+#include <cmath>
+#include <memory>
+#include <vector>
+
+using namespace attention;
+
+namespace {
+
+constexpr double eps = 1e-12;
+
+// The lesson's hand-made keys for 床前明月光.
+const double lessonKeys[5][2] = {{0.1, 0.9}, {0.0, 1.0}, {0.9, 0.1}, {1.0, 0.0}, {0.8, 0.2}};
+
+/// softmax(scale · k q) for 光's query (q0, q1), with plain std::exp.
+std::vector<double> guangWeights(double q0, double q1, double scale)
+{
+    std::vector<double> w(5);
+    double sum = 0.0;
+    for (int j = 0; j < 5; ++j) {
+        w[j] = std::exp(scale * (q0 * lessonKeys[j][0] + q1 * lessonKeys[j][1]));
+        sum += w[j];
+    }
+    for (double &x : w)
+        x /= sum;
+    return w;
+}
+
+double cell(const HeatmapWidget *heatmap, int row, int column)
+{
+    return heatmap->model()->index(row, column).data(MatrixModel::ValueRole).toDouble();
+}
+
+std::vector<double> bars(const WeightsChart *chart)
+{
+    std::vector<double> values;
+    for (int j = 0; j < chart->barSet()->count(); ++j)
+        values.push_back(chart->barSet()->at(j));
+    return values;
+}
+
+bool near(const std::vector<double> &a, const std::vector<double> &b, double tolerance)
+{
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (std::abs(a[i] - b[i]) > tolerance)
+            return false;
+    return true;
+}
+
+void clickRow(HeatmapWidget *heatmap, int row)
+{
+    const QPointF center = heatmap->mapping().cellRect(row, 0).center();
+    QTest::mouseClick(heatmap, Qt::LeftButton, {}, center.toPoint());
+}
+
+} // namespace
+
+class TestLesson : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_lesson"));
+        QSettings().clear();
+    }
+
+    void init()
+    {
+        m_window = std::make_unique<MainWindow>(MainWindow::Settings::Ignore);
+        m_window->setLanguage(QStringLiteral("en"));
+        m_window->resize(1600, 1000);
+        m_window->showLessonStep(1);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    }
+
+    void cleanup()
+    {
+        if (m_window)
+            m_window->document()->markSaved();
+        m_window.reset();
+    }
+
+    void stepListAndNavigation()
+    {
+        LessonView *lesson = m_window->lesson();
+        QCOMPARE(m_window->mode(), MainWindow::Mode::Lesson);
+        QVERIFY(m_window->centralWidget()->isVisible());
+        QVERIFY(lesson->isVisible());
+        QCOMPARE(lesson->stepList()->count(), LessonView::stepCount);
+        QCOMPARE(lesson->currentStep(), 1);
+        QVERIFY(!lesson->previousButton()->isEnabled());
+        for (int step = 2; step <= LessonView::stepCount; ++step) {
+            QTest::mouseClick(lesson->nextButton(), Qt::LeftButton);
+            QCOMPARE(lesson->currentStep(), step);
+            QVERIFY(lesson->currentPage()->isVisible());
+            QVERIFY(lesson->titleLabel()->text().contains(LessonText::step(step).title));
+            QVERIFY(!lesson->explanationLabel()->text().isEmpty());
+            QCOMPARE(lesson->exerciseButton()->isVisibleTo(lesson),
+                     lesson->currentPage()->hasExercise());
+        }
+        QVERIFY(!lesson->nextButton()->isEnabled());
+        // Alt+Left goes back; a click in the list jumps.
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        QTest::keyClick(m_window->windowHandle(), Qt::Key_Left, Qt::AltModifier);
+        QCOMPARE(lesson->currentStep(), LessonView::stepCount - 1);
+        lesson->stepList()->setCurrentRow(2);
+        QCOMPARE(lesson->currentStep(), 3);
+        // The three exercises sit on steps 2, 5 and 6.
+        QList<int> withExercise;
+        for (int step = 1; step <= LessonView::stepCount; ++step)
+            if (lesson->page(step)->hasExercise())
+                withExercise.append(step);
+        QCOMPARE(withExercise, QList<int>({2, 5, 6}));
+    }
+
+    void modesHideAndRestoreTheWorkbench()
+    {
+        QVERIFY(!m_window->scoresHeatmap()->isVisible());
+        QVERIFY(!m_window->vectorEditor()->isVisible());
+        m_window->workbenchModeAction()->trigger();
+        QCOMPARE(m_window->mode(), MainWindow::Mode::Workbench);
+        QVERIFY(m_window->scoresHeatmap()->isVisible());
+        QVERIFY(m_window->vectorEditor()->isVisible());
+        QVERIFY(m_window->controls()->isVisible());
+        // A panel closed in the workbench stays closed after a visit to the lesson.
+        auto *editorDock = qobject_cast<QDockWidget *>(m_window->vectorEditor()->parentWidget());
+        QVERIFY(editorDock);
+        editorDock->close();
+        m_window->lessonModeAction()->trigger();
+        QVERIFY(!m_window->controls()->isVisible());
+        m_window->workbenchModeAction()->trigger();
+        QVERIFY(!m_window->vectorEditor()->isVisible());
+        QVERIFY(m_window->vectorPlane()->isVisible());
+        // A preset is shown in the workbench.
+        m_window->lessonModeAction()->trigger();
+        QVERIFY(m_window->loadPreset(QStringLiteral("sharp")));
+        QCOMPARE(m_window->mode(), MainWindow::Mode::Workbench);
+    }
+
+    void step1RowIsTheMeanOfItsInputs()
+    {
+        m_window->showLessonStep(1);
+        auto *page = qobject_cast<AveragingPage *>(m_window->lesson()->page(1));
+        QVERIFY(page);
+        const HeatmapWidget *weights = page->weightsHeatmap();
+        const HeatmapWidget *inputs = page->inputsHeatmap();
+        const HeatmapWidget *output = page->outputHeatmap();
+        QCOMPARE(weights->model()->rowCount(), 5);
+        // The uniform causal average: 1/(i+1) up to the diagonal, 0 after it.
+        for (int i = 0; i < 5; ++i)
+            for (int j = 0; j < 5; ++j)
+                QVERIFY(std::abs(cell(weights, i, j) - (j <= i ? 1.0 / (i + 1) : 0.0)) < eps);
+
+        // Row 3 (明, index 2) = the mean of the first three inputs, read off the views.
+        clickRow(page->weightsHeatmap(), 0);
+        QCOMPARE(page->selectedRow(), 0);
+        clickRow(page->weightsHeatmap(), 2);
+        QCOMPARE(page->selectedRow(), 2);
+        for (int c = 0; c < inputs->model()->columnCount(); ++c) {
+            const double mean = (cell(inputs, 0, c) + cell(inputs, 1, c) + cell(inputs, 2, c)) / 3;
+            QVERIFY(std::abs(cell(output, 2, c) - mean) < eps);
+        }
+        QCOMPARE(page->inputsHeatmap()->highlightedRows(), std::make_pair(0, 2));
+        QCOMPARE(page->outputHeatmap()->selectedRow(), 2);
+        QVERIFY(page->meanDifference() < eps);
+        QVERIFY(page->readout()->text().contains(QStringLiteral("✓")));
+
+        // More tokens, other inputs: still the running mean.
+        page->tokenSpinBox()->setValue(8);
+        QCOMPARE(weights->model()->rowCount(), 8);
+        const double before = cell(inputs, 0, 0);
+        QTest::mouseClick(page->rerollButton(), Qt::LeftButton);
+        QVERIFY(cell(inputs, 0, 0) != before);
+        clickRow(page->outputHeatmap(), 7);
+        double mean = 0.0;
+        for (int i = 0; i < 8; ++i)
+            mean += cell(inputs, i, 1);
+        QVERIFY(std::abs(cell(output, 7, 1) - mean / 8) < eps);
+        QCOMPARE(page->inputsHeatmap()->highlightedRows(), std::make_pair(0, 7));
+    }
+
+    void step2WeightsScaleAndExercise()
+    {
+        m_window->showLessonStep(2);
+        LessonView *lesson = m_window->lesson();
+        auto *page = qobject_cast<QueryKeyPage *>(lesson->page(2));
+        QVERIFY(page);
+        QCOMPARE(page->selectedQuery(), 4);
+        // The lesson's weights for 光: 0.12 0.11 0.26 0.29 0.23.
+        const std::vector<double> plain = guangWeights(1, 0, 1.0);
+        QVERIFY(near(plain, {0.12, 0.11, 0.26, 0.29, 0.23}, 0.005));
+        QVERIFY(near(bars(page->chart()), plain, eps));
+        QVERIFY(page->readout()->text().contains(QStringLiteral("0.29")));
+
+        // The slider to the 5× mark: 0.01 0.00 0.30 0.50 0.18.
+        page->controls()->scaleSlider()->setValue(ControlsPanel::positionOfScale(5.0));
+        QCOMPARE(page->document()->scenario().scoreScale, 5.0);
+        const std::vector<double> sharp = guangWeights(1, 0, 5.0);
+        QVERIFY(near(sharp, {0.01, 0.00, 0.30, 0.50, 0.18}, 0.005));
+        QVERIFY(near(bars(page->chart()), sharp, eps));
+
+        // Edit → Undo follows the page: back to 1×, and the workbench is untouched.
+        const int workbenchSteps = m_window->document()->undoStack()->count();
+        QVERIFY(m_window->undoAction()->isEnabled());
+        m_window->undoAction()->trigger();
+        QCOMPARE(page->document()->scenario().scoreScale, 1.0);
+        QCOMPARE(m_window->document()->undoStack()->count(), workbenchSteps);
+
+        // Exercise 1, one click away: 光 looks for position, weight moves to 床 and 前.
+        QVERIFY(!lesson->hintLabel()->isVisible());
+        QTest::mouseClick(lesson->exerciseButton(), Qt::LeftButton);
+        QVERIFY(lesson->hintLabel()->isVisible());
+        QVERIFY(lesson->exerciseStarted(2));
+        const RowVector query = page->document()->scenario().queries.row(4);
+        QCOMPARE(query(0), 0.0);
+        QCOMPARE(query(1), 1.0);
+        const std::vector<double> exercise = guangWeights(0, 1, 1.0);
+        QVERIFY(near(bars(page->chart()), exercise, eps));
+        QVERIFY(exercise[0] + exercise[1] > exercise[2] + exercise[3]);
+        QVERIFY(plain[0] + plain[1] < plain[2] + plain[3]);
+
+        // Starting the step over brings the lesson's vectors back and hides the hint.
+        QTest::mouseClick(lesson->resetStepButton(), Qt::LeftButton);
+        QVERIFY(near(bars(page->chart()), plain, eps));
+        QVERIFY(!lesson->hintLabel()->isVisible());
+    }
+
+    void step3MaskZeroesTheUpperTriangle()
+    {
+        m_window->showLessonStep(3);
+        auto *page = qobject_cast<MaskPage *>(m_window->lesson()->page(3));
+        QVERIFY(page);
+        const Scenario &scenario = page->document()->scenario();
+        QCOMPARE(scenario.dimension(), Index(MaskPage::dimension));
+        QVERIFY(scenario.divideBySqrtD);
+        QVERIFY(scenario.causal);
+        const HeatmapWidget *weights = page->weightsHeatmap();
+        const HeatmapWidget *scores = page->scoresHeatmap();
+        auto upper = [](const HeatmapWidget *heatmap) {
+            double largest = 0.0;
+            for (int i = 0; i < 5; ++i)
+                for (int j = i + 1; j < 5; ++j)
+                    largest = std::max(largest, std::abs(cell(heatmap, i, j)));
+            return largest;
+        };
+        // With the mask: −∞ scores and zero weights above the diagonal; rows sum to 1.
+        QCOMPARE(upper(weights), 0.0);
+        QVERIFY(std::isinf(cell(scores, 0, 4)));
+        for (int i = 0; i < 5; ++i) {
+            double sum = 0.0;
+            for (int j = 0; j < 5; ++j)
+                sum += cell(weights, i, j);
+            QVERIFY(std::abs(sum - 1.0) < 1e-12);
+        }
+        // The scores are q·k/√8, computed here from the document's q and k.
+        const double expected = scenario.queries.row(4).dot(scenario.keys.row(1)) / std::sqrt(8.0);
+        QVERIFY(std::abs(cell(scores, 4, 1) - expected) < eps);
+        // The comparison shows the unmasked weights, whose upper triangle is not zero.
+        QVERIFY(upper(page->compareView()->heatmap()) > 0.01);
+
+        // Without the mask: not zero, and the comparison now shows the masked ones.
+        page->controls()->causalCheckBox()->click();
+        QVERIFY(!page->document()->scenario().causal);
+        QVERIFY(upper(weights) > 0.01);
+        QCOMPARE(upper(page->compareView()->heatmap()), 0.0);
+        QVERIFY(page->readout()->text().contains(QStringLiteral("off")));
+
+        // Re-roll: new q and k, the switch kept; undo brings the old ones back.
+        const Matrix before = page->document()->scenario().queries;
+        QTest::mouseClick(page->rerollButton(), Qt::LeftButton);
+        QVERIFY(page->document()->scenario().queries != before);
+        QVERIFY(!page->document()->scenario().causal);
+        m_window->undoAction()->trigger();
+        QVERIFY(page->document()->scenario().queries == before);
+    }
+
+    void selfCheckRevealsAnswers()
+    {
+        m_window->showLessonStep(7);
+        auto *page = qobject_cast<SelfCheckPage *>(m_window->lesson()->page(7));
+        QVERIFY(page);
+        QCOMPARE(page->questionCount(), 3);
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(!page->answerLabel(i)->isVisible());
+        QTest::mouseClick(page->answerButton(1), Qt::LeftButton);
+        QVERIFY(page->answerLabel(1)->isVisible());
+        QVERIFY(!page->answerLabel(0)->isVisible());
+        QCOMPARE(page->answerLabel(1)->text(), LessonText::selfCheck().at(1).answer);
+        QTest::mouseClick(page->answerButton(1), Qt::LeftButton);
+        QVERIFY(!page->answerLabel(1)->isVisible());
+    }
+
+    void stateSurvivesARestart()
+    {
+        QSettings().clear();
+        {
+            MainWindow window(MainWindow::Settings::Use);
+            QCOMPARE(window.mode(), MainWindow::Mode::Lesson); // a first start opens the lesson
+            window.setLanguage(QStringLiteral("en"));
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            LessonView *lesson = window.lesson();
+            auto *averaging = qobject_cast<AveragingPage *>(lesson->page(1));
+            averaging->setTokenCount(7);
+            averaging->selectRow(5);
+            lesson->setCurrentStep(2);
+            lesson->startExercise();
+            qobject_cast<QueryKeyPage *>(lesson->page(2))
+                ->controls()
+                ->scaleSlider()
+                ->setValue(ControlsPanel::positionOfScale(5.0));
+            lesson->setCurrentStep(3);
+            qobject_cast<MaskPage *>(lesson->page(3))->reroll();
+            qobject_cast<SelfCheckPage *>(lesson->page(7))->setAnswerShown(2, true);
+            window.close();
+        }
+        MainWindow again(MainWindow::Settings::Use);
+        LessonView *lesson = again.lesson();
+        QCOMPARE(again.mode(), MainWindow::Mode::Lesson);
+        QCOMPARE(lesson->currentStep(), 3);
+        auto *averaging = qobject_cast<AveragingPage *>(lesson->page(1));
+        QCOMPARE(averaging->tokenCount(), 7);
+        QCOMPARE(averaging->selectedRow(), 5);
+        auto *queryKey = qobject_cast<QueryKeyPage *>(lesson->page(2));
+        QCOMPARE(queryKey->document()->scenario().scoreScale, 5.0);
+        QCOMPARE(queryKey->document()->scenario().queries(4, 1), 1.0);
+        QVERIFY(lesson->exerciseStarted(2));
+        QCOMPARE(qobject_cast<MaskPage *>(lesson->page(3))->seed(), std::uint64_t(4));
+        QVERIFY(qobject_cast<SelfCheckPage *>(lesson->page(7))->isAnswerShown(2));
+        QVERIFY(!qobject_cast<SelfCheckPage *>(lesson->page(7))->isAnswerShown(0));
+
+        // A damaged stored state is ignored, not trusted.
+        QSettings().setValue(QStringLiteral("lesson/state"), QStringLiteral("{\"step\": \"x\", "
+                                                                            "\"pages\": [1]}"));
+        MainWindow damaged(MainWindow::Settings::Use);
+        QCOMPARE(damaged.lesson()->currentStep(), 1);
+        QSettings().clear();
+    }
+
+private:
+    std::unique_ptr<MainWindow> m_window;
+};
+
+QTEST_MAIN(TestLesson)
+#include "tst_lesson.moc"
