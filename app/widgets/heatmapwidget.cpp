@@ -251,6 +251,12 @@ void HeatmapWidget::setFixedRange(bool fixed)
     update();
 }
 
+void HeatmapWidget::setTitle(const QString &title)
+{
+    m_title = title;
+    update();
+}
+
 void HeatmapWidget::setCaption(const QString &caption)
 {
     m_caption = caption;
@@ -367,6 +373,8 @@ void HeatmapWidget::relayout()
 
 QString HeatmapWidget::title() const
 {
+    if (!m_title.isEmpty())
+        return m_title;
     switch (m_kind) {
     case Kind::Scores:
         return tr("Scores");

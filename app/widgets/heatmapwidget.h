@@ -58,6 +58,9 @@ public:
     void setFixedRange(bool fixed);
     bool fixedRange() const { return m_fixedRange; }
 
+    /// The title; empty restores the kind's default ("Scores", "Values v"…).
+    void setTitle(const QString &title);
+    QString title() const;
     /// The line under the title; empty restores the default formula of the kind.
     void setCaption(const QString &caption);
 
@@ -98,7 +101,6 @@ private:
     void updateRange();
     void rebuildImage();
     void relayout();
-    QString title() const;
     QString caption() const;
     Fonts fontsFor(const QFont &base) const;
     HeatmapMargins marginsFor(const Fonts &fonts) const;
@@ -134,6 +136,7 @@ private:
     bool m_hasMask = false;
     int m_selectedRow = -1;
     bool m_fixedRange = true;
+    QString m_title;
     QString m_caption;
     qreal m_rowLabelWidth = 0; ///< widest row label in the widget's font
     qreal m_columnLabelWidth = 0;
