@@ -10,6 +10,8 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFontInfo>
+#include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QJsonObject>
 #include <QLabel>
@@ -132,6 +134,7 @@ private Q_SLOTS:
     void sameAsCliAndPreset();
     void controlsDriveThePage();
     void rerollDrawsANewSeed();
+    void clickedRowIsSelectedInEveryTokenView();
     void saveRestoreRoundTrip();
     void restoreIgnoresMalformedFields();
     void resetRestoresDefaults();
@@ -276,7 +279,7 @@ void TestHeadPage::badgeChecksAgainstReference()
     QCOMPARE(read, QString::number(expected, 'e', 1).toDouble());
     const QString isCausal = causal ? QStringLiteral("True") : QStringLiteral("False");
     QVERIFY(page.badge()->text().contains(QStringLiteral("is_causal=") + isCausal));
-    QVERIFY(page.badge()->text().contains(QStringLiteral("within 1.0e-12")));
+    QVERIFY(page.badge()->text().contains(QStringLiteral("✓ within 1e-12")));
     QVERIFY(badgeLooksGreen(page));
 }
 
@@ -394,6 +397,20 @@ void TestHeadPage::rerollDrawsANewSeed()
     QVERIFY(!near(shown(page, View::Input), before, 1e-3));
 }
 
+void TestHeadPage::clickedRowIsSelectedInEveryTokenView()
+{
+    HeadPage page;
+    page.resize(1300, 780);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    HeatmapWidget *k = page.heatmap(View::K);
+    QTest::mouseClick(k, Qt::LeftButton, {}, k->mapping().cellRect(3, 0).center().toPoint());
+    for (View view : {View::Input, View::Q, View::K, View::V, View::Weights, View::Output})
+        QCOMPARE(page.heatmap(view)->selectedRow(), 3);
+    for (View view : {View::Wq, View::Wk, View::Wv}) // their rows are features, not positions
+        QCOMPARE(page.heatmap(view)->selectedRow(), -1);
+}
+
 void TestHeadPage::saveRestoreRoundTrip()
 {
     HeadPage page;
@@ -487,9 +504,10 @@ void TestHeadPage::readableAtLessonSize_data()
     QTest::addColumn<int>("dModel");
     QTest::addColumn<int>("dHead");
     QTest::addColumn<double>("minimumCell");
-    QTest::newRow("lesson") << 5 << 16 << 8 << 16.0;
-    QTest::newRow("small") << 3 << 4 << 2 << 40.0; // room for the numbers
-    QTest::newRow("largest") << 32 << 64 << 64 << 2.0;
+    QTest::addColumn<bool>("weightNumbers");
+    QTest::newRow("lesson") << 5 << 16 << 8 << 14.0 << true;
+    QTest::newRow("small") << 3 << 4 << 2 << 40.0 << true; // room for every number
+    QTest::newRow("largest") << 32 << 64 << 64 << 2.0 << false;
 }
 
 void TestHeadPage::readableAtLessonSize()
@@ -500,6 +518,7 @@ void TestHeadPage::readableAtLessonSize()
     QFETCH(int, dModel);
     QFETCH(int, dHead);
     QFETCH(double, minimumCell);
+    QFETCH(bool, weightNumbers);
     HeadPage page;
     page.setLength(T);
     page.setModelDim(dModel);
@@ -514,10 +533,10 @@ void TestHeadPage::readableAtLessonSize()
         QVERIFY(page.grab().save(
             directory +
             QStringLiteral("/headpage-%1.png").arg(QString::fromUtf8(QTest::currentDataTag()))));
-    // One cell size along each row (the top row may get larger cells when height is to spare).
-    for (const auto &row :
-         {std::vector<View>{View::Input, View::Wq, View::Wk, View::Wv},
-          std::vector<View>{View::Q, View::K, View::V, View::Weights, View::Output}}) {
+    // One cell size along each row (the top row may get larger cells when height is to spare),
+    // except for the weights: at the lesson's sizes they are large enough for their numbers.
+    for (const auto &row : {std::vector<View>{View::Input, View::Wq, View::Wk, View::Wv},
+                            std::vector<View>{View::Q, View::K, View::V, View::Output}}) {
         qreal smallest = 1e9;
         qreal largest = 0;
         for (View view : row) {
@@ -529,6 +548,14 @@ void TestHeadPage::readableAtLessonSize()
         QVERIFY2(largest <= smallest * 1.1 + 1,
                  qPrintable(QStringLiteral("%1 to %2").arg(smallest).arg(largest)));
     }
+    const HeatmapWidget *weights = page.heatmap(View::Weights);
+    QFont numberFont = weights->font();
+    numberFont.setPixelSize(int(QFontInfo(weights->font()).pixelSize() * 0.85));
+    const QFontMetricsF metrics(numberFont);
+    const bool numbersFit = weights->mapping().fitsInCell(
+        QSizeF(metrics.horizontalAdvance(QStringLiteral("0.00")), metrics.height()));
+    QCOMPARE(numbersFit, weightNumbers);
+    QVERIFY(weights->mapping().cellSize() >= page.heatmap(View::Q)->mapping().cellSize() - 1);
     QVERIFY(page.badge()->width() >= page.badge()->sizeHint().width());
     QVERIFY(page.readout()->width() >= page.readout()->sizeHint().width());
 }

@@ -7,6 +7,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
+#include <QFontInfo>
 #include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QHelpEvent>
@@ -85,6 +86,18 @@ QString projectionName(HeadPage::View view)
     }
 }
 
+/// The smallest cell in which `heatmap` writes its weights (0.00 … 1.00): HeatmapWidget writes
+/// numbers in at least 0.85 × its font's pixel size, when the text fits with 4 px to spare.
+qreal numberCell(const HeatmapWidget &heatmap)
+{
+    QFont font = heatmap.font();
+    font.setPixelSize(int(QFontInfo(heatmap.font()).pixelSize() * 0.85));
+    const QFontMetricsF metrics(font);
+    // A few pixels more than the minimum, so that the numbers do not touch the cell's edges.
+    return std::max(metrics.horizontalAdvance(QStringLiteral("0.00")) + 4, metrics.height() + 2) +
+           8;
+}
+
 /// An integer field of `state`, if it is a whole number within [lo, hi].
 std::optional<qint64> integerField(const QJsonObject &state, const QString &key, qint64 lo,
                                    qint64 hi)
@@ -132,6 +145,7 @@ HeadPage::HeadPage(QWidget *parent)
     m_precisionBox->addItem(QString());
     m_badge->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_readout->setWordWrap(true); // may wrap rather than widen a narrow window
 
     auto *controls = new QHBoxLayout;
     controls->setSpacing(6);
@@ -405,6 +419,7 @@ void HeadPage::balanceRows()
     {
         HeatmapWidget *widget;
         int columns;
+        int rows;
         qreal overhead; ///< the width besides the cells: labels, legend, padding
     };
     struct RowExtent
@@ -425,9 +440,10 @@ void HeadPage::balanceRows()
             const qreal grid = QFontMetricsF(widget->font()).height() * 4;
             const QSize minimum = widget->minimumSizeHint();
             const int columns = widget->model()->columnCount();
-            extent.items.push_back({widget, columns, minimum.width() - grid});
+            const int rows = widget->model()->rowCount();
+            extent.items.push_back({widget, columns, rows, minimum.width() - grid});
             extent.columns += columns;
-            extent.rows = std::max(extent.rows, widget->model()->rowCount());
+            extent.rows = std::max(extent.rows, rows);
             extent.overhead += minimum.width() - grid;
             extent.heightOverhead = std::max(extent.heightOverhead, minimum.height() - grid);
         }
@@ -442,17 +458,40 @@ void HeadPage::balanceRows()
         cell = std::min(cell, (top.width() - row.overhead) / std::max(1, row.columns));
     cell = std::max(cell, 1.0);
 
+    // The weights are what the step computes: when the row can spare the room, they get cells
+    // large enough for their numbers, and the other matrices of the row share what is left.
+    std::array<qreal, 2> rowCell = {cell, cell};
+    qreal weightCell = cell;
+    const qreal numbers = numberCell(*heatmap(View::Weights));
+    const int others = rows[1].columns - m_length;
+    if (numbers > cell && others > 0) {
+        const qreal rest = (top.width() - rows[1].overhead - m_length * numbers) / others;
+        const qreal tallest = std::max(m_length * numbers, rows[1].rows * rest);
+        const bool fitsHeight =
+            rows[0].rows * cell + rows[0].heightOverhead + tallest + rows[1].heightOverhead <=
+            height;
+        if (rest >= 0.75 * cell && fitsHeight) {
+            weightCell = numbers;
+            rowCell[1] = std::min(cell, rest);
+        }
+    }
+
     auto *page = qobject_cast<QBoxLayout *>(layout());
     const std::array<QHBoxLayout *, 2> layouts = {m_topRow, m_bottomRow};
     for (std::size_t r = 0; r < rows.size(); ++r) {
         QHBoxLayout *row = layouts[r];
+        qreal rowHeight = 0;
         for (int i = 0; i < row->count(); ++i) {
             const auto *widget = row->itemAt(i)->widget();
-            for (const Extent &item : rows[r].items)
-                if (item.widget == widget)
-                    row->setStretch(i, std::max(1, int(item.columns * cell + item.overhead)));
+            for (const Extent &item : rows[r].items) {
+                if (item.widget != widget)
+                    continue;
+                const qreal itemCell = widget == heatmap(View::Weights) ? weightCell : rowCell[r];
+                row->setStretch(i, std::max(1, int(item.columns * itemCell + item.overhead)));
+                rowHeight = std::max(rowHeight, item.rows * itemCell);
+            }
         }
-        page->setStretchFactor(row, std::max(1, int(rows[r].rows * cell + rows[r].heightOverhead)));
+        page->setStretchFactor(row, std::max(1, int(rowHeight + rows[r].heightOverhead)));
     }
 }
 
@@ -489,7 +528,7 @@ void HeadPage::retranslateUi()
     m_rerollButton->setToolTip(tr("Draw a new seed: new inputs and new weight matrices"));
     m_causalBox->setText(tr("Causal mask"));
     m_causalBox->setToolTip(tr("Each position sees only itself and the positions before it"));
-    m_precisionLabel->setText(tr("Check in"));
+    m_precisionLabel->setText(tr("Precision of the check"));
     m_precisionBox->setItemText(0, tr("double"));
     m_precisionBox->setItemText(1, tr("float32, like PyTorch"));
     m_precisionBox->setToolTip(tr("Precision of the output compared with the reference; the "
@@ -527,8 +566,8 @@ void HeadPage::updateTexts()
     const QString isCausal = m_causal ? QStringLiteral("True") : QStringLiteral("False");
     const QString precision = m_precision == Precision::Float32 ? tr("float32") : tr("double");
     const bool ok = withinTolerance();
-    const QString verdict = ok ? tr("✓ within %1").arg(scientific(tolerance()))
-                               : tr("✗ above %1").arg(scientific(tolerance()));
+    const QString limit = QString::number(tolerance(), 'g', 1); // "1e-12"
+    const QString verdict = ok ? tr("✓ within %1").arg(limit) : tr("✗ above %1").arg(limit);
     m_badge->setText(tr("output (%1) vs. reference (is_causal=%2): largest difference %3 %4")
                          .arg(precision, isCausal, scientific(m_difference), verdict));
     m_badge->setStyleSheet(
