@@ -251,15 +251,15 @@ void HeatmapWidget::setFixedRange(bool fixed)
     update();
 }
 
-void HeatmapWidget::setCaption(const QString &caption)
-{
-    m_caption = caption;
-    update();
-}
-
 void HeatmapWidget::setTitle(const QString &title)
 {
     m_title = title;
+    update();
+}
+
+void HeatmapWidget::setCaption(const QString &caption)
+{
+    m_caption = caption;
     update();
 }
 

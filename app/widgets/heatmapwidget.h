@@ -59,10 +59,11 @@ public:
     void setFixedRange(bool fixed);
     bool fixedRange() const { return m_fixedRange; }
 
+    /// The title; empty restores the kind's default ("Scores", "Values v"…).
+    void setTitle(const QString &title);
+    QString title() const;
     /// The line under the title; empty restores the default formula of the kind.
     void setCaption(const QString &caption);
-    /// The title above the heatmap; empty restores the kind's own ("Values v"…).
-    void setTitle(const QString &title);
     /// Frames rows `first`…`last` with a dashed outline (the inputs a row averages, say);
     /// `first` −1 removes it. Independent of the selected row.
     void setHighlightedRows(int first, int last);
@@ -105,7 +106,6 @@ private:
     void updateRange();
     void rebuildImage();
     void relayout();
-    QString title() const;
     QString caption() const;
     Fonts fontsFor(const QFont &base) const;
     HeatmapMargins marginsFor(const Fonts &fonts) const;
@@ -141,8 +141,8 @@ private:
     bool m_hasMask = false;
     int m_selectedRow = -1;
     bool m_fixedRange = true;
-    QString m_caption;
     QString m_title;
+    QString m_caption;
     std::pair<int, int> m_highlighted{-1, -1};
     qreal m_rowLabelWidth = 0; ///< widest row label in the widget's font
     qreal m_columnLabelWidth = 0;

@@ -5,6 +5,7 @@
 #include "maskpage.h"
 #include "querykeypage.h"
 #include "selfcheckpage.h"
+#include "sqrtdpage.h"
 
 #include <QAction>
 #include <QEvent>
@@ -19,16 +20,6 @@
 namespace attention {
 
 namespace {
-
-/// Until steps 4…6 have their pages.
-class PendingPage : public LessonPage
-{
-public:
-    using LessonPage::LessonPage;
-    QJsonObject saveState() const override { return {}; }
-    void restoreState(const QJsonObject &) override {}
-    void reset() override {}
-};
 
 LessonPage *createPage(int step, QWidget *parent)
 {

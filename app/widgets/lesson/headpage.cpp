@@ -1,0 +1,657 @@
+#include "headpage.h"
+
+#include "heatmapwidget.h"
+#include "kernels.h"
+#include "matrixmodel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QEvent>
+#include <QFontInfo>
+#include <QFontMetricsF>
+#include <QHBoxLayout>
+#include <QHelpEvent>
+#include <QJsonValue>
+#include <QLabel>
+#include <QPushButton>
+#include <QRandomGenerator>
+#include <QSpinBox>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+namespace attention {
+
+namespace {
+
+/// "(5, 16)"
+QString shape(Index rows, Index columns)
+{
+    return QStringLiteral("(%1, %2)").arg(rows).arg(columns);
+}
+
+QString shape(const Matrix &m)
+{
+    return shape(m.rows(), m.cols());
+}
+
+/// "1", "2", … "n": rows of X, q, k, v are positions, rows of a W are input features.
+QStringList numbered(Index n)
+{
+    QStringList labels;
+    for (Index i = 0; i < n; ++i)
+        labels.append(QString::number(i + 1));
+    return labels;
+}
+
+/// A number for tooltips: four decimals with a real minus sign.
+QString number(double x)
+{
+    return MatrixModel::formatValue(x, 4);
+}
+
+/// A difference for the badge: one digit in scientific notation, as the lesson prints it.
+QString scientific(double x)
+{
+    return QString::number(x, 'e', 1);
+}
+
+/// The heatmap's name of a W: "W_q".
+QString weightName(HeadPage::View view)
+{
+    switch (view) {
+    case HeadPage::View::Wq:
+    case HeadPage::View::Q:
+        return QStringLiteral("W_q");
+    case HeadPage::View::Wk:
+    case HeadPage::View::K:
+        return QStringLiteral("W_k");
+    default:
+        return QStringLiteral("W_v");
+    }
+}
+
+/// "q", "k" or "v" for the projection views.
+QString projectionName(HeadPage::View view)
+{
+    switch (view) {
+    case HeadPage::View::Q:
+        return QStringLiteral("q");
+    case HeadPage::View::K:
+        return QStringLiteral("k");
+    default:
+        return QStringLiteral("v");
+    }
+}
+
+/// The smallest cell in which `heatmap` writes its weights (0.00 … 1.00): HeatmapWidget writes
+/// numbers in at least 0.85 × its font's pixel size, when the text fits with 4 px to spare.
+qreal numberCell(const HeatmapWidget &heatmap)
+{
+    QFont font = heatmap.font();
+    font.setPixelSize(int(QFontInfo(heatmap.font()).pixelSize() * 0.85));
+    const QFontMetricsF metrics(font);
+    // A few pixels more than the minimum, so that the numbers do not touch the cell's edges.
+    return std::max(metrics.horizontalAdvance(QStringLiteral("0.00")) + 4, metrics.height() + 2) +
+           8;
+}
+
+/// An integer field of `state`, if it is a whole number within [lo, hi].
+std::optional<qint64> integerField(const QJsonObject &state, const QString &key, qint64 lo,
+                                   qint64 hi)
+{
+    const QJsonValue value = state.value(key);
+    if (!value.isDouble())
+        return std::nullopt;
+    const double x = value.toDouble();
+    if (!std::isfinite(x) || x != std::floor(x) || x < double(lo) || x > double(hi))
+        return std::nullopt;
+    return static_cast<qint64>(x);
+}
+
+} // namespace
+
+HeadPage::HeadPage(QWidget *parent)
+    : LessonPage(parent)
+    , m_modelDimLabel(new QLabel(this))
+    , m_modelDimBox(new QSpinBox(this))
+    , m_headDimLabel(new QLabel(this))
+    , m_headDimBox(new QSpinBox(this))
+    , m_lengthLabel(new QLabel(this))
+    , m_lengthBox(new QSpinBox(this))
+    , m_seedLabel(new QLabel(this))
+    , m_seedBox(new QSpinBox(this))
+    , m_rerollButton(new QPushButton(this))
+    , m_causalBox(new QCheckBox(this))
+    , m_precisionLabel(new QLabel(this))
+    , m_precisionBox(new QComboBox(this))
+    , m_badge(new QLabel(this))
+    , m_readout(new QLabel(this))
+    , m_topRow(new QHBoxLayout)
+    , m_bottomRow(new QHBoxLayout)
+{
+    m_modelDimBox->setRange(1, maxDim);
+    m_headDimBox->setRange(1, maxDim);
+    m_lengthBox->setRange(1, maxLength);
+    m_seedBox->setRange(0, maxSeed);
+    m_modelDimLabel->setBuddy(m_modelDimBox);
+    m_headDimLabel->setBuddy(m_headDimBox);
+    m_lengthLabel->setBuddy(m_lengthBox);
+    m_seedLabel->setBuddy(m_seedBox);
+    m_precisionLabel->setBuddy(m_precisionBox);
+    m_precisionBox->addItem(QString());
+    m_precisionBox->addItem(QString());
+    m_badge->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_readout->setWordWrap(true); // may wrap rather than widen a narrow window
+
+    auto *controls = new QHBoxLayout;
+    controls->setSpacing(6);
+    const auto addField = [&](QLabel *label, QWidget *field) {
+        controls->addWidget(label);
+        controls->addWidget(field);
+        controls->addSpacing(10);
+    };
+    addField(m_modelDimLabel, m_modelDimBox);
+    addField(m_headDimLabel, m_headDimBox);
+    addField(m_lengthLabel, m_lengthBox);
+    controls->addWidget(m_seedLabel);
+    controls->addWidget(m_seedBox);
+    controls->addWidget(m_rerollButton);
+    controls->addSpacing(10);
+    controls->addWidget(m_causalBox);
+    controls->addSpacing(10);
+    addField(m_precisionLabel, m_precisionBox);
+    controls->addStretch(1);
+
+    auto *status = new QHBoxLayout;
+    status->addWidget(m_badge);
+    status->addSpacing(12);
+    status->addWidget(m_readout, 1);
+
+    for (int i = 0; i < viewCount; ++i) {
+        HeatmapWidget::Kind kind = HeatmapWidget::Kind::Values;
+        if (View(i) == View::Weights)
+            kind = HeatmapWidget::Kind::Weights;
+        else if (View(i) == View::Output)
+            kind = HeatmapWidget::Kind::Output;
+        m_heatmaps[i] = new HeatmapWidget(kind, this);
+        m_heatmaps[i]->setMinimumSize(120, 120);
+        if (kind == HeatmapWidget::Kind::Values)
+            m_heatmaps[i]->installEventFilter(this); // tooltips that name X, W and q, k, v
+        const View view = View(i);
+        if (view != View::Wq && view != View::Wk && view != View::Wv)
+            connect(m_heatmaps[i], &HeatmapWidget::rowClicked, this, &HeadPage::selectRow);
+    }
+    m_topRow->setSpacing(4);
+    m_bottomRow->setSpacing(4);
+    for (View view : {View::Input, View::Wq, View::Wk, View::Wv})
+        m_topRow->addWidget(heatmap(view));
+    for (View view : {View::Q, View::K, View::V, View::Weights, View::Output})
+        m_bottomRow->addWidget(heatmap(view));
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->setSpacing(6);
+    layout->addLayout(controls);
+    layout->addLayout(status);
+    layout->addLayout(m_topRow, 1);
+    layout->addLayout(m_bottomRow, 1);
+
+    connect(m_modelDimBox, &QSpinBox::valueChanged, this, &HeadPage::setModelDim);
+    connect(m_headDimBox, &QSpinBox::valueChanged, this, &HeadPage::setHeadDim);
+    connect(m_lengthBox, &QSpinBox::valueChanged, this, &HeadPage::setLength);
+    connect(m_seedBox, &QSpinBox::valueChanged, this,
+            [this](int seed) { setSeed(static_cast<std::uint64_t>(seed)); });
+    connect(m_rerollButton, &QPushButton::clicked, this, &HeadPage::reroll);
+    connect(m_causalBox, &QCheckBox::toggled, this, &HeadPage::setCausal);
+    connect(m_precisionBox, &QComboBox::currentIndexChanged, this, [this](int index) {
+        setPrecision(index == 1 ? Precision::Float32 : Precision::Double);
+    });
+
+    retranslateUi();
+    recompute();
+}
+
+HeadPage::~HeadPage() = default;
+
+double HeadPage::tolerance() const
+{
+    return m_precision == Precision::Float32 ? float32Tolerance : doubleTolerance;
+}
+
+// State ---------------------------------------------------------------------------------------
+
+QJsonObject HeadPage::saveState() const
+{
+    QJsonObject state;
+    state.insert(QStringLiteral("d_model"), m_modelDim);
+    state.insert(QStringLiteral("d_head"), m_headDim);
+    state.insert(QStringLiteral("T"), m_length);
+    state.insert(QStringLiteral("seed"), static_cast<qint64>(m_seed));
+    state.insert(QStringLiteral("causal"), m_causal);
+    state.insert(QStringLiteral("precision"), m_precision == Precision::Float32
+                                                  ? QStringLiteral("float32")
+                                                  : QStringLiteral("double"));
+    return state;
+}
+
+void HeadPage::restoreState(const QJsonObject &state)
+{
+    // Start from the defaults, take every field that is valid, and compute once.
+    m_modelDim = defaultModelDim;
+    m_headDim = defaultHeadDim;
+    m_length = defaultLength;
+    m_seed = defaultSeed;
+    m_causal = true;
+    m_precision = Precision::Double;
+    if (const auto d = integerField(state, QStringLiteral("d_model"), 1, maxDim))
+        m_modelDim = int(*d);
+    if (const auto d = integerField(state, QStringLiteral("d_head"), 1, maxDim))
+        m_headDim = int(*d);
+    if (const auto T = integerField(state, QStringLiteral("T"), 1, maxLength))
+        m_length = int(*T);
+    if (const auto seed = integerField(state, QStringLiteral("seed"), 0, maxSeed))
+        m_seed = static_cast<std::uint64_t>(*seed);
+    if (const QJsonValue causal = state.value(QStringLiteral("causal")); causal.isBool())
+        m_causal = causal.toBool();
+    if (state.value(QStringLiteral("precision")).toString() == QLatin1String("float32"))
+        m_precision = Precision::Float32;
+    recompute();
+}
+
+void HeadPage::reset()
+{
+    restoreState({});
+}
+
+void HeadPage::startExercise()
+{
+    setCausal(false);
+}
+
+// Settings ------------------------------------------------------------------------------------
+
+void HeadPage::setModelDim(int dModel)
+{
+    dModel = std::clamp(dModel, 1, maxDim);
+    if (dModel == m_modelDim)
+        return;
+    m_modelDim = dModel;
+    recompute();
+}
+
+void HeadPage::setHeadDim(int dHead)
+{
+    dHead = std::clamp(dHead, 1, maxDim);
+    if (dHead == m_headDim)
+        return;
+    m_headDim = dHead;
+    recompute();
+}
+
+void HeadPage::setLength(int T)
+{
+    T = std::clamp(T, 1, maxLength);
+    if (T == m_length)
+        return;
+    m_length = T;
+    recompute();
+}
+
+void HeadPage::setSeed(std::uint64_t seed)
+{
+    seed = std::min<std::uint64_t>(seed, maxSeed);
+    if (seed == m_seed)
+        return;
+    m_seed = seed;
+    recompute();
+}
+
+void HeadPage::setCausal(bool causal)
+{
+    if (causal == m_causal)
+        return;
+    m_causal = causal;
+    recompute();
+}
+
+void HeadPage::setPrecision(Precision precision)
+{
+    if (precision == m_precision)
+        return;
+    m_precision = precision;
+    recompute();
+}
+
+void HeadPage::reroll()
+{
+    std::uint64_t seed = m_seed;
+    while (seed == m_seed)
+        seed = QRandomGenerator::global()->bounded(maxSeed + 1);
+    setSeed(seed);
+}
+
+// Computing -----------------------------------------------------------------------------------
+
+void HeadPage::recompute()
+{
+    // The documented order: X first, then W_q, W_k, W_v, all from one generator.
+    Random rng(m_seed);
+    m_input = rng.normalMatrix(m_length, m_modelDim);  // (T, d_model)
+    m_head = Head::random(m_modelDim, m_headDim, rng); // (d_model, d_head) × 3
+    m_result = forward(m_head, m_input, m_causal);     // q, k, v, weights, output
+    m_reference = referenceAttention(m_result.q, m_result.k, m_result.v, m_causal); // (T, d_head)
+    if (m_precision == Precision::Float32) {
+        MatrixF out; // (T, d_head)
+        runKernel(Kernel::Materialized, m_result.q.cast<float>(), m_result.k.cast<float>(),
+                  m_result.v.cast<float>(), out, m_causal);
+        m_difference = maxAbsDifference(out.cast<double>(), m_reference);
+    } else {
+        m_difference = maxAbsDifference(m_result.attention.output, m_reference);
+    }
+    updateControls();
+    updateViews();
+    updateTexts();
+    balanceRows();
+    Q_EMIT changed();
+}
+
+void HeadPage::updateControls()
+{
+    const QSignalBlocker b1(m_modelDimBox);
+    const QSignalBlocker b2(m_headDimBox);
+    const QSignalBlocker b3(m_lengthBox);
+    const QSignalBlocker b4(m_seedBox);
+    const QSignalBlocker b5(m_causalBox);
+    const QSignalBlocker b6(m_precisionBox);
+    m_modelDimBox->setValue(m_modelDim);
+    m_headDimBox->setValue(m_headDim);
+    m_lengthBox->setValue(m_length);
+    m_seedBox->setValue(static_cast<int>(m_seed));
+    m_causalBox->setChecked(m_causal);
+    m_precisionBox->setCurrentIndex(m_precision == Precision::Float32 ? 1 : 0);
+}
+
+void HeadPage::updateViews()
+{
+    const QStringList positions = numbered(m_length);
+    const QStringList features = numbered(m_modelDim);
+    // X, the Ws and q, k, v are "values" heatmaps: one row per label, their own colour range.
+    const auto showMatrix = [](HeatmapWidget *heatmap, const QStringList &rows, const Matrix &m) {
+        Scenario s;
+        s.tokens = rows;
+        s.values = m;
+        heatmap->setScenario(s, {});
+    };
+    showMatrix(heatmap(View::Input), positions, m_input);
+    showMatrix(heatmap(View::Wq), features, m_head.wq);
+    showMatrix(heatmap(View::Wk), features, m_head.wk);
+    showMatrix(heatmap(View::Wv), features, m_head.wv);
+    showMatrix(heatmap(View::Q), positions, m_result.q);
+    showMatrix(heatmap(View::K), positions, m_result.k);
+    showMatrix(heatmap(View::V), positions, m_result.v);
+
+    // The weights and the output as any attention pass: their tooltips explain each cell.
+    Scenario pass;
+    pass.tokens = positions;
+    pass.queries = m_result.q;
+    pass.keys = m_result.k;
+    pass.values = m_result.v;
+    pass.divideBySqrtD = true;
+    pass.causal = m_causal;
+    heatmap(View::Weights)->setScenario(pass, m_result.attention);
+    heatmap(View::Output)->setScenario(pass, m_result.attention);
+}
+
+void HeadPage::balanceRows()
+{
+    // One cell size for all nine heatmaps, so that the matrices' shapes compare at a glance: the
+    // largest size at which both rows fit, then each heatmap gets the width its columns need at
+    // that size and each row the height of its tallest matrix.
+    const QRect top = m_topRow->geometry();
+    const QRect bottom = m_bottomRow->geometry();
+    if (top.isEmpty() || bottom.isEmpty())
+        return; // not laid out yet: resizeEvent comes back
+    struct Extent
+    {
+        HeatmapWidget *widget;
+        int columns;
+        int rows;
+        qreal overhead; ///< the width besides the cells: labels, legend, padding
+    };
+    struct RowExtent
+    {
+        std::vector<Extent> items;
+        int columns = 0;
+        int rows = 0;
+        qreal overhead = 0;       ///< the items' overheads and the spacing between them
+        qreal heightOverhead = 0; ///< title, caption, key labels
+    };
+    const auto measure = [](QHBoxLayout *row) {
+        RowExtent extent;
+        for (int i = 0; i < row->count(); ++i) {
+            auto *widget = qobject_cast<HeatmapWidget *>(row->itemAt(i)->widget());
+            if (!widget)
+                continue;
+            // minimumSizeHint() is the heatmap's margins around a grid of four text lines.
+            const qreal grid = QFontMetricsF(widget->font()).height() * 4;
+            const QSize minimum = widget->minimumSizeHint();
+            const int columns = widget->model()->columnCount();
+            const int rows = widget->model()->rowCount();
+            extent.items.push_back({widget, columns, rows, minimum.width() - grid});
+            extent.columns += columns;
+            extent.rows = std::max(extent.rows, rows);
+            extent.overhead += minimum.width() - grid;
+            extent.heightOverhead = std::max(extent.heightOverhead, minimum.height() - grid);
+        }
+        extent.overhead += row->spacing() * std::max<qreal>(0, qreal(row->count()) - 1);
+        return extent;
+    };
+    const std::array<RowExtent, 2> rows = {measure(m_topRow), measure(m_bottomRow)};
+    const qreal height = top.height() + bottom.height();
+    qreal cell = (height - rows[0].heightOverhead - rows[1].heightOverhead) /
+                 std::max(1, rows[0].rows + rows[1].rows);
+    for (const RowExtent &row : rows)
+        cell = std::min(cell, (top.width() - row.overhead) / std::max(1, row.columns));
+    cell = std::max(cell, 1.0);
+
+    // The weights are what the step computes: when the row can spare the room, they get cells
+    // large enough for their numbers, and the other matrices of the row share what is left.
+    std::array<qreal, 2> rowCell = {cell, cell};
+    qreal weightCell = cell;
+    const qreal numbers = numberCell(*heatmap(View::Weights));
+    const int others = rows[1].columns - m_length;
+    if (numbers > cell && others > 0) {
+        const qreal rest = (top.width() - rows[1].overhead - m_length * numbers) / others;
+        const qreal tallest = std::max(m_length * numbers, rows[1].rows * rest);
+        const bool fitsHeight =
+            rows[0].rows * cell + rows[0].heightOverhead + tallest + rows[1].heightOverhead <=
+            height;
+        if (rest >= 0.75 * cell && fitsHeight) {
+            weightCell = numbers;
+            rowCell[1] = std::min(cell, rest);
+        }
+    }
+
+    auto *page = qobject_cast<QBoxLayout *>(layout());
+    const std::array<QHBoxLayout *, 2> layouts = {m_topRow, m_bottomRow};
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        QHBoxLayout *row = layouts[r];
+        qreal rowHeight = 0;
+        for (int i = 0; i < row->count(); ++i) {
+            const auto *widget = row->itemAt(i)->widget();
+            for (const Extent &item : rows[r].items) {
+                if (item.widget != widget)
+                    continue;
+                const qreal itemCell = widget == heatmap(View::Weights) ? weightCell : rowCell[r];
+                row->setStretch(i, std::max(1, int(item.columns * itemCell + item.overhead)));
+                rowHeight = std::max(rowHeight, item.rows * itemCell);
+            }
+        }
+        page->setStretchFactor(row, std::max(1, int(rowHeight + rows[r].heightOverhead)));
+    }
+}
+
+void HeadPage::resizeEvent(QResizeEvent *event)
+{
+    LessonPage::resizeEvent(event);
+    balanceRows();
+}
+
+void HeadPage::selectRow(int row)
+{
+    for (View view : {View::Input, View::Q, View::K, View::V, View::Weights, View::Output})
+        heatmap(view)->setSelectedRow(row);
+}
+
+// Texts ---------------------------------------------------------------------------------------
+
+void HeadPage::retranslateUi()
+{
+    m_modelDimLabel->setText(tr("d_model"));
+    m_modelDimBox->setToolTip(tr("Width of each input vector x (1 to %1)").arg(maxDim));
+    m_headDimLabel->setText(tr("d_head"));
+    m_headDimBox->setToolTip(tr("Width of q, k and v (1 to %1)").arg(maxDim));
+    m_lengthLabel->setText(tr("T"));
+    m_lengthBox->setToolTip(tr("Number of positions in the sequence (1 to %1)").arg(maxLength));
+    m_seedLabel->setText(tr("Seed"));
+    m_seedBox->setToolTip(tr("The same seed always draws the same X and W (seed %1, T %2, d_model "
+                             "%3, d_head %4 are the numbers of attention-cli lesson --section 5)")
+                              .arg(defaultSeed)
+                              .arg(defaultLength)
+                              .arg(defaultModelDim)
+                              .arg(defaultHeadDim));
+    m_rerollButton->setText(tr("Re-roll"));
+    m_rerollButton->setToolTip(tr("Draw a new seed: new inputs and new weight matrices"));
+    m_causalBox->setText(tr("Causal mask"));
+    m_causalBox->setToolTip(tr("Each position sees only itself and the positions before it"));
+    m_precisionLabel->setText(tr("Precision of the check"));
+    m_precisionBox->setItemText(0, tr("double"));
+    m_precisionBox->setItemText(1, tr("float32, like PyTorch"));
+    m_precisionBox->setToolTip(tr("Precision of the output compared with the reference; the "
+                                  "reference and the heatmaps are always double"));
+    m_badge->setToolTip(
+        tr("The largest absolute difference between this head's output and an independent "
+           "reference written with plain loops and the semantics of PyTorch's "
+           "scaled_dot_product_attention (scale 1/√d_head, is_causal as the mask switch)"));
+    updateTexts();
+}
+
+void HeadPage::updateTexts()
+{
+    const QString dModel = QString::number(m_modelDim);
+    heatmap(View::Input)->setTitle(QStringLiteral("X ") + shape(m_input));
+    heatmap(View::Input)->setCaption(tr("input: N(0, 1) entries, seed %1").arg(m_seed));
+    for (View view : {View::Wq, View::Wk, View::Wv}) {
+        const Matrix &w = view == View::Wq ? m_head.wq : view == View::Wk ? m_head.wk : m_head.wv;
+        heatmap(view)->setTitle(weightName(view) + QLatin1Char(' ') + shape(w));
+        heatmap(view)->setCaption(tr("N(0, 1) ÷ √%1").arg(dModel));
+    }
+    for (View view : {View::Q, View::K, View::V}) {
+        const Matrix &m = view == View::Q ? m_result.q : view == View::K ? m_result.k : m_result.v;
+        heatmap(view)->setTitle(projectionName(view) + QLatin1Char(' ') + shape(m));
+        heatmap(view)->setCaption(projectionName(view) + QStringLiteral(" = X · ") +
+                                  weightName(view));
+    }
+    heatmap(View::Weights)->setTitle(tr("weights %1").arg(shape(m_result.attention.weights)));
+    heatmap(View::Weights)
+        ->setCaption(m_causal ? tr("softmax(q kᵀ ÷ √%1), causal mask").arg(m_headDim)
+                              : tr("softmax(q kᵀ ÷ √%1), no mask").arg(m_headDim));
+    heatmap(View::Output)->setTitle(tr("output %1").arg(shape(m_result.attention.output)));
+    heatmap(View::Output)->setCaption(tr("output = weights · v"));
+
+    const QString isCausal = m_causal ? QStringLiteral("True") : QStringLiteral("False");
+    const QString precision = m_precision == Precision::Float32 ? tr("float32") : tr("double");
+    const bool ok = withinTolerance();
+    const QString limit = QString::number(tolerance(), 'g', 1); // "1e-12"
+    const QString verdict = ok ? tr("✓ within %1").arg(limit) : tr("✗ above %1").arg(limit);
+    m_badge->setText(tr("output (%1) vs. reference (is_causal=%2): largest difference %3 %4")
+                         .arg(precision, isCausal, scientific(m_difference), verdict));
+    m_badge->setStyleSheet(
+        QStringLiteral("QLabel { background: %1; color: white; font-weight: bold; "
+                       "border-radius: 4px; padding: 3px 8px; }")
+            .arg(ok ? QStringLiteral("#2e7d32") : QStringLiteral("#c62828")));
+    m_badge->setProperty("withinTolerance", ok);
+
+    m_readout->setText(tr("X %1 → q, k, v each %2 → weights %3 → output %4")
+                           .arg(shape(m_input), shape(m_result.q),
+                                shape(m_result.attention.weights),
+                                shape(m_result.attention.output)));
+}
+
+QString HeadPage::cellText(View view, int row, int column) const
+{
+    const QString i = QString::number(row + 1);
+    const QString j = QString::number(column + 1);
+    switch (view) {
+    case View::Input:
+        return tr("X[%1, %2] = %3\nposition %1, feature %2: drawn from N(0, 1) with seed %4")
+            .arg(i, j, number(m_input(row, column)))
+            .arg(m_seed);
+    case View::Wq:
+    case View::Wk:
+    case View::Wv: {
+        const Matrix &w = view == View::Wq ? m_head.wq : view == View::Wk ? m_head.wk : m_head.wv;
+        return tr("%1[%2, %3] = %4\ndrawn from N(0, 1), divided by √%5; learned in training")
+            .arg(weightName(view), i, j, number(w(row, column)))
+            .arg(m_modelDim);
+    }
+    case View::Q:
+    case View::K:
+    case View::V: {
+        const Matrix &w = view == View::Q ? m_head.wq : view == View::K ? m_head.wk : m_head.wv;
+        const Matrix &m = view == View::Q ? m_result.q : view == View::K ? m_result.k : m_result.v;
+        const QString name = projectionName(view);
+        QStringList terms;
+        constexpr Index shownTerms = 4;
+        for (Index c = 0; c < std::min<Index>(m_modelDim, shownTerms); ++c)
+            terms.append(
+                QStringLiteral("%1·%2").arg(number(m_input(row, c)), number(w(c, column))));
+        if (m_modelDim > shownTerms)
+            terms.append(QStringLiteral("…"));
+        return QStringLiteral("%1[%2, %3] = Σ X[%2, c] · %4[c, %3]\n= %5\n= %6")
+            .arg(name, i, j, weightName(view), terms.join(QStringLiteral(" + ")),
+                 number(m(row, column)));
+    }
+    default:
+        return {};
+    }
+}
+
+bool HeadPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() != QEvent::ToolTip)
+        return LessonPage::eventFilter(watched, event);
+    const auto found = std::find(m_heatmaps.begin(), m_heatmaps.end(), watched);
+    if (found == m_heatmaps.end())
+        return LessonPage::eventFilter(watched, event);
+    const View view = View(found - m_heatmaps.begin());
+    HeatmapWidget *widget = *found;
+    auto *help = static_cast<QHelpEvent *>(event);
+    if (const auto cell = widget->mapping().cellAt(help->pos())) {
+        QToolTip::showText(help->globalPos(), cellText(view, cell->row, cell->column), widget,
+                           widget->mapping().cellRect(cell->row, cell->column).toAlignedRect());
+    } else if (const auto row = widget->mapping().rowAt(help->pos())) {
+        const bool weights = view == View::Wq || view == View::Wk || view == View::Wv;
+        const QString text =
+            weights ? tr("Row %1: what input feature %1 adds to each column").arg(*row + 1)
+                    : tr("Position %1").arg(*row + 1);
+        QToolTip::showText(help->globalPos(), text, widget,
+                           widget->mapping().rowRect(*row).toAlignedRect());
+    } else {
+        QToolTip::hideText();
+    }
+    return true;
+}
+
+void HeadPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    LessonPage::changeEvent(event);
+}
+
+} // namespace attention
