@@ -1,5 +1,5 @@
 // attention-lab [SCENARIO.json] [--preset NAME] [--step N] [--lang en|zh_CN]
-//               [--screenshot FILE.png]
+//               [--exercise] [--screenshot FILE.png]
 //
 // Exit codes: 0 success, 2 bad command line, 3 invalid scenario file (with --screenshot; in the
 // window, the reader's message is shown instead), 1 the screenshot could not be written.
@@ -97,8 +97,13 @@ int main(int argc, char *argv[])
         QCoreApplication::translate("main",
                                     "Open the lesson at step N (1–6; 7 is the self-check)."),
         QStringLiteral("N"));
+    const QCommandLineOption exerciseOption(
+        QStringLiteral("exercise"),
+        QCoreApplication::translate(
+            "main", "With --step 2, 5 or 6: set that step's exercise up (step 6 times it)."));
     parser.addOption(presetOption);
     parser.addOption(stepOption);
+    parser.addOption(exerciseOption);
     parser.addOption(languageOption);
     parser.addOption(screenshotOption);
     parser.addPositionalArgument(QStringLiteral("SCENARIO.json"),
@@ -143,6 +148,9 @@ int main(int argc, char *argv[])
                     .arg(attention::LessonView::stepCount)
                     .arg(parser.value(stepOption)));
     }
+    if (parser.isSet(exerciseOption) && step != 2 && step != 5 && step != 6)
+        return commandLineError(
+            QCoreApplication::translate("main", "--exercise needs --step 2, 5 or 6"));
     const bool screenshot = parser.isSet(screenshotOption);
     if (screenshot && parser.value(screenshotOption).isEmpty())
         return commandLineError(
@@ -170,6 +178,8 @@ int main(int argc, char *argv[])
         window.setMode(MainWindow::Mode::Workbench);
     if (step > 0)
         window.showLessonStep(step);
+    if (parser.isSet(exerciseOption))
+        window.lesson()->startExercise();
 
     if (screenshot) {
         if (!files.isEmpty()) {

@@ -1,6 +1,8 @@
 #include "lessonview.h"
 
 #include "averagingpage.h"
+#include "costpage.h"
+#include "headpage.h"
 #include "lessontext.h"
 #include "maskpage.h"
 #include "querykeypage.h"
@@ -30,10 +32,14 @@ LessonPage *createPage(int step, QWidget *parent)
         return new QueryKeyPage(parent);
     case 3:
         return new MaskPage(parent);
-    case 7:
-        return new SelfCheckPage(parent);
+    case 4:
+        return new SqrtDPage(parent);
+    case 5:
+        return new HeadPage(parent);
+    case 6:
+        return new CostPage(parent);
     default:
-        return new PendingPage(parent);
+        return new SelfCheckPage(parent);
     }
 }
 
