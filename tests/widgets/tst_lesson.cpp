@@ -4,7 +4,9 @@
 #include "averagingpage.h"
 #include "compareview.h"
 #include "controlspanel.h"
+#include "costpage.h"
 #include "document.h"
+#include "headpage.h"
 #include "heatmapwidget.h"
 #include "lessontext.h"
 #include "lessonview.h"
@@ -13,6 +15,7 @@
 #include "matrixmodel.h"
 #include "querykeypage.h"
 #include "selfcheckpage.h"
+#include "sqrtdpage.h"
 #include "vectoreditor.h"
 #include "vectorplane.h"
 #include "weightschart.h"
@@ -22,9 +25,11 @@
 #include <QCheckBox>
 #include <QDockWidget>
 #include <QLabel>
+#include <QLineSeries>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -312,6 +317,87 @@ private Q_SLOTS:
         QVERIFY(!page->document()->scenario().causal);
         m_window->undoAction()->trigger();
         QVERIFY(page->document()->scenario().queries == before);
+    }
+
+    void step4ChartsFollowSqrtD()
+    {
+        auto *page = qobject_cast<SqrtDPage *>(m_window->lesson()->page(4));
+        QVERIFY(page);
+        QVERIFY(!page->isBusy()); // nothing is measured before the step is shown
+        page->setTrials(60);      // fewer trials than the app's, for the sanitizer build
+        QSignalSpy measured(page, &SqrtDPage::curvesMeasured);
+        m_window->showLessonStep(4);
+        QVERIFY(m_window->lesson()->isBusy());
+        QVERIFY(measured.wait(120000));
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->lesson()->isBusy(), 60000);
+
+        // The charts' points: the std of q·k against d, and the mean largest weights.
+        const QList<QPointF> std = page->stdSeries()->points();
+        const QList<QPointF> unscaled = page->unscaledSeries()->points();
+        const QList<QPointF> scaled = page->scaledSeries()->points();
+        QCOMPARE(std.size(), SqrtDPage::dimensions().size());
+        QCOMPARE(unscaled.size(), std.size());
+        QCOMPARE(scaled.size(), std.size());
+        bool saw256 = false;
+        for (int i = 0; i < std.size(); ++i) {
+            const double d = std.at(i).x();
+            if (d == 256) {
+                saw256 = true;
+                QVERIFY2(std::abs(std.at(i).y() - 16.0) < 1.6,
+                         qPrintable(QString::number(std.at(i).y())));
+            }
+            if (d >= 16)
+                QVERIFY2(scaled.at(i).y() < unscaled.at(i).y(),
+                         qPrintable(QStringLiteral("d = %1").arg(d)));
+        }
+        QVERIFY(saw256);
+    }
+
+    void step5HeadAgreesWithTheReference()
+    {
+        m_window->showLessonStep(5);
+        LessonView *lesson = m_window->lesson();
+        auto *page = qobject_cast<HeadPage *>(lesson->page(5));
+        QVERIFY(page);
+        QVERIFY(page->isCausal());
+        QVERIFY(page->withinTolerance());
+        QVERIFY(page->difference() < 1e-12);
+        // The badge shows that difference.
+        QVERIFY(page->badge()->text().contains(QStringLiteral("✓")));
+        // Exercise 2: the mask off, still agreeing with the reference computed without it.
+        QTest::mouseClick(lesson->exerciseButton(), Qt::LeftButton);
+        QVERIFY(!page->isCausal());
+        QVERIFY(!page->causalBox()->isChecked());
+        QVERIFY(page->withinTolerance());
+        QVERIFY(page->badge()->text().contains(QStringLiteral("✓")));
+        QVERIFY(lesson->hintLabel()->isVisible());
+    }
+
+    void step6SmallTimingRunAndCancel()
+    {
+        m_window->showLessonStep(6);
+        auto *page = qobject_cast<CostPage *>(m_window->lesson()->page(6));
+        QVERIFY(page);
+        page->setLengths({64, 128});
+        page->setRepeat(1, 100.0);
+        QSignalSpy finished(page, &CostPage::runFinished);
+        page->run();
+        QVERIFY(m_window->lesson()->isBusy());
+        QVERIFY(finished.wait(60000));
+        QTRY_VERIFY(!m_window->lesson()->isBusy());
+        for (const Kernel kernel : allKernels()) {
+            QCOMPARE(page->series(kernel)->count(), 2);
+            for (const QPointF &point : page->series(kernel)->points())
+                QVERIFY(point.y() > 0.0);
+        }
+        // A long run stops promptly on Cancel, and the window answers meanwhile.
+        page->setLengths({2000});
+        page->setRepeat(1000, 1e9);
+        page->run();
+        QVERIFY(m_window->lesson()->isBusy());
+        QTest::qWait(50);
+        QTest::mouseClick(page->cancelButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->lesson()->isBusy(), 5000);
     }
 
     void selfCheckRevealsAnswers()
