@@ -55,7 +55,8 @@ QString versionText()
                .arg(QLatin1String(qVersion()), QLatin1String(QT_VERSION_STR))
                .arg(EIGEN_WORLD_VERSION)
                .arg(EIGEN_MAJOR_VERSION)
-               .arg(EIGEN_MINOR_VERSION);
+               .arg(EIGEN_MINOR_VERSION) +
+           Cli::tr("Licensed under the MIT License.\n");
 }
 
 CommandLine::CommandLine(const QString &command, const QString &description)

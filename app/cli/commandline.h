@@ -42,7 +42,7 @@ struct Failure
 
 /// "see attention-cli COMMAND --help" (or "see attention-cli --help" for no command).
 QString helpHint(const QString &command = {});
-/// The text of --version: the program's version, then Qt's and Eigen's.
+/// The text of --version: the program's version, then Qt's and Eigen's, then the license.
 QString versionText();
 
 class CommandLine

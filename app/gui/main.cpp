@@ -122,6 +122,8 @@ int main(int argc, char *argv[])
         std::printf("attention-lab %s\nQt %s (built with %s), Eigen %d.%d.%d\n",
                     ATTENTION_LAB_VERSION, qVersion(), QT_VERSION_STR, EIGEN_WORLD_VERSION,
                     EIGEN_MAJOR_VERSION, EIGEN_MINOR_VERSION);
+        std::printf("%s\n", qPrintable(QCoreApplication::translate(
+                                "main", "Licensed under the MIT License.")));
         return 0;
     }
     const QStringList files = parser.positionalArguments();

@@ -111,6 +111,7 @@ ScenarioDocument::ScenarioDocument(QObject *parent)
     : QObject(parent)
     , m_undoStack(new QUndoStack(this))
 {
+    m_undoStack->setUndoLimit(undoLimit); // only possible while the stack is empty
     connect(m_undoStack, &QUndoStack::cleanChanged, this,
             [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
     install(*preset(QStringLiteral("lesson")));

@@ -32,6 +32,10 @@ public:
     explicit ScenarioDocument(QObject *parent = nullptr);
     ~ScenarioDocument() override;
 
+    /// The undo history keeps this many steps; older ones are dropped. Each step holds two whole
+    /// scenarios, so an unbounded history would grow with every edit of a long session.
+    static constexpr int undoLimit = 1000;
+
     const Scenario &scenario() const { return m_scenario; }
     /// Scores, weights and output of the current scenario.
     const AttentionResult &result() const { return m_result; }

@@ -1,7 +1,7 @@
 #include "controlspanel.h"
 
 #include <QCheckBox>
-#include <QDoubleSpinBox>
+#include <QCoreApplication>
 #include <QEvent>
 #include <QFrame>
 #include <QHBoxLayout>
@@ -9,7 +9,9 @@
 #include <QPainter>
 #include <QPushButton>
 #include <QSlider>
+#include <QStatusTipEvent>
 #include <QStyleOptionSlider>
+#include <QToolTip>
 #include <cmath>
 #include <limits>
 
@@ -114,7 +116,7 @@ ControlsPanel::ControlsPanel(QWidget *parent)
     : QWidget(parent)
     , m_scaleLabel(new QLabel(this))
     , m_scaleSlider(new MarkedSlider(this))
-    , m_scaleSpin(new QDoubleSpinBox(this))
+    , m_scaleSpin(new NumberSpinBox(this))
     , m_sqrtD(new QCheckBox(this))
     , m_causal(new QCheckBox(this))
     , m_dimensionTitle(new QLabel(this))
@@ -183,6 +185,8 @@ ControlsPanel::ControlsPanel(QWidget *parent)
     // is pressed.
     connect(m_scaleSpin, &QDoubleSpinBox::editingFinished, this,
             &ControlsPanel::interactionFinished);
+    connect(m_scaleSpin, &NumberSpinBox::refused, this,
+            [this](const QString &, const QString &reason) { showRefusal(reason); });
     connect(m_sqrtD, &QCheckBox::toggled, this, &ControlsPanel::divideBySqrtDToggled);
     connect(m_causal, &QCheckBox::toggled, this, &ControlsPanel::causalToggled);
     connect(m_dimensionSlider, &QSlider::sliderMoved, this, &ControlsPanel::updateDimensionLabel);
@@ -248,6 +252,17 @@ void ControlsPanel::onScaleSliderChanged(int position)
     Q_EMIT scaleEdited(scale);
     if (!m_scaleSlider->isSliderDown())
         Q_EMIT interactionFinished(); // a key or wheel step is a step of its own
+}
+
+void ControlsPanel::showRefusal(const QString &reason)
+{
+    const QString message = tr("Scale not changed: %1").arg(reason);
+    QToolTip::showText(m_scaleSpin->mapToGlobal(QPoint(0, m_scaleSpin->height())), message,
+                       m_scaleSpin);
+    // The window shows a status tip in its status bar.
+    QStatusTipEvent tip(message);
+    QCoreApplication::sendEvent(this, &tip);
+    Q_EMIT inputRefused(message);
 }
 
 void ControlsPanel::setScenario(const Scenario &scenario)

@@ -6,14 +6,16 @@
 /// of two) with a re-roll button.
 ///
 /// The panel only reports what the user asks for through its signals; MainWindow turns those
-/// into document edits, and setScenario() shows the document's state again.
+/// into document edits, and setScenario() shows the document's state again. A typed scale that is
+/// not a number from ScenarioLimits::minScale to maxScale is refused: the spin box keeps its
+/// value, and the reason appears as a tooltip at the box and in the window's status bar.
 
+#include "numberspinbox.h"
 #include "scenario.h"
 
 #include <QWidget>
 
 class QCheckBox;
-class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
 class QSlider;
@@ -57,7 +59,7 @@ public:
     void setRandomMode(bool random, Index handMadeDimension);
 
     QSlider *scaleSlider() const { return m_scaleSlider; }
-    QDoubleSpinBox *scaleSpinBox() const { return m_scaleSpin; }
+    NumberSpinBox *scaleSpinBox() const { return m_scaleSpin; }
     QCheckBox *sqrtDCheckBox() const { return m_sqrtD; }
     QCheckBox *causalCheckBox() const { return m_causal; }
     QSlider *dimensionSlider() const { return m_dimensionSlider; }
@@ -74,6 +76,8 @@ Q_SIGNALS:
     void dimensionRequested(int d);
     /// The user asked for new random queries and keys of the same d.
     void rerollRequested();
+    /// A typed scale was refused for `reason` (already shown at the spin box).
+    void inputRefused(const QString &reason);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -82,10 +86,11 @@ private:
     void retranslateUi();
     void onScaleSliderChanged(int position);
     void updateDimensionLabel(int position);
+    void showRefusal(const QString &reason);
 
     QLabel *m_scaleLabel;
     QSlider *m_scaleSlider;
-    QDoubleSpinBox *m_scaleSpin;
+    NumberSpinBox *m_scaleSpin;
     QCheckBox *m_sqrtD;
     QCheckBox *m_causal;
     QLabel *m_dimensionTitle;

@@ -1108,8 +1108,9 @@ void MainWindow::about()
            "<p>Learn how attention in Transformers works by touching every number: queries, "
            "keys, scores, softmax, the causal mask and the output.</p>"
            "<p>Built with Qt %2 (running on Qt %3) and Eigen %4.</p>")
-            .arg(versionString(), QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion()),
-                 eigenVersion()));
+                .arg(versionString(), QStringLiteral(QT_VERSION_STR),
+                     QString::fromLatin1(qVersion()), eigenVersion()) +
+            tr("<p>Licensed under the MIT License.</p>"));
 }
 
 // Events --------------------------------------------------------------------------------------

@@ -1,8 +1,10 @@
 #include "spinboxdelegate.h"
 
+#include "numberspinbox.h"
 #include "scenario.h"
 
-#include <QDoubleSpinBox>
+#include <QKeyEvent>
+#include <QPersistentModelIndex>
 #include <cmath>
 
 namespace attention {
@@ -33,7 +35,7 @@ QWidget *SpinBoxDelegate::createEditor(QWidget *parent, const QStyleOptionViewIt
     if (!isNumberCell(index))
         return QStyledItemDelegate::createEditor(parent, option, index);
 
-    auto *editor = new QDoubleSpinBox(parent);
+    auto *editor = new NumberSpinBox(parent);
     editor->setFrame(false);
     editor->setRange(-ScenarioLimits::maxMagnitude, ScenarioLimits::maxMagnitude);
     editor->setDecimals(decimals);
@@ -45,6 +47,10 @@ QWidget *SpinBoxDelegate::createEditor(QWidget *parent, const QStyleOptionViewIt
     editor->setToolTip(index.data(Qt::ToolTipRole).toString());
     connect(editor, &QDoubleSpinBox::valueChanged, this,
             [this, editor] { Q_EMIT const_cast<SpinBoxDelegate *>(this)->commitData(editor); });
+    connect(editor, &NumberSpinBox::refused, this,
+            [this, cell = QPersistentModelIndex(index)](const QString &, const QString &reason) {
+                Q_EMIT const_cast<SpinBoxDelegate *>(this)->inputRefused(cell, reason);
+            });
     return editor;
 }
 
@@ -65,11 +71,12 @@ void SpinBoxDelegate::setEditorData(QWidget *editor, const QModelIndex &index) c
 void SpinBoxDelegate::setModelData(QWidget *editor, QAbstractItemModel *model,
                                    const QModelIndex &index) const
 {
-    auto *spinBox = qobject_cast<QDoubleSpinBox *>(editor);
+    auto *spinBox = qobject_cast<NumberSpinBox *>(editor);
     if (!spinBox) {
         QStyledItemDelegate::setModelData(editor, model, index);
         return;
     }
+    spinBox->resolveTypedText(); // text it cannot hold is refused here, with a reason
     spinBox->interpretText();
     const double value = spinBox->value();
     // A spin box shows 4 decimals: closing it unchanged must not round the model's value.
@@ -77,6 +84,17 @@ void SpinBoxDelegate::setModelData(QWidget *editor, QAbstractItemModel *model,
     if (value == roundedTo(current, spinBox->decimals()))
         return;
     model->setData(index, value, Qt::EditRole);
+}
+
+bool SpinBoxDelegate::eventFilter(QObject *object, QEvent *event)
+{
+    // Escape closes the editor without committing: drop what was typed, so that losing the focus
+    // on the way out neither takes nor refuses it.
+    if (event->type() == QEvent::KeyPress &&
+        static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape)
+        if (auto *spinBox = qobject_cast<NumberSpinBox *>(object))
+            spinBox->setValue(spinBox->value());
+    return QStyledItemDelegate::eventFilter(object, event);
 }
 
 void SpinBoxDelegate::updateEditorGeometry(QWidget *editor, const QStyleOptionViewItem &option,

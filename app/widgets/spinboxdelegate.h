@@ -6,6 +6,8 @@
 /// 4 decimals and step 0.1. Typed text is committed on Enter or when focus leaves; the arrow keys
 /// and the wheel commit at every step, so the views follow a scrub live. The editor owner calls
 /// ScenarioDocument::finishInteraction() on closeEditor(), which makes one scrub one undo step.
+/// Typed text that is not a number in range (2000000, "1e9", "abc") is refused: the cell keeps
+/// its value and inputRefused() says why (a NumberSpinBox). Escape drops what was typed.
 
 #include <QStyledItemDelegate>
 
@@ -28,6 +30,13 @@ public:
                       const QModelIndex &index) const override;
     void updateEditorGeometry(QWidget *editor, const QStyleOptionViewItem &option,
                               const QModelIndex &index) const override;
+
+Q_SIGNALS:
+    /// What was typed into the editor of `index` was refused for `reason`.
+    void inputRefused(const QModelIndex &index, const QString &reason);
+
+protected:
+    bool eventFilter(QObject *object, QEvent *event) override;
 };
 
 } // namespace attention

@@ -1,5 +1,6 @@
 #include "vectoreditor.h"
 
+#include "numberspinbox.h"
 #include "spinboxdelegate.h"
 #include "vectortablemodel.h"
 
@@ -35,7 +36,7 @@ VectorEditor::VectorEditor(ScenarioDocument *document, QWidget *parent)
     , m_addButton(new QToolButton(this))
     , m_removeButton(new QToolButton(this))
     , m_dimensionLabel(new QLabel(this))
-    , m_dimension(new QSpinBox(this))
+    , m_dimension(new IntegerSpinBox(this))
     , m_status(new QLabel(this))
 {
     Q_ASSERT(document);
@@ -82,6 +83,9 @@ VectorEditor::VectorEditor(ScenarioDocument *document, QWidget *parent)
     connect(m_removeToken, &QAction::triggered, this, &VectorEditor::removeToken);
     connect(m_dimension, &QSpinBox::valueChanged, this, &VectorEditor::dimensionEdited);
     connect(m_model, &VectorTableModel::editRefused, this, &VectorEditor::showRefusal);
+    connect(m_delegate, &SpinBoxDelegate::inputRefused, this, &VectorEditor::showRefusal);
+    connect(m_dimension, &IntegerSpinBox::refused, this,
+            [this](const QString &, const QString &reason) { showRefusal({}, reason); });
     // A shape change resets the model, which clears the current cell: keep it where it was.
     connect(m_model, &QAbstractItemModel::modelAboutToBeReset, this, [this] {
         const QModelIndex current = m_view->currentIndex();

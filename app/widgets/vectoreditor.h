@@ -4,10 +4,11 @@
 /// renaming (edit the name column), adding and removing tokens, and a spin box for d.
 ///
 /// Usage: `auto *editor = new VectorEditor(document, parent);` — it reads and writes only
-/// `document`. Every edit is one undo step (a spin-box scrub too). A refused edit (say, an empty
-/// name) leaves the document as it was and shows the reason in a status line under the table and
-/// as a tooltip at the cell. Connect tokenSelected() / setCurrentToken() to keep the selected
-/// token in step with the other views.
+/// `document`. Every edit is one undo step (a spin-box scrub too). A refused edit (an empty name,
+/// a number that is not finite or outside ±ScenarioLimits::maxMagnitude, a d outside 1 to
+/// ScenarioLimits::maxDimension, text that is not a number) leaves the document as it was and
+/// shows the reason in a status line under the table and as a tooltip at the cell. Connect
+/// tokenSelected() / setCurrentToken() to keep the selected token in step with the other views.
 
 #include "document.h"
 
@@ -17,12 +18,12 @@
 
 class QAction;
 class QLabel;
-class QSpinBox;
 class QTableView;
 class QToolButton;
 
 namespace attention {
 
+class IntegerSpinBox;
 class SpinBoxDelegate;
 class VectorTableModel;
 
@@ -76,7 +77,7 @@ private:
     QToolButton *m_addButton = nullptr;
     QToolButton *m_removeButton = nullptr;
     QLabel *m_dimensionLabel = nullptr;
-    QSpinBox *m_dimension = nullptr;
+    IntegerSpinBox *m_dimension = nullptr;
     QLabel *m_status = nullptr;
     bool m_settingCurrent = false;
     QPoint m_keptCell{-1, -1}; ///< (column, row) of the current cell across a model reset

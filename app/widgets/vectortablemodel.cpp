@@ -229,8 +229,19 @@ bool VectorTableModel::setData(const QModelIndex &index, const QVariant &value, 
     } else {
         bool isNumber = false;
         const double number = value.toDouble(&isNumber);
-        if (!isNumber || !std::isfinite(number)) {
+        if (!isNumber) {
             reason = tr("“%1” is not a number.").arg(value.toString());
+        } else if (!std::isfinite(number)) {
+            reason = tr("%1 is not a finite number.").arg(value.toString());
+        } else if (std::abs(number) > ScenarioLimits::maxMagnitude) {
+            QLocale plain;
+            plain.setNumberOptions(QLocale::OmitGroupSeparator);
+            const auto shown = [&plain](double x) {
+                return plain.toString(x, 'f', QLocale::FloatingPointShortest);
+            };
+            reason = tr("%1 is outside the range %2 to %3.")
+                         .arg(shown(number), shown(-ScenarioLimits::maxMagnitude),
+                              shown(ScenarioLimits::maxMagnitude));
         } else {
             accepted = m_document->setEntry(kindOf(column.part), token, column.entry, number);
         }

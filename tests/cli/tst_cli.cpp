@@ -210,6 +210,7 @@ void TestCli::helpAndVersion()
     if (expected.startsWith(QLatin1String("attention-cli "))) {
         QVERIFY(r.out.contains(QLatin1String("Qt ")));
         QVERIFY(r.out.contains(QLatin1String("Eigen ")));
+        QVERIFY(r.out.contains(QLatin1String("Licensed under the MIT License.")));
     }
 }
 

@@ -123,6 +123,7 @@ private Q_SLOTS:
     void modifiedState();
     void resetReplacesAndClearsHistory();
     void fileName();
+    void historyIsBounded();
 };
 
 void TestDocument::startsWithTheLesson()
@@ -553,6 +554,33 @@ void TestDocument::fileName()
     QVERIFY(document.reset(lesson(), QStringLiteral("b.json")));
     QCOMPARE(document.fileName(), QStringLiteral("b.json"));
     QCOMPARE(spy.count(), 2);
+}
+
+void TestDocument::historyIsBounded()
+{
+    // The oldest steps are dropped beyond the limit: memory stays bounded in a long session.
+    ScenarioDocument document;
+    const int extra = 5;
+    const auto scaleOf = [](int edit) { return 1.0 + 0.01 * edit; };
+    for (int edit = 1; edit <= ScenarioDocument::undoLimit + extra; ++edit) {
+        QVERIFY(document.setScoreScale(scaleOf(edit)));
+        document.finishInteraction();
+    }
+    QUndoStack *stack = document.undoStack();
+    QCOMPARE(stack->count(), ScenarioDocument::undoLimit);
+    while (stack->canUndo())
+        stack->undo();
+    // Back as far as the history goes: the state after the first `extra` edits, still modified.
+    QCOMPARE(document.scenario().scoreScale, scaleOf(extra));
+    QVERIFY(document.isModified());
+    QVERIFY(resultMatches(document, document.scenario()));
+
+    // A reset clears the history but keeps the limit.
+    QVERIFY(document.reset(lesson()));
+    for (int edit = 1; edit <= ScenarioDocument::undoLimit + 1; ++edit) {
+        QVERIFY(document.setCausal(edit % 2 == 1));
+    }
+    QCOMPARE(stack->count(), ScenarioDocument::undoLimit);
 }
 
 QTEST_GUILESS_MAIN(TestDocument)

@@ -68,6 +68,13 @@ private Q_SLOTS:
         QVERIFY(run.out.contains(QStringLiteral("Qt ") + QLatin1String(qVersion())));
     }
 
+    void versionNamesLicense()
+    {
+        const Run run = runLab({QStringLiteral("--version")}, false);
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains(QStringLiteral("MIT License")), qPrintable(run.out));
+    }
+
     void badCommandLineExitsTwo_data()
     {
         QTest::addColumn<QStringList>("arguments");

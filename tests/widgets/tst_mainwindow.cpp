@@ -154,6 +154,7 @@ private Q_SLOTS:
     void presetsMenuLoadsPresets();
     void zoomScalesFonts();
     void settingsRemembered();
+    void aboutNamesVersionsAndLicense();
 
 private:
     void testModels();
@@ -813,6 +814,28 @@ void TestMainWindow::settingsRemembered()
     QCOMPARE(again.zoom(), 1.5);
     QCOMPARE(QSettings().value(QStringLiteral("language")).toString(), QStringLiteral("en"));
     QSettings().clear();
+}
+
+void TestMainWindow::aboutNamesVersionsAndLicense()
+{
+    QAction *about = nullptr;
+    for (QAction *action : m_window->helpMenu()->actions())
+        if (action->menuRole() == QAction::AboutRole)
+            about = action;
+    QVERIFY(about);
+    // Help → About is a modal box: read it and close it from the event loop it runs.
+    QString text;
+    QTimer::singleShot(0, qApp, [&text] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        QVERIFY(box);
+        text = box->text();
+        box->accept();
+    });
+    about->trigger();
+    QVERIFY2(text.contains(QStringLiteral(ATTENTION_LAB_VERSION)), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("Qt ") + QLatin1String(qVersion())), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("Eigen 3.")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("MIT License")), qPrintable(text));
 }
 
 QTEST_MAIN(TestMainWindow)
