@@ -20,19 +20,29 @@
 #include "vectorplane.h"
 #include "weightschart.h"
 
+#include <QAbstractAxis>
+#include <QAbstractButton>
 #include <QAction>
 #include <QBarSet>
+#include <QChart>
+#include <QChartView>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDockWidget>
+#include <QGroupBox>
+#include <QHeaderView>
 #include <QLabel>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QListWidget>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTableWidget>
 #include <QTest>
 #include <QToolBar>
 #include <QUndoStack>
@@ -84,6 +94,66 @@ bool near(const std::vector<double> &a, const std::vector<double> &b, double tol
         if (std::abs(a[i] - b[i]) > tolerance)
             return false;
     return true;
+}
+
+/// Every text a learner sees on the lesson view as it is shown: labels, buttons, boxes, table
+/// headers, chart titles, axes and legends, heatmap titles and captions.
+QStringList visibleTexts(QWidget *root)
+{
+    static const QRegularExpression tags(QStringLiteral("<[^>]*>"));
+    QStringList texts;
+    auto add = [&texts](QString text) {
+        text.remove(tags);
+        if (!text.trimmed().isEmpty())
+            texts.append(text.trimmed());
+    };
+    for (QWidget *widget : root->findChildren<QWidget *>()) {
+        if (!widget->isVisibleTo(root))
+            continue;
+        if (auto *label = qobject_cast<QLabel *>(widget))
+            add(label->text());
+        else if (auto *button = qobject_cast<QAbstractButton *>(widget))
+            add(button->text());
+        else if (auto *box = qobject_cast<QGroupBox *>(widget))
+            add(box->title());
+        else if (auto *combo = qobject_cast<QComboBox *>(widget))
+            add(combo->currentText());
+        else if (auto *table = qobject_cast<QTableWidget *>(widget)) {
+            for (int c = 0; c < table->columnCount(); ++c)
+                if (table->horizontalHeaderItem(c))
+                    add(table->horizontalHeaderItem(c)->text());
+        } else if (auto *heatmap = qobject_cast<HeatmapWidget *>(widget)) {
+            add(heatmap->title());
+        } else if (auto *view = qobject_cast<QChartView *>(widget)) {
+            QChart *chart = view->chart();
+            add(chart->title());
+            for (QAbstractAxis *axis : chart->axes())
+                add(axis->titleText());
+            for (QLegendMarker *marker : chart->legend()->markers())
+                add(marker->label());
+        }
+    }
+    return texts;
+}
+
+/// English words left in a Chinese text: runs of four or more Latin letters, less the names
+/// that stay as they are in both languages.
+QStringList englishWords(const QString &text)
+{
+    static const QRegularExpression word(QStringLiteral("[A-Za-z]{4,}"));
+    static const QStringList names = {
+        QStringLiteral("softmax"), QStringLiteral("float"),        QStringLiteral("double"),
+        QStringLiteral("naive"),   QStringLiteral("materialized"), QStringLiteral("tiled"),
+        QStringLiteral("GEMM"),    QStringLiteral("causal"),       QStringLiteral("True"),
+        QStringLiteral("False"),   QStringLiteral("model"),        QStringLiteral("head"),
+        QStringLiteral("dhead")}; // d<sub>head</sub> without its tags
+    QStringList found;
+    for (auto match = word.globalMatch(text); match.hasNext();) {
+        const QString w = match.next().captured();
+        if (!names.contains(w))
+            found.append(w);
+    }
+    return found;
 }
 
 void clickRow(HeatmapWidget *heatmap, int row)
@@ -416,6 +486,43 @@ private Q_SLOTS:
         QVERIFY(!page->answerLabel(1)->isVisible());
     }
 
+    void everyStepInBothLanguages_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("en") << QStringLiteral("en");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+    }
+    void everyStepInBothLanguages()
+    {
+        QFETCH(QString, language);
+        QVERIFY(m_window->setLanguage(language));
+        LessonView *lesson = m_window->lesson();
+        qobject_cast<SqrtDPage *>(lesson->page(4))->setTrials(4);
+        for (int step = 1; step <= LessonView::stepCount; ++step) {
+            m_window->showLessonStep(step);
+            if (lesson->currentPage()->hasExercise())
+                lesson->startExercise(); // its hint shows too
+            if (step == 6)
+                qobject_cast<CostPage *>(lesson->page(6))->cancel(); // the texts, not the times
+            QTRY_VERIFY_WITH_TIMEOUT(!lesson->isBusy(), 120000);
+            QCoreApplication::processEvents();
+            const QStringList texts = visibleTexts(lesson);
+            QVERIFY(texts.size() > 5);
+            QVERIFY(lesson->titleLabel()->text().contains(LessonText::step(step).title));
+            if (language == QLatin1String("zh_CN")) {
+                for (const QString &text : texts)
+                    QVERIFY2(englishWords(text).isEmpty(),
+                             qPrintable(QStringLiteral("step %1: “%2”").arg(step).arg(text)));
+            }
+        }
+        // The English lesson says what the Chinese one says, in other words.
+        if (language == QLatin1String("zh_CN")) {
+            QVERIFY(!LessonText::step(2).explanation.contains(QStringLiteral("query")));
+            QVERIFY(!LessonText::selfCheck().at(0).answer.contains(QStringLiteral("query")));
+        }
+        m_window->setLanguage(QStringLiteral("en"));
+    }
+
     void stateSurvivesARestart()
     {
         QSettings().clear();
@@ -437,6 +544,9 @@ private Q_SLOTS:
                 ->setValue(ControlsPanel::positionOfScale(5.0));
             lesson->setCurrentStep(3);
             qobject_cast<MaskPage *>(lesson->page(3))->reroll();
+            qobject_cast<SqrtDPage *>(lesson->page(4))->setDimension(64);
+            qobject_cast<HeadPage *>(lesson->page(5))->setSeed(9);
+            qobject_cast<CostPage *>(lesson->page(6))->setLengths({250, 500});
             qobject_cast<SelfCheckPage *>(lesson->page(7))->setAnswerShown(2, true);
             window.close();
         }
@@ -452,6 +562,9 @@ private Q_SLOTS:
         QCOMPARE(queryKey->document()->scenario().queries(4, 1), 1.0);
         QVERIFY(lesson->exerciseStarted(2));
         QCOMPARE(qobject_cast<MaskPage *>(lesson->page(3))->seed(), std::uint64_t(4));
+        QCOMPARE(qobject_cast<SqrtDPage *>(lesson->page(4))->dimension(), 64);
+        QCOMPARE(qobject_cast<HeadPage *>(lesson->page(5))->seed(), 9);
+        QCOMPARE(qobject_cast<CostPage *>(lesson->page(6))->lengths(), QList<int>({250, 500}));
         QVERIFY(qobject_cast<SelfCheckPage *>(lesson->page(7))->isAnswerShown(2));
         QVERIFY(!qobject_cast<SelfCheckPage *>(lesson->page(7))->isAnswerShown(0));
 
