@@ -6,6 +6,7 @@
 #include "output.h"
 #include "sqrtd.h"
 
+#include <Eigen/Core>
 #include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
@@ -112,6 +113,9 @@ int runSqrtD(const QStringList &arguments, Language &)
     const QString format =
         line.choice(QStringLiteral("format"), formatChoices(), QStringLiteral("table"));
 
+    // Each trial's products are tiny (T × d by d × T): spreading them over OpenMP threads costs
+    // far more in wake-ups than it saves, most of all on a busy machine.
+    Eigen::setNbThreads(1);
     std::vector<SqrtDRow> rows;
     for (Index d : dims)
         rows.push_back(measureSqrtD(d, options));

@@ -31,6 +31,14 @@ namespace attention {
 
 namespace {
 
+/// A time in milliseconds with three or four significant digits and never an exponent:
+/// "0.671", "5.39", "20.5", "1,050".
+QString milliseconds(const QLocale &locale, double ms)
+{
+    const int decimals = ms >= 100 ? 0 : ms >= 10 ? 1 : ms >= 1 ? 2 : 3;
+    return locale.toString(ms, 'f', decimals);
+}
+
 /// The "largest T" choices; T doubles from 250 up to the one chosen.
 const QList<int> largestChoices{1000, 2000, 4000, 8000, 16000};
 constexpr int defaultLargest = 4000;
@@ -237,7 +245,7 @@ CostPage::CostPage(QWidget *parent)
                         QCursor::pos(),
                         tr("%1 at T = %2: %3 ms")
                             .arg(kernelTitle(kernel), locale().toString(qRound(point.x())))
-                            .arg(locale().toString(point.y(), 'g', 3)),
+                            .arg(milliseconds(locale(), point.y())),
                         m_chartView);
                 });
     }
@@ -711,7 +719,7 @@ void CostPage::rebuildTable()
                                     "allocated",
                                     nullptr, found->runs)
                                      .arg(kernelTitle(kernel), here.toString(T),
-                                          here.toString(found->ms, 'g', 4),
+                                          milliseconds(here, found->ms),
                                           here.toString(found->extraBytes)));
             } else if (!m_results.kernels.contains(kernel)) {
                 item->setText(tr("—"));
@@ -767,7 +775,7 @@ void CostPage::updateReadout()
             const Point &last = r.points.last();
             text = tr("Timing… %1 at T = %2 took %3 ms.")
                        .arg(kernelTitle(last.kernel), locale().toString(last.T),
-                            locale().toString(last.ms, 'g', 3));
+                            milliseconds(locale(), last.ms));
         }
         break;
     case Status::Finished:
