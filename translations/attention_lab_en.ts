@@ -350,6 +350,11 @@ JSON: {&quot;tokens&quot;, &quot;scores&quot;, &quot;weights&quot;, &quot;output
             <numerusform>%n threads</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Licensed under the MIT License.
+</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>Lesson</name>
@@ -480,6 +485,136 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
     <message>
         <source>Language: %1 (default: the system&apos;s).</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>LessonText</name>
+    <message>
+        <source>Averaging</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The simplest way for a token to gather what came before it is to average: row &lt;i&gt;i&lt;/i&gt; of the weight matrix gives 1/&lt;i&gt;i&lt;/i&gt; to each of the first &lt;i&gt;i&lt;/i&gt; tokens and 0 to the rest, so one product, &lt;b&gt;weights · x&lt;/b&gt;, averages every position at once. Click a row to see which inputs it averages. The flaw: every earlier token counts the same, whatever it means.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Queries and keys</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Each token gets a &lt;b&gt;query&lt;/b&gt; (what it looks for) and a &lt;b&gt;key&lt;/b&gt; (what it offers). A query scores each key by their dot product, and softmax turns a row of scores into weights that sum to 1. Drag 光&apos;s query or any key in the plane and watch the bars. The scale slider multiplies every score: at 5× the weights crowd onto the best match.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Exercise 1: 光 looks for position</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>光&apos;s query is now [0, 1]: it matches the position dimension, so its weight moves from 明 and 月 to 床 and 前.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The causal mask</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>A model that predicts the next token must not see the tokens after it. Their scores are set to −∞ before softmax, which makes their weights exactly 0, and each row&apos;s remaining weights again sum to 1. The q and k here are random (d = 8, scores divided by √8): re-roll them, switch the mask and compare the two weight tables.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Why divide by √d</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The dot product of two random d-dimensional vectors adds up d terms, so its spread grows like √d. Large scores make softmax put nearly all the weight on one key, as the 5× slider did, and such a softmax barely learns. Dividing the scores by √d brings their spread back to about 1 for every d.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>A complete head</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>In a trained model nobody writes q, k and v by hand: three learned matrices W&lt;sub&gt;q&lt;/sub&gt;, W&lt;sub&gt;k&lt;/sub&gt; and W&lt;sub&gt;v&lt;/sub&gt; map the same input X to them. Then score, divide by √d&lt;sub&gt;head&lt;/sub&gt;, mask, softmax and take the weighted sum of v. The badge compares the result with an independent reference implementation.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Exercise 2: remove the mask</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The mask is off: every row now weighs all five tokens, and the output still agrees with the reference computed without a causal mask.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The cost</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Every query scores every key, so a sequence of T tokens has a T × T score table. Doubling T multiplies the work, and the memory of the full table, by about 4: on a log-log chart the times lie on a line of slope 2. The tiled kernel computes the same output without ever storing the table.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Exercise 3: time T = 1000, 2000, 4000</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Compare each time with the one before: about 4× for each doubling of T, which is a slope near 2.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Check yourself</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Answer each question in your own words first, then reveal ours.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>What do queries, keys and values each do?</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>A query describes what a position is looking for and a key what a position can offer; the dot product of a query with each key measures the match, and softmax turns those scores into weights. A value is what a position passes on: the output is the sum of the values, each multiplied by its weight.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>How is the causal mask applied, and why is it needed?</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Before softmax, every score of a later position is replaced by −∞, so its weight comes out exactly 0. A model learning to predict the next token must not see that token, or it would copy the answer instead of learning to predict it.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Why are the scores divided by the square root of d?</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>For vectors with unit-variance entries, a dot product of d terms has a standard deviation of about √d. Unscaled, the scores grow with d until softmax is nearly one-hot, its gradients almost vanish and training stalls; dividing by √d keeps their spread near 1.</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>NumberSpinBox</name>
+    <message>
+        <source>The box is empty; type a number.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>“%1” is not a number.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 is not a finite number.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 is outside the range %2 to %3.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 is not a whole number.</source>
         <translation></translation>
     </message>
 </context>
@@ -705,6 +840,53 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
 </context>
 <context>
+    <name>attention::AveragingPage</name>
+    <message>
+        <source>&amp;Tokens:</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>How many characters of 床前明月光疑是地上霜 to average over</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>New &amp;random inputs</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Draw other random input vectors x (seeded, so they can be found again)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>row i: 1/i on the first i tokens</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Inputs x</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>one random vector per token</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>output = weights · x</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Row %1 (%2) gives 1/%1 to each of %3. Their mean input is %4; row %1 of the output is %5. %6</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&lt;b style=&quot;color:#1a7f37&quot;&gt;✓ The same (largest difference %1).&lt;/b&gt;</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&lt;b style=&quot;color:#c62828&quot;&gt;✗ Different by %1.&lt;/b&gt;</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
     <name>attention::CompareView</name>
     <message>
         <source>causal mask on</source>
@@ -815,6 +997,371 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
     <message>
         <source>Draw new random queries and keys of the same dimension.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Scale not changed: %1</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::CostPage</name>
+    <message>
+        <source>%1 at T = %2: %3 ms</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>naive</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>materialized</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>tiled</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1: slope %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>∝ T² (slope 2)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 × %1 scores × 4 bytes (float32) = %2 bytes</source>
+        <translation></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 at T = %2: %3 ms (median of %n run(s)), %4 bytes allocated</source>
+        <translation>
+            <numerusform>%1 at T = %2: %3 ms (median of %n run), %4 bytes allocated</numerusform>
+            <numerusform>%1 at T = %2: %3 ms (median of %n runs), %4 bytes allocated</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Not selected for this run.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>not timed</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 is timed up to T = %2 only.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Time of one attention pass</source>
+        <translation></translation>
+    </message>
+    <message numerus="yes">
+        <source>Time of one attention pass (d = %1, %2, %n thread(s))</source>
+        <translation>
+            <numerusform>Time of one attention pass (d = %1, %2, %n thread)</numerusform>
+            <numerusform>Time of one attention pass (d = %1, %2, %n threads)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>causal</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>no mask</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Choose the lengths and kernels, then press Run. Each point is the median time of one attention pass on this computer.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Timing…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Timing… %1 at T = %2 took %3 ms.</source>
+        <translation></translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled after %n point(s).</source>
+        <translation>
+            <numerusform>Cancelled after %n point.</numerusform>
+            <numerusform>Cancelled after %n points.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fitted slopes: %1. A slope of 2 means doubling T multiplies the time by 4.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Timing run</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Largest T:</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>T is timed at %1, twice that, four times that… up to the value chosen here.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Kernels:</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;naive (plain loops)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>One row of scores at a time, in plain loops. Timed up to T = %1 only: it is slow, and a single run cannot be interrupted by Cancel.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;materialized (T×T table)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Builds the whole T×T score table with matrix products. Timed up to T = %1 only: its table takes %2 there and %3 at T = %4.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;tiled (no table)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Blocks of queries against blocks of keys with a running softmax, so the T×T table is never stored. Timed at every T up to %1.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;d (width of q, k, v):</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The time grows in proportion to d as well.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Causal mask</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Each query sees only the keys before it: about half the work, still growing like T².</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>T&amp;hreads:</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>all cores (%1)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>How many cores the kernels use.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Time every chosen kernel at every T; the points appear as they are measured.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Stop timing; the points measured so far stay.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Progress of the timing run, weighted by T².</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>T (sequence length)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>time (ms)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Both axes are logarithmic: time ∝ T^k is a straight line of slope k. Hover a point for its value.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Memory: what a T×T score table takes in float32, against what each kernel allocated beyond q, k, v and the output</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>T</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>T×T table</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::HeadPage</name>
+    <message>
+        <source>d_model</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Width of each input vector x (1 to %1)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>d_head</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Width of q, k and v (1 to %1)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>T</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Number of positions in the sequence (1 to %1)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The same seed always draws the same X and W (seed %1, T %2, d_model %3, d_head %4 are the numbers of attention-cli lesson --section 5)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Re-roll</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Draw a new seed: new inputs and new weight matrices</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Causal mask</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Each position sees only itself and the positions before it</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Precision of the check</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>double</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>float32, like PyTorch</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Precision of the output compared with the reference; the reference and the heatmaps are always double</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The largest absolute difference between this head&apos;s output and an independent reference written with plain loops and the semantics of PyTorch&apos;s scaled_dot_product_attention (scale 1/√d_head, is_causal as the mask switch)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>input: N(0, 1) entries, seed %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>N(0, 1) ÷ √%1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>weights %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>softmax(q kᵀ ÷ √%1), causal mask</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>softmax(q kᵀ ÷ √%1), no mask</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>output %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>output = weights · v</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>float32</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>✓ within %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>✗ above %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>output (%1) vs. reference (is_causal=%2): largest difference %3 %4</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>X %1 → q, k, v each %2 → weights %3 → output %4</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>X[%1, %2] = %3
+position %1, feature %2: drawn from N(0, 1) with seed %4</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1[%2, %3] = %4
+drawn from N(0, 1), divided by √%5; learned in training</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Row %1: what input feature %1 adds to each column</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Position %1</source>
         <translation></translation>
     </message>
 </context>
@@ -950,6 +1497,53 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
     <message>
         <source>one-hot rows</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::LessonView</name>
+    <message>
+        <source>%1. %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>✓ %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>◀ &amp;Back</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The previous step (Alt+Left)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Next ▶</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The next step (Alt+Right)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Start the step &amp;over</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Put this step&apos;s views back as they were at first</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The steps of the lesson; each one is live: change anything</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Step %1 of 6: %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Set the lesson&apos;s exercise up on this page</source>
         <translation></translation>
     </message>
 </context>
@@ -1363,11 +1957,89 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <source>&amp;Restore</source>
         <translation></translation>
     </message>
+    <message>
+        <source>&amp;Lesson</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Follow the lesson step by step</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The guided lesson, step by step (Ctrl+1)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Workbench</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Edit a scenario freely: every heatmap and panel</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Edit any scenario freely (Ctrl+2)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Licensed under the MIT License.&lt;/p&gt;</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::MaskPage</name>
+    <message>
+        <source>Re-roll q and k</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Re-roll q and k</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Draw new random queries and keys (seeded; undoable)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Every row&apos;s weights sum to 1 (largest error %1).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Mask on: %1 scores above the diagonal are −∞, and their weights are exactly %2. %3</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Mask off: every token sees every other one, the later ones too; the largest weight above the diagonal is %1. %2</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::OutputView</name>
     <message>
         <source>Each output row is the weighted sum of the value rows, with the weights of that row&apos;s query.</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::QueryKeyPage</name>
+    <message>
+        <source>key</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>q · k</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>× %1 = score</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Query of %1 = [%2]: its dot product with each key, the scaled score, and the softmax weight.</source>
         <translation></translation>
     </message>
 </context>
@@ -1451,6 +2123,142 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
     <message>
         <source>Rename dimension</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::SelfCheckPage</name>
+    <message>
+        <source>%1. %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Hide the answer</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Show the answer</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::SqrtDPage</name>
+    <message>
+        <source>Dimension &amp;d:</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The width d of every query and key. The charts mark this d; the heatmaps show one random trial at it.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Tokens per trial T:</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>How many queries and keys each random trial draws. Changing T measures the curves again.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Spread of the dot products q·k</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>dimension d (log scale)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>standard deviation (log scale)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>measured std of q·k</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>√d</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Each point is the standard deviation of all q·k of many random trials at that d. The dashed line is √d.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Largest weight in a row (mean)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>mean largest weight</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>softmax(q·k)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>softmax(q·k / √d)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>even weights, 1/T</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Near 1, one key takes all the weight of its row; at 1/T every key gets the same.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>d</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>std of q·k</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>largest weight
+unscaled</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>largest weight
+÷ √d</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s four dimensions, measured with the same trials as the charts.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>one trial at d = %1: softmax(q·k)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the same trial: softmax(q·k / √d)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>current d = %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>d = %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>d = %1: measuring…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>At d = %1 the dot products q·k have a standard deviation of %2 (√d = %3). The largest weight in a row averages %4 without scaling and %5 after dividing by √d.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Measuring %1 trials per d: %2 of %3 dimensions…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 random trials per d, seed %2</source>
         <translation></translation>
     </message>
 </context>
@@ -1661,6 +2469,14 @@ How strongly “%1” offers %3 to the queries.</source>
 What “%1” passes on to the tokens that attend to it.</source>
         <translation></translation>
     </message>
+    <message>
+        <source>%1 is not a finite number.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 is outside the range %2 to %3.</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::WeightsChart</name>
@@ -1741,6 +2557,26 @@ What “%1” passes on to the tokens that attend to it.</source>
     </message>
     <message>
         <source>cannot write %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Open the lesson at step N (1–6; 7 is the self-check).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>With --step 2, 5 or 6: set that step&apos;s exercise up (step 6 times it).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Licensed under the MIT License.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>--step must be a number from 1 to %1, not “%2”</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>--exercise needs --step 2, 5 or 6</source>
         <translation></translation>
     </message>
 </context>

@@ -364,6 +364,12 @@ JSON：{&quot;tokens&quot;, &quot;scores&quot;, &quot;weights&quot;, &quot;outpu
             <numerusform>%n 个线程</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Licensed under the MIT License.
+</source>
+        <translation>采用 MIT 许可证授权。
+</translation>
+    </message>
 </context>
 <context>
     <name>Lesson</name>
@@ -496,6 +502,136 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     <message>
         <source>Language: %1 (default: the system&apos;s).</source>
         <translation>语言：%1（默认跟随系统）。</translation>
+    </message>
+</context>
+<context>
+    <name>LessonText</name>
+    <message>
+        <source>Averaging</source>
+        <translation>取平均</translation>
+    </message>
+    <message>
+        <source>The simplest way for a token to gather what came before it is to average: row &lt;i&gt;i&lt;/i&gt; of the weight matrix gives 1/&lt;i&gt;i&lt;/i&gt; to each of the first &lt;i&gt;i&lt;/i&gt; tokens and 0 to the rest, so one product, &lt;b&gt;weights · x&lt;/b&gt;, averages every position at once. Click a row to see which inputs it averages. The flaw: every earlier token counts the same, whatever it means.</source>
+        <translation>一个词元要汇集它前面的信息，最简单的办法是取平均：权重矩阵的第 &lt;i&gt;i&lt;/i&gt; 行给前 &lt;i&gt;i&lt;/i&gt; 个词元各 1/&lt;i&gt;i&lt;/i&gt;，其余为 0，于是一次乘法 &lt;b&gt;权重 · x&lt;/b&gt; 就同时算出了每个位置的平均。点击某一行，看看它对哪些输入取平均。缺点是：前面的词元无论含义如何，分量都一样。</translation>
+    </message>
+    <message>
+        <source>Queries and keys</source>
+        <translation>查询和键</translation>
+    </message>
+    <message>
+        <source>Each token gets a &lt;b&gt;query&lt;/b&gt; (what it looks for) and a &lt;b&gt;key&lt;/b&gt; (what it offers). A query scores each key by their dot product, and softmax turns a row of scores into weights that sum to 1. Drag 光&apos;s query or any key in the plane and watch the bars. The scale slider multiplies every score: at 5× the weights crowd onto the best match.</source>
+        <translation>每个词元都有一个&lt;b&gt;查询&lt;/b&gt;（它要找什么）和一个&lt;b&gt;键&lt;/b&gt;（它能提供什么）。查询用点积给每个键打分，softmax 再把一行分数变成和为 1 的权重。在平面上拖动“光”的查询或任意一个键，观察柱状图的变化。缩放滑块把每个分数乘以同一个倍数：到 5× 时，权重都挤到最匹配的键上。</translation>
+    </message>
+    <message>
+        <source>Exercise 1: 光 looks for position</source>
+        <translation>练习 1：“光”改找位置</translation>
+    </message>
+    <message>
+        <source>光&apos;s query is now [0, 1]: it matches the position dimension, so its weight moves from 明 and 月 to 床 and 前.</source>
+        <translation>“光”的查询现在是 [0, 1]：它与“位置”这一维相匹配，于是权重从“明”“月”转到了“床”“前”。</translation>
+    </message>
+    <message>
+        <source>The causal mask</source>
+        <translation>因果掩码</translation>
+    </message>
+    <message>
+        <source>A model that predicts the next token must not see the tokens after it. Their scores are set to −∞ before softmax, which makes their weights exactly 0, and each row&apos;s remaining weights again sum to 1. The q and k here are random (d = 8, scores divided by √8): re-roll them, switch the mask and compare the two weight tables.</source>
+        <translation>预测下一个词元的模型不能看到它后面的词元。在 softmax 之前把这些词元的分数设为 −∞，它们的权重就恰好是 0，每行其余权重之和仍为 1。这里的 q 和 k 是随机的（d = 8，分数除以 √8）：重新抽取它们，切换掩码，比较两张权重表。</translation>
+    </message>
+    <message>
+        <source>Why divide by √d</source>
+        <translation>为什么要除以 √d</translation>
+    </message>
+    <message>
+        <source>The dot product of two random d-dimensional vectors adds up d terms, so its spread grows like √d. Large scores make softmax put nearly all the weight on one key, as the 5× slider did, and such a softmax barely learns. Dividing the scores by √d brings their spread back to about 1 for every d.</source>
+        <translation>两个随机 d 维向量的点积是 d 项之和，所以它的波动随 √d 增大。分数很大时，softmax 会把几乎全部权重给一个键，就像滑块调到 5× 时那样，而这样的 softmax 几乎学不动。把分数除以 √d，无论 d 是多少，波动都回到 1 左右。</translation>
+    </message>
+    <message>
+        <source>A complete head</source>
+        <translation>完整的注意力头</translation>
+    </message>
+    <message>
+        <source>In a trained model nobody writes q, k and v by hand: three learned matrices W&lt;sub&gt;q&lt;/sub&gt;, W&lt;sub&gt;k&lt;/sub&gt; and W&lt;sub&gt;v&lt;/sub&gt; map the same input X to them. Then score, divide by √d&lt;sub&gt;head&lt;/sub&gt;, mask, softmax and take the weighted sum of v. The badge compares the result with an independent reference implementation.</source>
+        <translation>训练好的模型里，q、k、v 不是手写的：三个学出来的矩阵 W&lt;sub&gt;q&lt;/sub&gt;、W&lt;sub&gt;k&lt;/sub&gt;、W&lt;sub&gt;v&lt;/sub&gt; 把同一个输入 X 分别变换成它们。然后打分、除以 √d&lt;sub&gt;head&lt;/sub&gt;、加掩码、做 softmax，再对 v 加权求和。校验标签把结果与一个独立的参考实现相比较。</translation>
+    </message>
+    <message>
+        <source>Exercise 2: remove the mask</source>
+        <translation>练习 2：去掉掩码</translation>
+    </message>
+    <message>
+        <source>The mask is off: every row now weighs all five tokens, and the output still agrees with the reference computed without a causal mask.</source>
+        <translation>掩码已关闭：现在每一行都对全部五个词元加权，输出仍与不带因果掩码的参考实现一致。</translation>
+    </message>
+    <message>
+        <source>The cost</source>
+        <translation>代价</translation>
+    </message>
+    <message>
+        <source>Every query scores every key, so a sequence of T tokens has a T × T score table. Doubling T multiplies the work, and the memory of the full table, by about 4: on a log-log chart the times lie on a line of slope 2. The tiled kernel computes the same output without ever storing the table.</source>
+        <translation>每个查询都要给每个键打分，所以 T 个词元的序列有一张 T × T 的分数表。T 翻一倍，计算量和整张表占的内存都约变为 4 倍：在双对数坐标图上，耗时落在一条斜率为 2 的直线上。tiled 内核算出同样的输出，却从不存下整张表。</translation>
+    </message>
+    <message>
+        <source>Exercise 3: time T = 1000, 2000, 4000</source>
+        <translation>练习 3：给 T = 1000、2000、4000 计时</translation>
+    </message>
+    <message>
+        <source>Compare each time with the one before: about 4× for each doubling of T, which is a slope near 2.</source>
+        <translation>把每个耗时与前一个相比：T 每翻一倍，耗时约变为 4 倍，也就是斜率接近 2。</translation>
+    </message>
+    <message>
+        <source>Check yourself</source>
+        <translation>自测</translation>
+    </message>
+    <message>
+        <source>Answer each question in your own words first, then reveal ours.</source>
+        <translation>先用自己的话回答每个问题，再展开看我们的答案。</translation>
+    </message>
+    <message>
+        <source>What do queries, keys and values each do?</source>
+        <translation>查询、键和值各起什么作用？</translation>
+    </message>
+    <message>
+        <source>A query describes what a position is looking for and a key what a position can offer; the dot product of a query with each key measures the match, and softmax turns those scores into weights. A value is what a position passes on: the output is the sum of the values, each multiplied by its weight.</source>
+        <translation>查询描述一个位置要找什么，键描述一个位置能提供什么；查询与每个键的点积衡量二者有多匹配，softmax 再把这些分数变成权重。值是一个位置传递出去的内容：输出就是每个值乘以各自的权重后的总和。</translation>
+    </message>
+    <message>
+        <source>How is the causal mask applied, and why is it needed?</source>
+        <translation>因果掩码是怎么加上的？为什么需要它？</translation>
+    </message>
+    <message>
+        <source>Before softmax, every score of a later position is replaced by −∞, so its weight comes out exactly 0. A model learning to predict the next token must not see that token, or it would copy the answer instead of learning to predict it.</source>
+        <translation>在 softmax 之前，把后面位置的分数全部换成 −∞，这样它们的权重恰好为 0。模型要学的是预测下一个词元，所以不能看到那个词元，否则它会直接抄答案，而学不会预测。</translation>
+    </message>
+    <message>
+        <source>Why are the scores divided by the square root of d?</source>
+        <translation>为什么分数要除以 d 的平方根？</translation>
+    </message>
+    <message>
+        <source>For vectors with unit-variance entries, a dot product of d terms has a standard deviation of about √d. Unscaled, the scores grow with d until softmax is nearly one-hot, its gradients almost vanish and training stalls; dividing by √d keeps their spread near 1.</source>
+        <translation>若向量各元素的方差为 1，d 项相加的点积标准差约为 √d。不缩放的话，分数随 d 增大，直到 softmax 的输出几乎成了独热向量，梯度几乎消失，训练停滞；除以 √d 能让分数的波动保持在 1 左右。</translation>
+    </message>
+</context>
+<context>
+    <name>NumberSpinBox</name>
+    <message>
+        <source>The box is empty; type a number.</source>
+        <translation>输入框是空的；请输入一个数。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a number.</source>
+        <translation>“%1”不是数字。</translation>
+    </message>
+    <message>
+        <source>%1 is not a finite number.</source>
+        <translation>%1 不是有限的数。</translation>
+    </message>
+    <message>
+        <source>%1 is outside the range %2 to %3.</source>
+        <translation>%1 超出了 %2 到 %3 的范围。</translation>
+    </message>
+    <message>
+        <source>%1 is not a whole number.</source>
+        <translation>%1 不是整数。</translation>
     </message>
 </context>
 <context>
@@ -720,6 +856,53 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
 </context>
 <context>
+    <name>attention::AveragingPage</name>
+    <message>
+        <source>&amp;Tokens:</source>
+        <translation>词元数(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>How many characters of 床前明月光疑是地上霜 to average over</source>
+        <translation>对“床前明月光疑是地上霜”的前几个字取平均</translation>
+    </message>
+    <message>
+        <source>New &amp;random inputs</source>
+        <translation>换一组随机输入(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Draw other random input vectors x (seeded, so they can be found again)</source>
+        <translation>重新随机生成输入向量 x（种子固定，可以再次复现）</translation>
+    </message>
+    <message>
+        <source>row i: 1/i on the first i tokens</source>
+        <translation>第 i 行：前 i 个词元各占 1/i</translation>
+    </message>
+    <message>
+        <source>Inputs x</source>
+        <translation>输入 x</translation>
+    </message>
+    <message>
+        <source>one random vector per token</source>
+        <translation>每个词元一个随机向量</translation>
+    </message>
+    <message>
+        <source>output = weights · x</source>
+        <translation>输出 = 权重 · x</translation>
+    </message>
+    <message>
+        <source>Row %1 (%2) gives 1/%1 to each of %3. Their mean input is %4; row %1 of the output is %5. %6</source>
+        <translation>第 %1 行（%2）给 %3 各 1/%1。这些输入的平均值是 %4；输出的第 %1 行是 %5。%6</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&quot;color:#1a7f37&quot;&gt;✓ The same (largest difference %1).&lt;/b&gt;</source>
+        <translation>&lt;b style=&quot;color:#1a7f37&quot;&gt;✓ 二者相同（最大差异 %1）。&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&quot;color:#c62828&quot;&gt;✗ Different by %1.&lt;/b&gt;</source>
+        <translation>&lt;b style=&quot;color:#c62828&quot;&gt;✗ 二者相差 %1。&lt;/b&gt;</translation>
+    </message>
+</context>
+<context>
     <name>attention::CompareView</name>
     <message>
         <source>causal mask on</source>
@@ -831,6 +1014,370 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     <message>
         <source>Draw new random queries and keys of the same dimension.</source>
         <translation>以相同的维度重新随机生成查询和键。</translation>
+    </message>
+    <message>
+        <source>Scale not changed: %1</source>
+        <translation>缩放未修改：%1</translation>
+    </message>
+</context>
+<context>
+    <name>attention::CostPage</name>
+    <message>
+        <source>%1 at T = %2: %3 ms</source>
+        <translation>%1，T = %2：%3 ms</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>naive</source>
+        <translation>naive</translation>
+    </message>
+    <message>
+        <source>materialized</source>
+        <translation>materialized</translation>
+    </message>
+    <message>
+        <source>tiled</source>
+        <translation>tiled</translation>
+    </message>
+    <message>
+        <source>%1: slope %2</source>
+        <translation>%1：斜率 %2</translation>
+    </message>
+    <message>
+        <source>∝ T² (slope 2)</source>
+        <translation>∝ T²（斜率 2）</translation>
+    </message>
+    <message>
+        <source>%1 × %1 scores × 4 bytes (float32) = %2 bytes</source>
+        <translation>%1 × %1 个分数 × 4 字节（float32）= %2 字节</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 at T = %2: %3 ms (median of %n run(s)), %4 bytes allocated</source>
+        <translation>
+            <numerusform>%1，T = %2：%3 ms（%n 次运行的中位数），分配了 %4 字节</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Not selected for this run.</source>
+        <translation>本次计时没有选它。</translation>
+    </message>
+    <message>
+        <source>not timed</source>
+        <translation>未计时</translation>
+    </message>
+    <message>
+        <source>%1 is timed up to T = %2 only.</source>
+        <translation>%1 只计时到 T = %2。</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <source>Time of one attention pass</source>
+        <translation>一次注意力计算的耗时</translation>
+    </message>
+    <message numerus="yes">
+        <source>Time of one attention pass (d = %1, %2, %n thread(s))</source>
+        <translation>
+            <numerusform>一次注意力计算的耗时（d = %1，%2，%n 个线程）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>causal</source>
+        <translation>因果掩码</translation>
+    </message>
+    <message>
+        <source>no mask</source>
+        <translation>无掩码</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Choose the lengths and kernels, then press Run. Each point is the median time of one attention pass on this computer.</source>
+        <translation>选好长度和内核，然后按“运行”。每个点是本机上一次注意力计算耗时的中位数。</translation>
+    </message>
+    <message>
+        <source>Timing…</source>
+        <translation>正在计时…</translation>
+    </message>
+    <message>
+        <source>Timing… %1 at T = %2 took %3 ms.</source>
+        <translation>正在计时… %1 在 T = %2 时耗时 %3 ms。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled after %n point(s).</source>
+        <translation>
+            <numerusform>已取消，测得 %n 个点。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fitted slopes: %1. A slope of 2 means doubling T multiplies the time by 4.</source>
+        <translation>拟合斜率：%1。斜率为 2 表示 T 翻一倍，耗时变为 4 倍。</translation>
+    </message>
+    <message>
+        <source>Timing run</source>
+        <translation>计时设置</translation>
+    </message>
+    <message>
+        <source>&amp;Largest T:</source>
+        <translation>最大 T(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 到 %2</translation>
+    </message>
+    <message>
+        <source>T is timed at %1, twice that, four times that… up to the value chosen here.</source>
+        <translation>T 从 %1 开始逐次翻倍（两倍、四倍……），直到这里选定的值，每个 T 都计时。</translation>
+    </message>
+    <message>
+        <source>Kernels:</source>
+        <translation>内核：</translation>
+    </message>
+    <message>
+        <source>&amp;naive (plain loops)</source>
+        <translation>naive（普通循环）(&amp;N)</translation>
+    </message>
+    <message>
+        <source>One row of scores at a time, in plain loops. Timed up to T = %1 only: it is slow, and a single run cannot be interrupted by Cancel.</source>
+        <translation>用普通循环，一次算一行分数。只计时到 T = %1：它很慢，而且单次运行无法用“取消”打断。</translation>
+    </message>
+    <message>
+        <source>&amp;materialized (T×T table)</source>
+        <translation>materialized（T×T 表）(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Builds the whole T×T score table with matrix products. Timed up to T = %1 only: its table takes %2 there and %3 at T = %4.</source>
+        <translation>用矩阵乘法构造整张 T×T 分数表。只计时到 T = %1：这时表占 %2，到 T = %4 时要占 %3。</translation>
+    </message>
+    <message>
+        <source>&amp;tiled (no table)</source>
+        <translation>tiled（不存表）(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Blocks of queries against blocks of keys with a running softmax, so the T×T table is never stored. Timed at every T up to %1.</source>
+        <translation>查询块逐一与键块计算，softmax 边算边更新，因此从不存下 T×T 表。直到 %1 的每个 T 都计时。</translation>
+    </message>
+    <message>
+        <source>&amp;d (width of q, k, v):</source>
+        <translation>d（q、k、v 的宽度）(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>The time grows in proportion to d as well.</source>
+        <translation>耗时也与 d 成正比。</translation>
+    </message>
+    <message>
+        <source>&amp;Causal mask</source>
+        <translation>因果掩码(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Each query sees only the keys before it: about half the work, still growing like T².</source>
+        <translation>每个查询只看它之前的键：工作量约减半，但仍按 T² 增长。</translation>
+    </message>
+    <message>
+        <source>T&amp;hreads:</source>
+        <translation>线程数(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>all cores (%1)</source>
+        <translation>全部核心（%1）</translation>
+    </message>
+    <message>
+        <source>How many cores the kernels use.</source>
+        <translation>内核使用几个 CPU 核心。</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Time every chosen kernel at every T; the points appear as they are measured.</source>
+        <translation>在每个 T 上给选中的每个内核计时；每测完一个点就立即画出。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop timing; the points measured so far stay.</source>
+        <translation>停止计时；已测得的点会保留。</translation>
+    </message>
+    <message>
+        <source>Progress of the timing run, weighted by T².</source>
+        <translation>计时进度，按 T² 加权。</translation>
+    </message>
+    <message>
+        <source>T (sequence length)</source>
+        <translation>T（序列长度）</translation>
+    </message>
+    <message>
+        <source>time (ms)</source>
+        <translation>耗时（ms）</translation>
+    </message>
+    <message>
+        <source>Both axes are logarithmic: time ∝ T^k is a straight line of slope k. Hover a point for its value.</source>
+        <translation>两条坐标轴都是对数刻度：耗时 ∝ T^k 是一条斜率为 k 的直线。鼠标停在点上可查看数值。</translation>
+    </message>
+    <message>
+        <source>Memory: what a T×T score table takes in float32, against what each kernel allocated beyond q, k, v and the output</source>
+        <translation>内存：float32 的 T×T 分数表所占空间，对比各内核在 q、k、v 和输出之外额外分配的内存</translation>
+    </message>
+    <message>
+        <source>T</source>
+        <translation>T</translation>
+    </message>
+    <message>
+        <source>T×T table</source>
+        <translation>T×T 表</translation>
+    </message>
+</context>
+<context>
+    <name>attention::HeadPage</name>
+    <message>
+        <source>d_model</source>
+        <translation>d_model</translation>
+    </message>
+    <message>
+        <source>Width of each input vector x (1 to %1)</source>
+        <translation>每个输入向量 x 的宽度（1 到 %1）</translation>
+    </message>
+    <message>
+        <source>d_head</source>
+        <translation>d_head</translation>
+    </message>
+    <message>
+        <source>Width of q, k and v (1 to %1)</source>
+        <translation>q、k、v 的宽度（1 到 %1）</translation>
+    </message>
+    <message>
+        <source>T</source>
+        <translation>T</translation>
+    </message>
+    <message>
+        <source>Number of positions in the sequence (1 to %1)</source>
+        <translation>序列中的位置数（1 到 %1）</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>The same seed always draws the same X and W (seed %1, T %2, d_model %3, d_head %4 are the numbers of attention-cli lesson --section 5)</source>
+        <translation>同一个种子总是抽出相同的 X 和 W（种子 %1、T %2、d_model %3、d_head %4 就是 attention-cli lesson --section 5 所用的数值）</translation>
+    </message>
+    <message>
+        <source>Re-roll</source>
+        <translation>重新抽取</translation>
+    </message>
+    <message>
+        <source>Draw a new seed: new inputs and new weight matrices</source>
+        <translation>换一个种子：新的输入和新的权重矩阵</translation>
+    </message>
+    <message>
+        <source>Causal mask</source>
+        <translation>因果掩码</translation>
+    </message>
+    <message>
+        <source>Each position sees only itself and the positions before it</source>
+        <translation>每个位置只能看到自己和前面的位置</translation>
+    </message>
+    <message>
+        <source>Precision of the check</source>
+        <translation>校验精度</translation>
+    </message>
+    <message>
+        <source>double</source>
+        <translation>双精度</translation>
+    </message>
+    <message>
+        <source>float32, like PyTorch</source>
+        <translation>float32（同 PyTorch）</translation>
+    </message>
+    <message>
+        <source>Precision of the output compared with the reference; the reference and the heatmaps are always double</source>
+        <translation>与参考实现比较时输出所用的精度；参考实现和热力图始终是双精度</translation>
+    </message>
+    <message>
+        <source>The largest absolute difference between this head&apos;s output and an independent reference written with plain loops and the semantics of PyTorch&apos;s scaled_dot_product_attention (scale 1/√d_head, is_causal as the mask switch)</source>
+        <translation>这个注意力头的输出与独立参考实现之间的最大绝对差异；参考实现用普通循环写成，语义与 PyTorch 的 scaled_dot_product_attention 相同（缩放 1/√d_head，is_causal 对应掩码开关）</translation>
+    </message>
+    <message>
+        <source>input: N(0, 1) entries, seed %1</source>
+        <translation>输入：元素服从 N(0, 1)，种子 %1</translation>
+    </message>
+    <message>
+        <source>N(0, 1) ÷ √%1</source>
+        <translation>N(0, 1) ÷ √%1</translation>
+    </message>
+    <message>
+        <source>weights %1</source>
+        <translation>权重 %1</translation>
+    </message>
+    <message>
+        <source>softmax(q kᵀ ÷ √%1), causal mask</source>
+        <translation>softmax(q kᵀ ÷ √%1)，因果掩码</translation>
+    </message>
+    <message>
+        <source>softmax(q kᵀ ÷ √%1), no mask</source>
+        <translation>softmax(q kᵀ ÷ √%1)，无掩码</translation>
+    </message>
+    <message>
+        <source>output %1</source>
+        <translation>输出 %1</translation>
+    </message>
+    <message>
+        <source>output = weights · v</source>
+        <translation>输出 = 权重 · v</translation>
+    </message>
+    <message>
+        <source>float32</source>
+        <translation>float32</translation>
+    </message>
+    <message>
+        <source>✓ within %1</source>
+        <translation>✓ 在 %1 以内</translation>
+    </message>
+    <message>
+        <source>✗ above %1</source>
+        <translation>✗ 超过 %1</translation>
+    </message>
+    <message>
+        <source>output (%1) vs. reference (is_causal=%2): largest difference %3 %4</source>
+        <translation>输出（%1）与参考实现（is_causal=%2）的最大差异：%3 %4</translation>
+    </message>
+    <message>
+        <source>X %1 → q, k, v each %2 → weights %3 → output %4</source>
+        <translation>X %1 → q、k、v 各为 %2 → 权重 %3 → 输出 %4</translation>
+    </message>
+    <message>
+        <source>X[%1, %2] = %3
+position %1, feature %2: drawn from N(0, 1) with seed %4</source>
+        <translation>X[%1, %2] = %3
+位置 %1，特征 %2：用种子 %4 从 N(0, 1) 中抽取</translation>
+    </message>
+    <message>
+        <source>%1[%2, %3] = %4
+drawn from N(0, 1), divided by √%5; learned in training</source>
+        <translation>%1[%2, %3] = %4
+从 N(0, 1) 中抽取，再除以 √%5；实际模型中由训练学得</translation>
+    </message>
+    <message>
+        <source>Row %1: what input feature %1 adds to each column</source>
+        <translation>第 %1 行：输入的特征 %1 给每一列贡献多少</translation>
+    </message>
+    <message>
+        <source>Position %1</source>
+        <translation>位置 %1</translation>
     </message>
 </context>
 <context>
@@ -966,6 +1513,53 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     <message>
         <source>one-hot rows</source>
         <translation>每行是独热向量</translation>
+    </message>
+</context>
+<context>
+    <name>attention::LessonView</name>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>✓ %1</source>
+        <translation>✓ %1</translation>
+    </message>
+    <message>
+        <source>◀ &amp;Back</source>
+        <translation>◀ 上一步(&amp;B)</translation>
+    </message>
+    <message>
+        <source>The previous step (Alt+Left)</source>
+        <translation>上一步（Alt+←）</translation>
+    </message>
+    <message>
+        <source>&amp;Next ▶</source>
+        <translation>下一步(&amp;N) ▶</translation>
+    </message>
+    <message>
+        <source>The next step (Alt+Right)</source>
+        <translation>下一步（Alt+→）</translation>
+    </message>
+    <message>
+        <source>Start the step &amp;over</source>
+        <translation>本步重来(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Put this step&apos;s views back as they were at first</source>
+        <translation>把本步的各个视图恢复成最初的样子</translation>
+    </message>
+    <message>
+        <source>The steps of the lesson; each one is live: change anything</source>
+        <translation>课程的各个步骤；每一步都是活的，什么都可以改</translation>
+    </message>
+    <message>
+        <source>Step %1 of 6: %2</source>
+        <translation>第 %1 步（共 6 步）：%2</translation>
+    </message>
+    <message>
+        <source>Set the lesson&apos;s exercise up on this page</source>
+        <translation>在本页布置好课程中的练习</translation>
     </message>
 </context>
 <context>
@@ -1378,12 +1972,90 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <source>&amp;Restore</source>
         <translation>恢复(&amp;R)</translation>
     </message>
+    <message>
+        <source>&amp;Lesson</source>
+        <translation>课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Follow the lesson step by step</source>
+        <translation>跟着课程一步一步学</translation>
+    </message>
+    <message>
+        <source>The guided lesson, step by step (Ctrl+1)</source>
+        <translation>分步讲解的课程（Ctrl+1）</translation>
+    </message>
+    <message>
+        <source>&amp;Workbench</source>
+        <translation>工作台(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Edit a scenario freely: every heatmap and panel</source>
+        <translation>自由编辑场景：所有热力图和面板</translation>
+    </message>
+    <message>
+        <source>Edit any scenario freely (Ctrl+2)</source>
+        <translation>自由编辑任意场景（Ctrl+2）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Licensed under the MIT License.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;采用 MIT 许可证授权。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>attention::MaskPage</name>
+    <message>
+        <source>Re-roll q and k</source>
+        <translation>重新抽取 q 和 k</translation>
+    </message>
+    <message>
+        <source>&amp;Re-roll q and k</source>
+        <translation>重新抽取 q 和 k(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Draw new random queries and keys (seeded; undoable)</source>
+        <translation>重新随机生成查询和键（种子固定；可撤销）</translation>
+    </message>
+    <message>
+        <source>Every row&apos;s weights sum to 1 (largest error %1).</source>
+        <translation>每一行的权重之和都为 1（最大误差 %1）。</translation>
+    </message>
+    <message>
+        <source>Mask on: %1 scores above the diagonal are −∞, and their weights are exactly %2. %3</source>
+        <translation>掩码开启：对角线以上的 %1 个分数为 −∞，它们的权重恰好为 %2。%3</translation>
+    </message>
+    <message>
+        <source>Mask off: every token sees every other one, the later ones too; the largest weight above the diagonal is %1. %2</source>
+        <translation>掩码关闭：每个词元都能看到其他所有词元，包括后面的；对角线以上的最大权重为 %1。%2</translation>
+    </message>
 </context>
 <context>
     <name>attention::OutputView</name>
     <message>
         <source>Each output row is the weighted sum of the value rows, with the weights of that row&apos;s query.</source>
         <translation>每一行输出都是各行值的加权和，权重来自这一行的查询。</translation>
+    </message>
+</context>
+<context>
+    <name>attention::QueryKeyPage</name>
+    <message>
+        <source>key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>q · k</source>
+        <translation>q · k</translation>
+    </message>
+    <message>
+        <source>× %1 = score</source>
+        <translation>× %1 = 分数</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Query of %1 = [%2]: its dot product with each key, the scaled score, and the softmax weight.</source>
+        <translation>%1 的查询 = [%2]：它与每个键的点积、缩放后的分数，以及 softmax 权重。</translation>
     </message>
 </context>
 <context>
@@ -1467,6 +2139,144 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     <message>
         <source>Rename dimension</source>
         <translation>重命名维度</translation>
+    </message>
+</context>
+<context>
+    <name>attention::SelfCheckPage</name>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>Hide the answer</source>
+        <translation>隐藏答案</translation>
+    </message>
+    <message>
+        <source>Show the answer</source>
+        <translation>显示答案</translation>
+    </message>
+</context>
+<context>
+    <name>attention::SqrtDPage</name>
+    <message>
+        <source>Dimension &amp;d:</source>
+        <translation>维度 d(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>The width d of every query and key. The charts mark this d; the heatmaps show one random trial at it.</source>
+        <translation>每个查询和键的宽度 d。图表标出了这个 d；热力图显示这个 d 下的一次随机试验。</translation>
+    </message>
+    <message>
+        <source>&amp;Tokens per trial T:</source>
+        <translation>每次试验的词元数 T(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>How many queries and keys each random trial draws. Changing T measures the curves again.</source>
+        <translation>每次随机试验抽取多少个查询和键。改变 T 会重新测量曲线。</translation>
+    </message>
+    <message>
+        <source>Spread of the dot products q·k</source>
+        <translation>点积 q·k 的波动</translation>
+    </message>
+    <message>
+        <source>dimension d (log scale)</source>
+        <translation>维度 d（对数刻度）</translation>
+    </message>
+    <message>
+        <source>standard deviation (log scale)</source>
+        <translation>标准差（对数刻度）</translation>
+    </message>
+    <message>
+        <source>measured std of q·k</source>
+        <translation>实测 q·k 标准差</translation>
+    </message>
+    <message>
+        <source>√d</source>
+        <translation>√d</translation>
+    </message>
+    <message>
+        <source>Each point is the standard deviation of all q·k of many random trials at that d. The dashed line is √d.</source>
+        <translation>每个点是该 d 下多次随机试验中全部 q·k 的标准差。虚线是 √d。</translation>
+    </message>
+    <message>
+        <source>Largest weight in a row (mean)</source>
+        <translation>每行最大权重（均值）</translation>
+    </message>
+    <message>
+        <source>mean largest weight</source>
+        <translation>最大权重的均值</translation>
+    </message>
+    <message>
+        <source>softmax(q·k)</source>
+        <translation>softmax(q·k)</translation>
+    </message>
+    <message>
+        <source>softmax(q·k / √d)</source>
+        <translation>softmax(q·k / √d)</translation>
+    </message>
+    <message>
+        <source>even weights, 1/T</source>
+        <translation>均匀权重 1/T</translation>
+    </message>
+    <message>
+        <source>Near 1, one key takes all the weight of its row; at 1/T every key gets the same.</source>
+        <translation>接近 1 时，一个键独占整行的权重；等于 1/T 时，每个键分得一样多。</translation>
+    </message>
+    <message>
+        <source>d</source>
+        <translation>d</translation>
+    </message>
+    <message>
+        <source>std of q·k</source>
+        <translation>q·k 标准差</translation>
+    </message>
+    <message>
+        <source>largest weight
+unscaled</source>
+        <translation>最大权重
+不缩放</translation>
+    </message>
+    <message>
+        <source>largest weight
+÷ √d</source>
+        <translation>最大权重
+÷ √d</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s four dimensions, measured with the same trials as the charts.</source>
+        <translation>课程中的四个维度，用与图表相同的试验测得。</translation>
+    </message>
+    <message>
+        <source>one trial at d = %1: softmax(q·k)</source>
+        <translation>d = %1 时的一次试验：softmax(q·k)</translation>
+    </message>
+    <message>
+        <source>the same trial: softmax(q·k / √d)</source>
+        <translation>同一次试验：softmax(q·k / √d)</translation>
+    </message>
+    <message>
+        <source>current d = %1</source>
+        <translation>当前 d = %1</translation>
+    </message>
+    <message>
+        <source>d = %1</source>
+        <translation>d = %1</translation>
+    </message>
+    <message>
+        <source>d = %1: measuring…</source>
+        <translation>d = %1：正在测量…</translation>
+    </message>
+    <message>
+        <source>At d = %1 the dot products q·k have a standard deviation of %2 (√d = %3). The largest weight in a row averages %4 without scaling and %5 after dividing by √d.</source>
+        <translation>d = %1 时，点积 q·k 的标准差为 %2（√d = %3）。每行最大权重的平均值：不缩放时为 %4，除以 √d 后为 %5。</translation>
+    </message>
+    <message>
+        <source>Measuring %1 trials per d: %2 of %3 dimensions…</source>
+        <translation>正在测量，每个 d 做 %1 次试验：已完成 %2/%3 个维度…</translation>
+    </message>
+    <message>
+        <source>%1 random trials per d, seed %2</source>
+        <translation>每个 d 做 %1 次随机试验，种子 %2</translation>
     </message>
 </context>
 <context>
@@ -1681,6 +2491,14 @@ What “%1” passes on to the tokens that attend to it.</source>
         <translation>“%1”的值，第 %2 项 = %3
 “%1”传递给关注它的词元的内容。</translation>
     </message>
+    <message>
+        <source>%1 is not a finite number.</source>
+        <translation>%1 不是有限的数。</translation>
+    </message>
+    <message>
+        <source>%1 is outside the range %2 to %3.</source>
+        <translation>%1 超出了 %2 到 %3 的范围。</translation>
+    </message>
 </context>
 <context>
     <name>attention::WeightsChart</name>
@@ -1762,6 +2580,26 @@ What “%1” passes on to the tokens that attend to it.</source>
     <message>
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Open the lesson at step N (1–6; 7 is the self-check).</source>
+        <translation>打开课程的第 N 步（1–6；7 是自测）。</translation>
+    </message>
+    <message>
+        <source>With --step 2, 5 or 6: set that step&apos;s exercise up (step 6 times it).</source>
+        <translation>与 --step 2、5 或 6 一起使用：布置好该步的练习（第 6 步还会直接计时）。</translation>
+    </message>
+    <message>
+        <source>Licensed under the MIT License.</source>
+        <translation>采用 MIT 许可证授权。</translation>
+    </message>
+    <message>
+        <source>--step must be a number from 1 to %1, not “%2”</source>
+        <translation>--step 必须是 1 到 %1 之间的数，而不是“%2”</translation>
+    </message>
+    <message>
+        <source>--exercise needs --step 2, 5 or 6</source>
+        <translation>--exercise 需要配合 --step 2、5 或 6 使用</translation>
     </message>
 </context>
 </TS>
