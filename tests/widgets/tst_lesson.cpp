@@ -13,6 +13,7 @@
 #include "mainwindow.h"
 #include "maskpage.h"
 #include "matrixmodel.h"
+#include "presets.h"
 #include "querykeypage.h"
 #include "selfcheckpage.h"
 #include "sqrtdpage.h"
@@ -498,6 +499,11 @@ private Q_SLOTS:
         QVERIFY(m_window->setLanguage(language));
         LessonView *lesson = m_window->lesson();
         qobject_cast<SqrtDPage *>(lesson->page(4))->setTrials(4);
+        // The plane's axes are named in the language shown ("sky" / 天空).
+        QCoreApplication::processEvents(); // the language change is an event
+        QCOMPARE(
+            qobject_cast<QueryKeyPage *>(lesson->page(2))->document()->scenario().dimensionNames,
+            preset(QStringLiteral("lesson"))->dimensionNames);
         for (int step = 1; step <= LessonView::stepCount; ++step) {
             m_window->showLessonStep(step);
             if (lesson->currentPage()->hasExercise())

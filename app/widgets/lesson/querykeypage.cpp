@@ -61,8 +61,8 @@ QueryKeyPage::QueryKeyPage(QWidget *parent)
             &ScenarioDocument::finishInteraction);
     connect(m_plane, &VectorPlane::tokenSelected, this, &QueryKeyPage::selectQuery);
 
-    retranslateUi();
     reset();
+    retranslateUi();
 }
 
 QueryKeyPage::~QueryKeyPage() = default;
@@ -79,15 +79,17 @@ void QueryKeyPage::restoreState(const QJsonObject &state)
     const ScenarioReadResult read =
         parseScenario(state.value(QStringLiteral("scenario")).toString().toUtf8());
     if (read.ok())
-        m_document->reset(read.scenario);
+        m_document->reset(read.scenario); // names the learner kept keep their language
     selectQuery(state.value(QStringLiteral("query")).toInt(m_selected));
 }
 
 void QueryKeyPage::reset()
 {
     m_selected = 4;
-    if (const auto lesson = preset(QStringLiteral("lesson")))
+    if (const auto lesson = preset(QStringLiteral("lesson"))) {
         m_document->reset(*lesson);
+        m_presetNames = lesson->dimensionNames;
+    }
 }
 
 void QueryKeyPage::startExercise()
@@ -124,6 +126,16 @@ void QueryKeyPage::changeEvent(QEvent *event)
 
 void QueryKeyPage::retranslateUi()
 {
+    // The preset's dimension names ("sky", "position") follow the language while the learner
+    // has not renamed them. Renaming resets the page's document, so its undo history goes.
+    const auto lesson = preset(QStringLiteral("lesson"));
+    if (lesson && m_document->scenario().dimensionNames == m_presetNames &&
+        lesson->dimensionNames != m_presetNames) {
+        Scenario renamed = m_document->scenario();
+        renamed.dimensionNames = lesson->dimensionNames;
+        m_document->reset(renamed);
+        m_presetNames = lesson->dimensionNames;
+    }
     updateReadout();
 }
 

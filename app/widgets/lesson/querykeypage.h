@@ -5,6 +5,8 @@
 
 #include "lessonpage.h"
 
+#include <QStringList>
+
 class QLabel;
 
 namespace attention {
@@ -55,6 +57,7 @@ private:
     WeightsChart *m_chart;
     QLabel *m_readout;
     int m_selected = 4;
+    QStringList m_presetNames; ///< the preset's dimension names, in the language they were made
 };
 
 } // namespace attention
