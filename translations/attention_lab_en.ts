@@ -1180,10 +1180,6 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation></translation>
     </message>
     <message>
-        <source>How many cores the kernels use.</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>&amp;Run</source>
         <translation></translation>
     </message>
@@ -1225,6 +1221,10 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
     <message>
         <source>T×T table</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>How many cores the kernels use. One core gives the steadiest times; more cores are faster but wait for each other.</source>
         <translation></translation>
     </message>
 </context>

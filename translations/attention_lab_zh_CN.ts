@@ -1193,10 +1193,6 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation>全部核心（%1）</translation>
     </message>
     <message>
-        <source>How many cores the kernels use.</source>
-        <translation>内核使用几个 CPU 核心。</translation>
-    </message>
-    <message>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
@@ -1239,6 +1235,10 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     <message>
         <source>T×T table</source>
         <translation>T×T 表</translation>
+    </message>
+    <message>
+        <source>How many cores the kernels use. One core gives the steadiest times; more cores are faster but wait for each other.</source>
+        <translation>内核使用的核心数。单核的计时最稳定；多核更快，但核心之间要互相等待。</translation>
     </message>
 </context>
 <context>

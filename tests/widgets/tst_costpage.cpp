@@ -143,7 +143,7 @@ void TestCostPage::smallRunFillsChartAndTable()
     // Memory: T²·4 for the table; each kernel's own figure, computed here independently.
     const QTableWidget *table = page.memoryTable();
     QCOMPARE(table->rowCount(), 2);
-    const int threads = std::max(1, availableCores());
+    const int threads = page.threads() > 0 ? page.threads() : std::max(1, availableCores());
     for (int row = 0; row < 2; ++row) {
         const int T = row == 0 ? 64 : 128;
         QCOMPARE(cellBytes(table, row, 1), qint64(T) * T * 4);
@@ -270,7 +270,7 @@ void TestCostPage::restoreToleratesMalformedState()
     QCOMPARE(page.lengths(), CostPage::lengthsUpTo(4000));
     QCOMPARE(page.kernels(), QList<Kernel>({Kernel::Naive, Kernel::Materialized, Kernel::Tiled}));
     QCOMPARE(page.dimension(), 64);
-    QCOMPARE(page.threads(), 0);
+    QCOMPARE(page.threads(), 1);
     // The one valid point, with a table row for its T.
     QCOMPARE(page.results().points.size(), 1);
     QCOMPARE(page.measured(Kernel::Tiled), QList<QPointF>({QPointF(200, 2.5)}));

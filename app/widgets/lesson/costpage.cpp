@@ -46,6 +46,9 @@ const QList<int> exerciseLengths{1000, 2000, 4000};
 const QList<int> dimensionChoices{32, 64, 128};
 constexpr int defaultDimension = 64;
 constexpr int defaultRepeat = 5;
+/// One core by default: its times grow as cleanly as T² does, where threads that have to wait
+/// for each other add the noise of everything else the machine runs.
+constexpr int defaultThreads = 1;
 /// What one point may take: long enough for a steady median, short enough for a class.
 constexpr double defaultBudgetMs = 1000.0;
 constexpr int progressSteps = 1000;
@@ -802,7 +805,7 @@ void CostPage::reset()
         setKernelEnabled(kernel, true);
     setDimension(defaultDimension);
     setCausal(false);
-    setThreads(0);
+    setThreads(defaultThreads);
     m_repeat = defaultRepeat;
     m_budgetMs = defaultBudgetMs;
     m_results = Run();
@@ -852,7 +855,8 @@ void CostPage::restoreState(const QJsonObject &state)
             setKernelEnabled(kernel, chosen->contains(kernel));
     setDimension(state.value(QStringLiteral("d")).toInt(defaultDimension));
     setCausal(state.value(QStringLiteral("causal")).toBool(false));
-    setThreads(std::max(0, state.value(QStringLiteral("threads")).toInt(0)));
+    const int threads = state.value(QStringLiteral("threads")).toInt(-1);
+    setThreads(threads >= 0 ? threads : defaultThreads);
 
     const QJsonObject results = state.value(QStringLiteral("results")).toObject();
     Run run;
@@ -951,7 +955,8 @@ void CostPage::retranslateUi()
                                "still growing like T²."));
     m_threadsLabel->setText(tr("T&hreads:"));
     m_threadsSpin->setSpecialValueText(tr("all cores (%1)").arg(std::max(1, availableCores())));
-    m_threadsSpin->setToolTip(tr("How many cores the kernels use."));
+    m_threadsSpin->setToolTip(tr("How many cores the kernels use. One core gives the steadiest "
+                                 "times; more cores are faster but wait for each other."));
     m_runButton->setText(tr("&Run"));
     m_runButton->setToolTip(tr("Time every chosen kernel at every T; the points appear as they "
                                "are measured."));
