@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds the test preset (AddressSanitizer + UndefinedBehaviorSanitizer)
-# and runs every test offscreen, then the monkey test at full length (scripts/monkey.sh: two
-# rounds of 10,000 random actions on the main window, LeakSanitizer on, peak memory compared),
+# and runs every test offscreen, then the monkey test at full length (scripts/monkey.sh: a warm-up
+# and two runs of 10,000 random actions on the main window, LeakSanitizer on, peaks compared),
 # then fuzzes the scenario reader for 60 seconds (fuzz preset: clang, libFuzzer, ASan + UBSan).
 # Exits non-zero on any failure or finding.
 set -euo pipefail
@@ -15,7 +15,8 @@ cmake --build --preset test
 ctest --preset test | tee build/test/ctest.log
 tests=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' build/test/ctest.log)
 
-# ctest ran 1000 monkey actions; this runs two rounds of 10,000 and compares their peak memory.
+# ctest ran 1000 monkey actions; this runs 10,000 to warm up, then two runs of 10,000 whose peak
+# memory it compares.
 scripts/monkey.sh | tee build/test/monkey-summary.log
 monkey=$(tail -n 1 build/test/monkey-summary.log)
 

@@ -9,8 +9,8 @@
 // ATTENTION_MONKEY_SEED (default 1) and ATTENTION_MONKEY_ACTIONS (default 10000) choose the run,
 // ATTENTION_MONKEY_ROUNDS (default 1) how many runs of that many actions follow one another in
 // the same window; all are printed first, so a failure can be replayed exactly. ctest runs 1000
-// actions; scripts/monkey.sh runs two rounds of 10,000 under AddressSanitizer and LeakSanitizer
-// and checks that the second round does not raise the peak memory much.
+// actions; scripts/monkey.sh runs three rounds of 10,000 under AddressSanitizer and LeakSanitizer
+// and checks that, after the first has warmed up, the third does not raise the peak memory much.
 // Nothing here may open a modal dialog: no file actions, no About box, no context menus; a
 // watchdog closes any modal window that still appears and fails the test.
 
