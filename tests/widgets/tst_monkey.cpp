@@ -1,0 +1,810 @@
+// The monkey: thousands of seeded random actions on the real main window, the way a restless
+// learner would use it: the score-scale slider and spin box, the √d and causal switches, the d
+// slider and re-roll, numbers typed into the vector editor (good ones, huge ones, text), token
+// names (empty ones too), d typed or stepped, drags on the vector plane, adding and removing
+// tokens, undo and redo, presets, the language, row clicks, zoom. After every action the document
+// must be valid, its result must be the scenario's (finite weights, rows summing to 1, masked
+// entries 0) and the views must show it.
+//
+// ATTENTION_MONKEY_SEED (default 1) and ATTENTION_MONKEY_ACTIONS (default 10000) choose the run,
+// ATTENTION_MONKEY_ROUNDS (default 1) how many runs of that many actions follow one another in
+// the same window; all are printed first, so a failure can be replayed exactly. ctest runs 1000
+// actions; scripts/monkey.sh runs three rounds of 10,000 under AddressSanitizer and LeakSanitizer
+// and checks that, after the first has warmed up, the third does not raise the peak memory much.
+// Nothing here may open a modal dialog: no file actions, no About box, no context menus; a
+// watchdog closes any modal window that still appears and fails the test.
+
+#include "compareview.h"
+#include "controlspanel.h"
+#include "heatmapwidget.h"
+#include "mainwindow.h"
+#include "matrixmodel.h"
+#include "random.h"
+#include "vectoreditor.h"
+#include "vectorplane.h"
+#include "vectortablemodel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QStyleOptionButton>
+#include <QTableView>
+#include <QTest>
+#include <QTimer>
+#include <QUndoStack>
+#include <array>
+#include <cmath>
+#include <memory>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define ATTENTION_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ATTENTION_ASAN 1
+#endif
+#endif
+#if defined(ATTENTION_ASAN)
+// From the sanitizer runtime (clang's <sanitizer/allocator_interface.h>; GCC has no header for it).
+extern "C" std::size_t __sanitizer_get_current_allocated_bytes();
+#elif defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+using namespace attention;
+
+namespace {
+
+constexpr double rowSumTolerance = 1e-9;
+
+/// What the monkey can do. Each action has a weight: how often it is chosen.
+enum class Action
+{
+    ScaleSlider,  ///< the scale slider jumps to a position (a click on the groove, a key)
+    ScaleDrag,    ///< the scale slider dragged through several positions
+    ScaleTyped,   ///< text typed into the scale spin box, then Enter
+    ScaleStep,    ///< arrow or page keys on the scale spin box
+    SqrtD,        ///< the √d check box clicked
+    Causal,       ///< the causal check box clicked
+    Dimension,    ///< the d slider moved
+    Reroll,       ///< the re-roll button clicked
+    CellTyped,    ///< text typed into a number cell of the vector editor
+    CellScrub,    ///< arrow keys in a number cell's spin box
+    NameTyped,    ///< a token renamed (sometimes to nothing)
+    DTyped,       ///< text typed into the editor's d spin box
+    DStep,        ///< arrow keys on the editor's d spin box
+    PlaneDrag,    ///< a query or key tip dragged on the vector plane
+    PlaneAxes,    ///< another dimension chosen for one of the plane's axes
+    AddToken,     ///< "Add token" (its name editor opens)
+    RemoveToken,  ///< "Remove token" on a random row
+    Undo,         ///< Edit → Undo, one to three times
+    Redo,         ///< Edit → Redo, one to three times
+    Preset,       ///< a preset from the Presets menu
+    Language,     ///< the other language from the Language menu
+    HeatmapClick, ///< a click on a cell of the scores or weights heatmap
+    HeatmapKey,   ///< an arrow key on a heatmap
+    EditorClick,  ///< a click on a cell of the vector editor
+    Zoom,         ///< zoom in, out or back to normal
+    CompareFlip,  ///< another switch chosen in the Compare panel
+};
+
+struct ActionInfo
+{
+    Action action;
+    const char *name;
+    int weight;
+};
+
+constexpr std::array<ActionInfo, 26> actions = {{
+    {Action::ScaleSlider, "scale slider", 5},
+    {Action::ScaleDrag, "scale drag", 3},
+    {Action::ScaleTyped, "scale typed", 4},
+    {Action::ScaleStep, "scale step", 3},
+    {Action::SqrtD, "sqrt d switch", 4},
+    {Action::Causal, "causal switch", 4},
+    {Action::Dimension, "d slider", 3},
+    {Action::Reroll, "re-roll", 2},
+    {Action::CellTyped, "cell typed", 12},
+    {Action::CellScrub, "cell scrub", 4},
+    {Action::NameTyped, "name typed", 4},
+    {Action::DTyped, "d typed", 2},
+    {Action::DStep, "d step", 2},
+    {Action::PlaneDrag, "plane drag", 10},
+    {Action::PlaneAxes, "plane axes", 1},
+    {Action::AddToken, "add token", 4},
+    {Action::RemoveToken, "remove token", 4},
+    {Action::Undo, "undo", 9},
+    {Action::Redo, "redo", 5},
+    {Action::Preset, "preset", 3},
+    {Action::Language, "language", 1},
+    {Action::HeatmapClick, "heatmap click", 4},
+    {Action::HeatmapKey, "heatmap key", 2},
+    {Action::EditorClick, "editor click", 2},
+    {Action::Zoom, "zoom", 2},
+    {Action::CompareFlip, "compare flip", 1},
+}};
+
+/// The table is indexed by Action.
+constexpr bool actionsInOrder()
+{
+    for (std::size_t i = 0; i < actions.size(); ++i)
+        if (actions[i].action != Action(i))
+            return false;
+    return true;
+}
+static_assert(actionsInOrder(), "actions[] must list every Action in declaration order");
+
+/// A positive integer from the environment, or `fallback` when unset or not a number.
+qint64 environmentNumber(const char *name, qint64 fallback)
+{
+    bool ok = false;
+    const qint64 value = qEnvironmentVariable(name).toLongLong(&ok);
+    return ok && value > 0 ? value : fallback;
+}
+
+/// A memory figure of this process from /proc/self/status in KiB ("VmRSS": resident now,
+/// "VmHWM": the peak so far); 0 where /proc is not available.
+qint64 memoryKiB(const char *field)
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return 0;
+    const QByteArray key = QByteArray(field) + ':';
+    for (const QByteArray &line : status.readAll().split('\n'))
+        if (line.startsWith(key))
+            return line.mid(key.size()).trimmed().split(' ').value(0).toLongLong();
+    return 0;
+}
+
+QtMessageHandler previousHandler = nullptr;
+
+/// Passes every message on to Qt Test except the offscreen platform's notes that it cannot raise
+/// or size windows (each refusal tooltip would print them), which would bury the monkey's report.
+void quietHandler(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (type == QtWarningMsg &&
+        (message == QLatin1String("This plugin does not support raise()") ||
+         message == QLatin1String("This plugin does not support propagateSizeHints()")))
+        return;
+    previousHandler(type, context, message);
+}
+
+/// The heap the program holds now, in KiB (AddressSanitizer's count under ASan, glibc's
+/// otherwise): unlike the resident size, it does not include memory the allocator keeps.
+qint64 heapInUseKiB()
+{
+#if defined(ATTENTION_ASAN)
+    return qint64(__sanitizer_get_current_allocated_bytes() / 1024);
+#elif defined(__GLIBC__) && __GLIBC_PREREQ(2, 33)
+    return qint64(mallinfo2().uordblks / 1024);
+#else
+    return 0;
+#endif
+}
+
+/// Runs what the actions posted: queued editor commits, deferred deletes, paint events.
+void settle()
+{
+    for (int i = 0; i < 2; ++i) {
+        QCoreApplication::processEvents();
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    }
+}
+
+/// Clicks a check box where a user would: on its indicator.
+void clickCheckBox(QCheckBox *box)
+{
+    QStyleOptionButton option;
+    option.initFrom(box);
+    option.text = box->text();
+    const QRect indicator =
+        box->style()->subElementRect(QStyle::SE_CheckBoxIndicator, &option, box);
+    QTest::mouseClick(box, Qt::LeftButton, {}, indicator.center());
+}
+
+bool sameMatrix(const Matrix &a, const Matrix &b)
+{
+    return a.rows() == b.rows() && a.cols() == b.cols() && (a.array() == b.array()).all();
+}
+
+/// Empty when the window's document is valid and every view shows it; else what is wrong.
+QString problemIn(const MainWindow &window)
+{
+    const ScenarioDocument *document = window.document();
+    const Scenario &s = document->scenario();
+    if (const QString error = s.validate(); !error.isEmpty())
+        return QStringLiteral("the scenario is invalid: ") + error;
+    const Index T = s.tokenCount();
+    const Index d = s.dimension();
+    const Index dv = s.valueDimension();
+    const AttentionResult &r = document->result();
+    if (r.scores.rows() != T || r.scores.cols() != T || r.weights.rows() != T ||
+        r.weights.cols() != T || r.output.rows() != T || r.output.cols() != dv)
+        return QStringLiteral("result shapes %1×%2, %3×%4, %5×%6 for T = %7, d_v = %8")
+            .arg(r.scores.rows())
+            .arg(r.scores.cols())
+            .arg(r.weights.rows())
+            .arg(r.weights.cols())
+            .arg(r.output.rows())
+            .arg(r.output.cols())
+            .arg(T)
+            .arg(dv);
+    for (Index i = 0; i < T; ++i) {
+        double sum = 0.0;
+        for (Index j = 0; j < T; ++j) {
+            const double w = r.weights(i, j);
+            const double score = r.scores(i, j);
+            const bool masked = s.causal && j > i;
+            if (!std::isfinite(w) || w < 0.0 || w > 1.0)
+                return QStringLiteral("weight (%1, %2) = %3").arg(i).arg(j).arg(w);
+            if (masked && (w != 0.0 || score != -HUGE_VAL))
+                return QStringLiteral("masked entry (%1, %2): score %3, weight %4")
+                    .arg(i)
+                    .arg(j)
+                    .arg(score)
+                    .arg(w);
+            if (!masked && !std::isfinite(score))
+                return QStringLiteral("score (%1, %2) = %3").arg(i).arg(j).arg(score);
+            sum += w;
+        }
+        if (std::abs(sum - 1.0) > rowSumTolerance)
+            return QStringLiteral("weights of row %1 sum to %2").arg(i).arg(sum, 0, 'g', 17);
+    }
+    if (!r.output.allFinite())
+        return QStringLiteral("the output is not finite");
+    // The result is the scenario's own, not one left from an earlier state.
+    const AttentionResult fresh = s.compute();
+    if ((fresh.weights - r.weights).cwiseAbs().maxCoeff() > 1e-12)
+        return QStringLiteral("the result is not the scenario's");
+
+    // Every view shows the document.
+    if (!sameMatrix(window.weightsHeatmap()->model()->matrix(), r.weights))
+        return QStringLiteral("the weights heatmap does not show the weights");
+    if (!sameMatrix(window.scoresHeatmap()->model()->matrix(), r.scores))
+        return QStringLiteral("the scores heatmap does not show the scores");
+    const VectorTableModel *table = window.vectorEditor()->model();
+    if (table->rowCount() != T || table->columnCount() != 1 + 2 * d + dv)
+        return QStringLiteral("the vector editor is %1×%2 for T = %3, d = %4, d_v = %5")
+            .arg(table->rowCount())
+            .arg(table->columnCount())
+            .arg(T)
+            .arg(d)
+            .arg(dv);
+    if (window.selectedQuery() < 0 || window.selectedQuery() >= T)
+        return QStringLiteral("selected query %1 of %2").arg(window.selectedQuery()).arg(T);
+    const ControlsPanel *controls = window.controls();
+    if (controls->sqrtDCheckBox()->isChecked() != s.divideBySqrtD ||
+        controls->causalCheckBox()->isChecked() != s.causal)
+        return QStringLiteral("the switches do not show the scenario's");
+    if (std::abs(controls->scaleSpinBox()->value() - s.scoreScale) > 0.005)
+        return QStringLiteral("the scale box shows %1 for a scale of %2")
+            .arg(controls->scaleSpinBox()->value())
+            .arg(s.scoreScale);
+    for (const QMessageBox *box : window.findChildren<QMessageBox *>())
+        if (box->isVisible())
+            return QStringLiteral("a message box is open: ") + box->text();
+    return {};
+}
+
+/// Text a monkey types into a number: mostly good numbers, often ones the document cannot hold.
+const QStringList strangeNumbers = {
+    QStringLiteral("2000000"),
+    QStringLiteral("1e9"),
+    QStringLiteral("-1e300"),
+    QStringLiteral("1000000"),
+    QStringLiteral("-1000000"),
+    QStringLiteral("999999.9999"),
+    QStringLiteral("1000000.01"),
+    QStringLiteral("abc"),
+    QString(),
+    QStringLiteral("-"),
+    QStringLiteral("nan"),
+    QStringLiteral("inf"),
+    QStringLiteral("-inf"),
+    QStringLiteral("1e"),
+    QStringLiteral("0x10"),
+    QStringLiteral("0.123456789"),
+    QStringLiteral("1,5"),
+    QStringLiteral("--2"),
+    QStringLiteral("99999999999999999999"),
+};
+
+} // namespace
+
+class TestMonkey : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void randomActions();
+
+private:
+    // Random choices, all from one seeded generator.
+    int below(int n) { return int(m_random->nextBits() % std::uint64_t(std::max(n, 1))); }
+    bool chance(double p) { return m_random->uniform() < p; }
+    QString goodNumber(double range);
+    QString numberText(double range);
+    Action pick();
+
+    void act(Action action);
+    void scaleTyped();
+    void cellTyped(bool scrub);
+    void nameTyped(int row);
+    void dimensionTyped(bool step);
+    void planeDrag();
+    void planeAxes();
+    void removeToken();
+    void heatmapClick(bool key);
+    void editorClick();
+    void zoom();
+    void triggerMenuAction(QMenu *menu, int index);
+
+    std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<Random> m_random;
+    QTimer m_watchdog;
+    QStringList m_modalWindows; ///< titles of modal windows the watchdog had to close
+    qint64 m_refusals = 0;      ///< typed input refused with a reason shown
+    int m_languageIndex = 0;
+};
+
+void TestMonkey::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_monkey"));
+    QSettings().clear();
+    previousHandler = qInstallMessageHandler(quietHandler);
+
+    // A modal dialog would stop the monkey: close any that appears, and remember it.
+    m_watchdog.setInterval(200);
+    connect(&m_watchdog, &QTimer::timeout, this, [this] {
+        if (QWidget *modal = QApplication::activeModalWidget()) {
+            m_modalWindows.append(modal->windowTitle());
+            modal->close();
+        }
+    });
+    m_watchdog.start();
+}
+
+void TestMonkey::cleanupTestCase()
+{
+    m_watchdog.stop();
+    if (m_window)
+        m_window->document()->markSaved(); // no question on close
+    m_window.reset();
+    QSettings().clear();
+    qInstallMessageHandler(previousHandler);
+}
+
+QString TestMonkey::goodNumber(double range)
+{
+    const double x = (2.0 * m_random->uniform() - 1.0) * range;
+    return QString::number(std::round(x * 100.0) / 100.0, 'f', 2);
+}
+
+QString TestMonkey::numberText(double range)
+{
+    if (chance(0.65))
+        return goodNumber(range);
+    return strangeNumbers.at(below(int(strangeNumbers.size())));
+}
+
+Action TestMonkey::pick()
+{
+    int total = 0;
+    for (const ActionInfo &info : actions)
+        total += info.weight;
+    int r = below(total);
+    for (const ActionInfo &info : actions) {
+        if (r < info.weight)
+            return info.action;
+        r -= info.weight;
+    }
+    return Action::Undo;
+}
+
+void TestMonkey::randomActions()
+{
+    const qint64 seed = environmentNumber("ATTENTION_MONKEY_SEED", 1);
+    const qint64 count = environmentNumber("ATTENTION_MONKEY_ACTIONS", 10000);
+    const qint64 rounds = environmentNumber("ATTENTION_MONKEY_ROUNDS", 1);
+    qInfo("monkey: seed %lld, %lld rounds of %lld actions (ATTENTION_MONKEY_SEED, "
+          "ATTENTION_MONKEY_ROUNDS, ATTENTION_MONKEY_ACTIONS)",
+          seed, rounds, count);
+    m_random = std::make_unique<Random>(std::uint64_t(seed));
+
+    m_window = std::make_unique<MainWindow>(MainWindow::Settings::Ignore);
+    m_window->setLanguage(QStringLiteral("en"));
+    m_window->resize(1400, 900);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    settle();
+    QCOMPARE(problemIn(*m_window), QString());
+    connect(m_window->controls(), &ControlsPanel::inputRefused, this, [this] { ++m_refusals; });
+
+    std::array<qint64, actions.size()> done{};
+    Index largestT = 0;
+    Index largestD = 0;
+    const qint64 reportEvery = std::max<qint64>(1, count / 10);
+    // The rounds continue one another in the same window; the peak memory of each is printed, so
+    // that a second round shows whether memory still grows once the first has warmed it up.
+    for (qint64 round = 1; round <= rounds; ++round) {
+        for (qint64 i = 1; i <= count; ++i) {
+            const qint64 n = (round - 1) * count + i;
+            const Action action = pick();
+            act(action);
+            settle();
+            // The vector editor's status line says why its last edit was refused.
+            if ((action == Action::CellTyped || action == Action::NameTyped ||
+                 action == Action::DTyped) &&
+                !m_window->vectorEditor()->statusText().isEmpty())
+                ++m_refusals;
+            const QString problem = problemIn(*m_window);
+            const char *name = actions.at(std::size_t(action)).name;
+            if (!problem.isEmpty())
+                QFAIL(qPrintable(QStringLiteral("action %1 (%2), seed %3: %4")
+                                     .arg(n)
+                                     .arg(QLatin1String(name))
+                                     .arg(seed)
+                                     .arg(problem)));
+            ++done[std::size_t(action)];
+            const Scenario &s = m_window->document()->scenario();
+            largestT = std::max(largestT, s.tokenCount());
+            largestD = std::max(largestD, s.dimension());
+            if (i % reportEvery == 0)
+                qInfo("monkey: %lld actions, T = %lld, d = %lld, %d undo steps, heap %lld KiB, "
+                      "RSS %lld KiB, peak %lld KiB",
+                      n, qint64(s.tokenCount()), qint64(s.dimension()),
+                      m_window->document()->undoStack()->count(), heapInUseKiB(),
+                      memoryKiB("VmRSS"), memoryKiB("VmHWM"));
+        }
+        qInfo("monkey: peak RSS after round %lld: %lld KiB (heap in use %lld KiB, %d undo steps)",
+              round, memoryKiB("VmHWM"), heapInUseKiB(),
+              m_window->document()->undoStack()->count());
+    }
+    QVERIFY2(m_modalWindows.isEmpty(), qPrintable(m_modalWindows.join(QStringLiteral(", "))));
+
+    // The whole history replays: every state the undo stack holds is valid and shown, and
+    // redoing everything comes back exactly to where the monkey stopped.
+    QUndoStack *stack = m_window->document()->undoStack();
+    const Scenario last = m_window->document()->scenario();
+    const int steps = stack->index();
+    for (int i = 0; i < steps; ++i) {
+        m_window->undoAction()->trigger();
+        const QString problem = problemIn(*m_window);
+        QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("undo %1: ").arg(i + 1) + problem));
+    }
+    QVERIFY(!stack->canUndo());
+    while (stack->canRedo()) {
+        m_window->redoAction()->trigger();
+        const QString problem = problemIn(*m_window);
+        QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("redo: ") + problem));
+    }
+    QVERIFY(m_window->document()->scenario() == last);
+    settle();
+    QVERIFY2(m_modalWindows.isEmpty(), qPrintable(m_modalWindows.join(QStringLiteral(", "))));
+    QStringList summary;
+    for (std::size_t i = 0; i < actions.size(); ++i)
+        summary.append(QStringLiteral("%1 %2").arg(done[i]).arg(QLatin1String(actions[i].name)));
+    qInfo("monkey: done: %s", qPrintable(summary.join(QStringLiteral(", "))));
+    qInfo("monkey: %lld actions, %lld typed inputs refused with a reason, largest T %lld, "
+          "largest d %lld, %d undo steps at the end",
+          rounds * count, m_refusals, qint64(largestT), qint64(largestD),
+          m_window->document()->undoStack()->count());
+    // Invalid input was typed, and refused visibly.
+    if (rounds * count >= 1000)
+        QVERIFY(m_refusals > 0);
+}
+
+void TestMonkey::act(Action action)
+{
+    ControlsPanel *controls = m_window->controls();
+    switch (action) {
+    case Action::ScaleSlider:
+        controls->scaleSlider()->setValue(below(ControlsPanel::scaleSteps + 1));
+        break;
+    case Action::ScaleDrag: {
+        QSlider *slider = controls->scaleSlider();
+        slider->setSliderDown(true);
+        for (int i = 1 + below(6); i > 0; --i)
+            slider->setSliderPosition(below(ControlsPanel::scaleSteps + 1));
+        slider->setSliderDown(false);
+        break;
+    }
+    case Action::ScaleTyped:
+        scaleTyped();
+        break;
+    case Action::ScaleStep: {
+        static constexpr std::array<Qt::Key, 4> keys = {Qt::Key_Up, Qt::Key_Down, Qt::Key_PageUp,
+                                                        Qt::Key_PageDown};
+        for (int i = 1 + below(4); i > 0; --i)
+            QTest::keyClick(controls->scaleSpinBox(), keys.at(std::size_t(below(4))));
+        QTest::keyClick(controls->scaleSpinBox(), Qt::Key_Return);
+        break;
+    }
+    case Action::SqrtD:
+        clickCheckBox(controls->sqrtDCheckBox());
+        break;
+    case Action::Causal:
+        clickCheckBox(controls->causalCheckBox());
+        break;
+    case Action::Dimension:
+        controls->dimensionSlider()->setValue(below(ControlsPanel::maxDimensionExponent + 1));
+        break;
+    case Action::Reroll:
+        QTest::mouseClick(controls->rerollButton(), Qt::LeftButton);
+        break;
+    case Action::CellTyped:
+        cellTyped(false);
+        break;
+    case Action::CellScrub:
+        cellTyped(true);
+        break;
+    case Action::NameTyped:
+        nameTyped(below(int(m_window->document()->scenario().tokenCount())));
+        break;
+    case Action::DTyped:
+        dimensionTyped(false);
+        break;
+    case Action::DStep:
+        dimensionTyped(true);
+        break;
+    case Action::PlaneDrag:
+        planeDrag();
+        break;
+    case Action::PlaneAxes:
+        planeAxes();
+        break;
+    case Action::AddToken: {
+        VectorEditor *editor = m_window->vectorEditor();
+        editor->addTokenAction()->trigger();
+        // The new row's name editor is open: type a name, cancel, or leave it open.
+        auto *nameEditor = editor->view()->viewport()->findChild<QLineEdit *>();
+        if (nameEditor && chance(0.8)) {
+            if (chance(0.7)) {
+                nameEditor->selectAll();
+                QTest::keyClicks(nameEditor, QStringLiteral("t%1").arg(below(1000)));
+                QTest::keyClick(nameEditor, Qt::Key_Return);
+            } else {
+                QTest::keyClick(nameEditor, Qt::Key_Escape);
+            }
+        }
+        break;
+    }
+    case Action::RemoveToken:
+        removeToken();
+        break;
+    case Action::Undo:
+        for (int i = 1 + below(3); i > 0; --i)
+            m_window->undoAction()->trigger();
+        break;
+    case Action::Redo:
+        for (int i = 1 + below(3); i > 0; --i)
+            m_window->redoAction()->trigger();
+        break;
+    case Action::Preset:
+        triggerMenuAction(m_window->presetsMenu(),
+                          below(int(m_window->presetsMenu()->actions().size())));
+        break;
+    case Action::Language: {
+        const QList<QAction *> languages = m_window->languageMenu()->actions();
+        m_languageIndex = (m_languageIndex + 1) % int(languages.size());
+        languages.at(m_languageIndex)->trigger();
+        break;
+    }
+    case Action::HeatmapClick:
+        heatmapClick(false);
+        break;
+    case Action::HeatmapKey:
+        heatmapClick(true);
+        break;
+    case Action::EditorClick:
+        editorClick();
+        break;
+    case Action::Zoom:
+        zoom();
+        break;
+    case Action::CompareFlip:
+        m_window->compareView()->flipComboBox()->setCurrentIndex(
+            below(m_window->compareView()->flipComboBox()->count()));
+        break;
+    }
+}
+
+void TestMonkey::scaleTyped()
+{
+    QDoubleSpinBox *box = m_window->controls()->scaleSpinBox();
+    QString text;
+    if (chance(0.6))
+        text = QString::number(std::round(m_random->uniform() * 2000.0) / 100.0, 'f', 2);
+    else
+        text =
+            chance(0.5) ? numberText(2000.0) : strangeNumbers.at(below(int(strangeNumbers.size())));
+    box->selectAll();
+    QTest::keyClick(box, Qt::Key_Backspace);
+    QTest::keyClicks(box, text);
+    QTest::keyClick(box, Qt::Key_Return);
+}
+
+void TestMonkey::cellTyped(bool scrub)
+{
+    VectorEditor *editor = m_window->vectorEditor();
+    QTableView *view = editor->view();
+    const VectorTableModel *model = editor->model();
+    if (model->rowCount() == 0 || model->columnCount() < 2)
+        return;
+    // Mostly the first columns (the ones on screen), sometimes any.
+    const int columns = chance(0.8) ? std::min(model->columnCount(), 12) : model->columnCount();
+    const QModelIndex index = model->index(below(model->rowCount()), 1 + below(columns - 1));
+    view->setCurrentIndex(index); // closes an editor left open on another cell
+    if (!view->indexWidget(index))
+        view->edit(index);
+    auto *box = qobject_cast<QDoubleSpinBox *>(view->indexWidget(index));
+    if (!box)
+        return;
+    if (scrub) {
+        static constexpr std::array<Qt::Key, 4> keys = {Qt::Key_Up, Qt::Key_Down, Qt::Key_PageUp,
+                                                        Qt::Key_PageDown};
+        for (int i = 1 + below(5); i > 0; --i)
+            QTest::keyClick(box, keys.at(std::size_t(below(4))));
+    } else {
+        box->selectAll();
+        QTest::keyClick(box, Qt::Key_Backspace);
+        QTest::keyClicks(box, numberText(chance(0.9) ? 3.0 : 1e6));
+    }
+    // Enter commits, Escape cancels, Tab commits and opens the next cell.
+    const int how = below(10);
+    QTest::keyClick(box, how < 7 ? Qt::Key_Return : how < 9 ? Qt::Key_Escape : Qt::Key_Tab);
+}
+
+void TestMonkey::nameTyped(int row)
+{
+    VectorEditor *editor = m_window->vectorEditor();
+    QTableView *view = editor->view();
+    const QModelIndex index = editor->model()->index(row, 0);
+    view->setCurrentIndex(index); // closes an editor left open on another cell
+    if (!view->indexWidget(index))
+        view->edit(index);
+    auto *line = qobject_cast<QLineEdit *>(view->indexWidget(index));
+    if (!line)
+        return;
+    line->selectAll();
+    QTest::keyClick(line, Qt::Key_Backspace);
+    switch (below(5)) {
+    case 0: // nothing: refused
+        break;
+    case 1:
+        QTest::keyClicks(line, QStringLiteral("   "));
+        break;
+    case 2: // a CJK character arrives as the text of a key press
+        QTest::sendKeyEvent(QTest::Press, line, Qt::Key_unknown, QStringLiteral("夜"),
+                            Qt::NoModifier);
+        break;
+    default:
+        QTest::keyClicks(line, QStringLiteral("w%1").arg(below(100)));
+        break;
+    }
+    QTest::keyClick(line, chance(0.9) ? Qt::Key_Return : Qt::Key_Escape);
+}
+
+void TestMonkey::dimensionTyped(bool step)
+{
+    auto *box = m_window->vectorEditor()->findChild<QSpinBox *>();
+    if (!box)
+        return;
+    if (step) {
+        QTest::keyClick(box, chance(0.5) ? Qt::Key_Up : Qt::Key_Down);
+        return;
+    }
+    static const QStringList unusual = {
+        QStringLiteral("0"),   QStringLiteral("-3"),  QStringLiteral("5000"),
+        QStringLiteral("abc"), QStringLiteral("2.5"), QString(),
+        QStringLiteral("64"),  QStringLiteral("256"), QStringLiteral("1e3"),
+    };
+    const QString text = chance(0.8)    ? QString::number(1 + below(8))
+                         : chance(0.97) ? unusual.at(below(int(unusual.size())))
+                                        : QStringLiteral("4096");
+    box->selectAll();
+    QTest::keyClick(box, Qt::Key_Backspace);
+    QTest::keyClicks(box, text);
+    QTest::keyClick(box, Qt::Key_Return);
+}
+
+void TestMonkey::planeDrag()
+{
+    VectorPlane *plane = m_window->vectorPlane();
+    const Index T = m_window->document()->scenario().tokenCount();
+    const VectorKind kind = chance(0.5) ? VectorKind::Query : VectorKind::Key;
+    const QPointF tip = plane->tipPixel(kind, below(int(T)));
+    // Sometimes a press where there is no tip.
+    const QPoint from = tip.isNull() || chance(0.1)
+                            ? QPoint(below(plane->width()), below(plane->height()))
+                            : tip.toPoint();
+    const Qt::KeyboardModifiers modifiers = chance(0.2) ? Qt::ShiftModifier : Qt::NoModifier;
+    QTest::mousePress(plane, Qt::LeftButton, modifiers, from);
+    QPoint to = from;
+    for (int i = 1 + below(4); i > 0; --i) {
+        // Within the plane, and now and then beyond its edges.
+        to = QPoint(below(plane->width() * 14 / 10) - plane->width() / 5,
+                    below(plane->height() * 14 / 10) - plane->height() / 5);
+        QMouseEvent move(QEvent::MouseMove, to, plane->mapToGlobal(to), Qt::NoButton,
+                         Qt::LeftButton, modifiers);
+        QCoreApplication::sendEvent(plane, &move);
+    }
+    QTest::mouseRelease(plane, Qt::LeftButton, modifiers, to);
+}
+
+void TestMonkey::planeAxes()
+{
+    const QList<QComboBox *> boxes = m_window->vectorPlane()->findChildren<QComboBox *>();
+    if (boxes.isEmpty())
+        return;
+    QComboBox *box = boxes.at(below(int(boxes.size())));
+    if (box->count() > 0)
+        box->setCurrentIndex(below(box->count()));
+}
+
+void TestMonkey::removeToken()
+{
+    VectorEditor *editor = m_window->vectorEditor();
+    editor->setCurrentToken(below(editor->model()->rowCount()));
+    editor->removeTokenAction()->trigger();
+}
+
+void TestMonkey::heatmapClick(bool key)
+{
+    HeatmapWidget *heatmap = chance(0.5) ? m_window->scoresHeatmap() : m_window->weightsHeatmap();
+    if (key) {
+        QTest::keyClick(heatmap, chance(0.5) ? Qt::Key_Up : Qt::Key_Down);
+        return;
+    }
+    const int rows = heatmap->model()->rowCount();
+    if (rows == 0)
+        return;
+    const QPoint cell = heatmap->mapping().cellRect(below(rows), below(rows)).center().toPoint();
+    QTest::mouseClick(heatmap, Qt::LeftButton, {}, cell);
+}
+
+void TestMonkey::editorClick()
+{
+    VectorEditor *editor = m_window->vectorEditor();
+    const VectorTableModel *model = editor->model();
+    const QRect cell = editor->view()->visualRect(
+        model->index(below(model->rowCount()), below(std::min(model->columnCount(), 12))));
+    if (cell.isValid() && editor->view()->viewport()->rect().contains(cell.center()))
+        QTest::mouseClick(editor->view()->viewport(), Qt::LeftButton, {}, cell.center());
+}
+
+void TestMonkey::zoom()
+{
+    // Zoom in, zoom out and reset are the View menu's actions with these shortcuts.
+    const std::array<QKeySequence, 3> shortcuts = {QKeySequence(Qt::CTRL | Qt::Key_Equal),
+                                                   QKeySequence(Qt::CTRL | Qt::Key_Minus),
+                                                   QKeySequence(Qt::CTRL | Qt::Key_0)};
+    const QKeySequence wanted = shortcuts.at(std::size_t(below(3)));
+    for (QAction *action : m_window->viewMenu()->actions())
+        if (action->shortcuts().contains(wanted))
+            action->trigger();
+}
+
+void TestMonkey::triggerMenuAction(QMenu *menu, int index)
+{
+    const QList<QAction *> list = menu->actions();
+    if (index >= 0 && index < list.size())
+        list.at(index)->trigger();
+}
+
+QTEST_MAIN(TestMonkey)
+#include "tst_monkey.moc"
