@@ -2,7 +2,8 @@
 // learner would use it: the score-scale slider and spin box, the √d and causal switches, the d
 // slider and re-roll, numbers typed into the vector editor (good ones, huge ones, text), token
 // names (empty ones too), d typed or stepped, drags on the vector plane, adding and removing
-// tokens, undo and redo, presets, the language, row clicks, zoom. After every action the document
+// tokens, undo and redo, presets, the language, row clicks, zoom, visits to the lesson (an edit
+// on a step undone by Edit → Undo, background work left running). After every action the document
 // must be valid, its result must be the scenario's (finite weights, rows summing to 1, masked
 // entries 0) and the views must show it.
 //
@@ -16,9 +17,14 @@
 
 #include "compareview.h"
 #include "controlspanel.h"
+#include "costpage.h"
+#include "document.h"
 #include "heatmapwidget.h"
+#include "lessonview.h"
 #include "mainwindow.h"
+#include "maskpage.h"
 #include "matrixmodel.h"
+#include "querykeypage.h"
 #include "random.h"
 #include "vectoreditor.h"
 #include "vectorplane.h"
@@ -96,6 +102,7 @@ enum class Action
     EditorClick,  ///< a click on a cell of the vector editor
     Zoom,         ///< zoom in, out or back to normal
     CompareFlip,  ///< another switch chosen in the Compare panel
+    LessonVisit,  ///< a lesson step shown, one edit there undone, back to the workbench
 };
 
 struct ActionInfo
@@ -105,7 +112,7 @@ struct ActionInfo
     int weight;
 };
 
-constexpr std::array<ActionInfo, 26> actions = {{
+constexpr std::array<ActionInfo, 27> actions = {{
     {Action::ScaleSlider, "scale slider", 5},
     {Action::ScaleDrag, "scale drag", 3},
     {Action::ScaleTyped, "scale typed", 4},
@@ -132,6 +139,7 @@ constexpr std::array<ActionInfo, 26> actions = {{
     {Action::EditorClick, "editor click", 2},
     {Action::Zoom, "zoom", 2},
     {Action::CompareFlip, "compare flip", 1},
+    {Action::LessonVisit, "lesson visit", 1},
 }};
 
 /// The table is indexed by Action.
@@ -339,6 +347,7 @@ private:
     Action pick();
 
     void act(Action action);
+    void lessonVisit();
     void scaleTyped();
     void cellTyped(bool scrub);
     void nameTyped(int row);
@@ -620,7 +629,40 @@ void TestMonkey::act(Action action)
         m_window->compareView()->flipComboBox()->setCurrentIndex(
             below(m_window->compareView()->flipComboBox()->count()));
         break;
+    case Action::LessonVisit:
+        lessonVisit();
+        break;
     }
+}
+
+void TestMonkey::lessonVisit()
+{
+    // Steps 4 and 6 start background work when shown or run; leaving them must be safe.
+    const int step = 1 + below(LessonView::stepCount);
+    m_window->showLessonStep(step);
+    LessonView *lesson = m_window->lesson();
+    if (below(2) == 0)
+        lesson->setCurrentStep(1 + below(LessonView::stepCount));
+    // One edit on the page, then Edit → Undo, which must undo it and leave the workbench alone.
+    const int workbenchIndex = m_window->document()->undoStack()->index();
+    if (auto *page = qobject_cast<QueryKeyPage *>(lesson->currentPage())) {
+        const double scale = page->document()->scenario().scoreScale;
+        page->controls()->scaleSlider()->setValue(below(ControlsPanel::scaleSteps + 1));
+        page->document()->finishInteraction();
+        m_window->undoAction()->trigger();
+        QCOMPARE(page->document()->scenario().scoreScale, scale);
+    } else if (auto *page = qobject_cast<MaskPage *>(lesson->currentPage())) {
+        const Matrix queries = page->document()->scenario().queries;
+        page->reroll();
+        m_window->undoAction()->trigger();
+        QVERIFY(page->document()->scenario().queries == queries);
+    } else if (below(2) == 0) {
+        lesson->startExercise();
+        if (auto *cost = qobject_cast<CostPage *>(lesson->currentPage()))
+            cost->cancel(); // the kernels' times are not what is tested here
+    }
+    QCOMPARE(m_window->document()->undoStack()->index(), workbenchIndex);
+    m_window->workbenchModeAction()->trigger();
 }
 
 void TestMonkey::scaleTyped()
