@@ -17,6 +17,11 @@
 /// Views never talk to each other and never write the document; this class makes every
 /// connection, in pointer-to-member form. It also owns the view state shared by several views
 /// (the selected query), the file menu, export, settings, language and zoom.
+///
+/// The window shows either the workbench (the above) or the guided lesson (LessonView, in the
+/// central widget's place, with the workbench's bars and panels hidden). Each lesson page owns
+/// its own document or computation; Edit → Undo follows, through a QUndoGroup, the document of
+/// whatever is shown. The lesson's state is stored with the other settings.
 
 #include "document.h"
 
