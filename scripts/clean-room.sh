@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Does the README work on a new Debian 12 machine? Makes a minimal Debian 12 root with mmdebstrap
+# (`--variant=apt`: essential packages and apt, nothing else, the way Debian's own builders catch
+# a missing build dependency), copies a `git archive` of HEAD into it and runs there, as a new user
+# would: `scripts/run.sh --version`, a screenshot of the lesson preset (offscreen; the PNG must be
+# 1600×1000) and `attention-cli lesson --section 2`. With --full it first runs `scripts/test.sh`
+# there, so the packages phase of its timing starts from nothing.
+#
+# Each step's time is printed; a failing step stops the script with its last lines, and the root
+# is unmounted and removed whatever happens. Run it after changing the build, the package list or
+# the scripts; it is not part of CI (a --full run takes about as long as CI itself).
+#
+# Usage: scripts/clean-room.sh [--full] [--keep-logs DIR]
+# Needs root (mmdebstrap, chroot and mount); apt reaches the mirrors of this machine's sources.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+full=0
+logs=
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --full) full=1 ;;
+    --keep-logs) logs=${2:?--keep-logs needs a folder}; shift ;;
+    -h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "clean-room.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+[ "$(id -u)" -eq 0 ] || { echo "clean-room.sh: needs root (mmdebstrap, chroot, mount)" >&2; exit 2; }
+
+source scripts/deps.sh
+attention_install_missing mmdebstrap git
+
+work=$(mktemp -d /var/tmp/attention-clean-room.XXXXXX)
+root=$work/root
+project=/root/attention-lab
+mounts=(proc sys dev dev/pts)
+
+cleanup() {
+    local status=$?
+    local m i
+    for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do
+        m=$root/${mounts[i]}
+        mountpoint -q "$m" 2>/dev/null && { umount "$m" 2>/dev/null || umount -l "$m"; }
+    done
+    if [ -n "$logs" ]; then
+        mkdir -p "$logs" && cp "$work"/*.log "$logs"/ 2>/dev/null || true
+    fi
+    rm -rf --one-file-system "$work"
+    exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# step NAME COMMAND...: runs COMMAND with its output in NAME.log; prints the time it took, or on
+# failure the log's last lines, and stops.
+step() {
+    local name=$1 start=$SECONDS
+    shift
+    local log=$work/${name//[^A-Za-z0-9.]/-}.log
+    if ! "$@" >"$log" 2>&1; then
+        echo "clean-room: step '${name}' failed after $((SECONDS - start)) s; its last lines:" >&2
+        tail -n 40 "$log" >&2
+        exit 1
+    fi
+    echo "clean-room: ${name}: $((SECONDS - start)) s"
+}
+
+# inside COMMAND: a login shell in the project's folder in the root.
+inside() {
+    chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 \
+        PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+        /bin/bash -c "cd $project && $1"
+}
+
+make_root() {
+    # This machine's apt sources, so the root reaches the same mirrors.
+    local sources=(/etc/apt/sources.list.d/*.sources)
+    [ -f "${sources[0]}" ] || sources=(/etc/apt/sources.list)
+    mmdebstrap --variant=apt --quiet bookworm "$root" "${sources[@]}"
+    cp /etc/resolv.conf "$root/etc/resolv.conf"
+    mount -t proc proc "$root/proc"
+    mount -t sysfs sysfs "$root/sys"
+    mount --bind /dev "$root/dev"
+    mount --bind /dev/pts "$root/dev/pts"
+}
+
+copy_project() {
+    mkdir -p "$root$project"
+    git archive --format=tar HEAD | tar -x -C "$root$project"
+}
+
+check_screenshot() {
+    local png=$root/tmp/lesson.png
+    # A PNG's width and height are big-endian 32-bit numbers at bytes 16 and 20.
+    local size
+    size=$(od -An -tu1 -j16 -N8 "$png" | awk '{printf "%d×%d", $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8}')
+    echo "screenshot: ${size}"
+    [ "$size" = "1600×1000" ] || { echo "screenshot is ${size}, not 1600×1000" >&2; return 1; }
+}
+
+echo "clean-room: $(git rev-parse --short HEAD) in ${root}"
+step "minimal Debian 12 root" make_root
+step "copy of HEAD" copy_project
+if [ "$full" -eq 1 ]; then
+    step "scripts/test.sh" inside "CI=true scripts/test.sh"
+    grep -E '^(== |phases:|ctest:|fuzz_|monkey:)' "$work/scripts-test.sh.log" | sed 's/^/  /'
+fi
+step "scripts/run.sh --version" inside "scripts/run.sh --version"
+step "screenshot" inside "QT_QPA_PLATFORM=offscreen build/release/bin/attention-lab --preset lesson --screenshot /tmp/lesson.png"
+step "screenshot size" check_screenshot
+step "attention-cli lesson --section 2" inside "build/release/bin/attention-cli lesson --section 2"
+sed 's/^/  /' "$work/attention-cli-lesson---section-2.log" | head -n 12
+echo "clean-room: every step passed"
