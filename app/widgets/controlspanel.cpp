@@ -187,6 +187,7 @@ ControlsPanel::ControlsPanel(QWidget *parent)
             &ControlsPanel::interactionFinished);
     connect(m_scaleSpin, &NumberSpinBox::refused, this,
             [this](const QString &, const QString &reason) { showRefusal(reason); });
+    connect(m_scaleSpin, &NumberSpinBox::taken, this, &ControlsPanel::clearRefusal);
     connect(m_sqrtD, &QCheckBox::toggled, this, &ControlsPanel::divideBySqrtDToggled);
     connect(m_causal, &QCheckBox::toggled, this, &ControlsPanel::causalToggled);
     connect(m_dimensionSlider, &QSlider::sliderMoved, this, &ControlsPanel::updateDimensionLabel);
@@ -262,7 +263,18 @@ void ControlsPanel::showRefusal(const QString &reason)
     // The window shows a status tip in its status bar.
     QStatusTipEvent tip(message);
     QCoreApplication::sendEvent(this, &tip);
+    m_refusalShown = true;
     Q_EMIT inputRefused(message);
+}
+
+void ControlsPanel::clearRefusal()
+{
+    if (!m_refusalShown)
+        return;
+    m_refusalShown = false;
+    QToolTip::hideText();
+    QStatusTipEvent tip{QString()};
+    QCoreApplication::sendEvent(this, &tip);
 }
 
 void ControlsPanel::setScenario(const Scenario &scenario)

@@ -87,6 +87,8 @@ private:
     void onScaleSliderChanged(int position);
     void updateDimensionLabel(int position);
     void showRefusal(const QString &reason);
+    /// Hides a refusal's tip and status message once a typed scale is taken.
+    void clearRefusal();
 
     QLabel *m_scaleLabel;
     QSlider *m_scaleSlider;
@@ -102,6 +104,7 @@ private:
     Index m_dimension = 2;
     Index m_handMadeDimension = 2;
     bool m_random = false;
+    bool m_refusalShown = false;
 };
 
 } // namespace attention

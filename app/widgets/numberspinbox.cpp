@@ -2,18 +2,37 @@
 
 #include <QCoreApplication>
 #include <QKeyEvent>
+#include <QLineEdit>
 #include <QLocale>
+#include <QRegularExpression>
 #include <cmath>
 
 namespace attention {
 
 namespace {
 
+/// True when `text` is written as a number with an exponent ("1e-999"), whatever its size.
+bool looksLikeANumber(const QString &text)
+{
+    static const QRegularExpression number(
+        QStringLiteral("^\\s*[+-]?(\\d+\\.?\\d*|\\.\\d+)[eE][+-]?\\d+\\s*$"));
+    return number.match(text).hasMatch();
+}
+
 /// A limit as the user would write it: 1000, -1000000, 0.5 (never 1e+06 or a group separator).
 QString limitText(double x, QLocale locale)
 {
     locale.setNumberOptions(QLocale::OmitGroupSeparator);
     return locale.toString(x, 'f', QLocale::FloatingPointShortest);
+}
+
+/// True when `text` holds the locale's group separator where it is not also the decimal mark.
+/// Qt reads "1,5" in English as 15; the boxes never show group separators, so one that was typed
+/// is far more likely a decimal comma than a thousands mark, and is refused rather than guessed.
+bool hasGroupSeparator(const QString &text, const QLocale &locale)
+{
+    const QString group = locale.groupSeparator();
+    return !group.isEmpty() && group != locale.decimalPoint() && text.contains(group);
 }
 
 /// Why `text` cannot be a value in [minimum, maximum] (whole numbers only with `whole`); empty
@@ -24,10 +43,25 @@ QString refusalReason(const QString &text, const QLocale &locale, double minimum
 {
     if (text.isEmpty())
         return QCoreApplication::translate("NumberSpinBox", "The box is empty; type a number.");
+    if (hasGroupSeparator(text, locale))
+        return QCoreApplication::translate(
+                   "NumberSpinBox",
+                   "“%1” holds a group separator (%2): type the number without it, with %3 as "
+                   "the decimal mark.")
+            .arg(text, locale.groupSeparator(), locale.decimalPoint());
     bool ok = false;
     double x = locale.toDouble(text, &ok);
     if (!ok)
         x = text.toDouble(&ok);
+    // Qt reads a number too large for a double ("1e999") as ±infinity, and one too close to 0
+    // ("1e-999") as 0, both with ok false: they are numbers, only not ones a double can hold.
+    if (!ok && std::isinf(x))
+        return QCoreApplication::translate("NumberSpinBox", "%1 is outside the range %2 to %3.")
+            .arg(text, limitText(minimum, locale), limitText(maximum, locale));
+    if (!ok && looksLikeANumber(text))
+        return QCoreApplication::translate("NumberSpinBox",
+                                           "%1 is too close to 0 to be held; type 0 instead.")
+            .arg(text);
     if (!ok)
         return QCoreApplication::translate("NumberSpinBox", "“%1” is not a number.").arg(text);
     if (!std::isfinite(x))
@@ -54,18 +88,24 @@ NumberSpinBox::NumberSpinBox(QWidget *parent)
 
 void NumberSpinBox::resolveTypedText()
 {
-    if (hasAcceptableInput())
+    if (!lineEdit()->isModified())
+        return; // nothing typed since the box last showed its value
+    if (hasAcceptableInput() && !hasGroupSeparator(cleanText(), locale())) {
+        Q_EMIT taken();
         return;
+    }
     const QString text = cleanText();
     double number = 0.0;
     const QString reason =
         refusalReason(text, locale(), minimum(), maximum(), /*whole=*/false, &number);
     if (reason.isEmpty()) {
         setValue(number); // more decimals than shown: rounded, as the box shows it
+        Q_EMIT taken();
         return;
     }
     Q_EMIT refused(text, reason);
     setValue(value()); // shows the value again
+    lineEdit()->setModified(false);
 }
 
 QValidator::State NumberSpinBox::validate(QString &text, int &position) const
@@ -94,18 +134,24 @@ IntegerSpinBox::IntegerSpinBox(QWidget *parent)
 
 void IntegerSpinBox::resolveTypedText()
 {
-    if (hasAcceptableInput())
+    if (!lineEdit()->isModified())
+        return; // nothing typed since the box last showed its value
+    if (hasAcceptableInput() && !hasGroupSeparator(cleanText(), locale())) {
+        Q_EMIT taken();
         return;
+    }
     const QString text = cleanText();
     double number = 0.0;
     const QString reason =
         refusalReason(text, locale(), minimum(), maximum(), /*whole=*/true, &number);
     if (reason.isEmpty()) {
         setValue(static_cast<int>(number));
+        Q_EMIT taken();
         return;
     }
     Q_EMIT refused(text, reason);
     setValue(value());
+    lineEdit()->setModified(false);
 }
 
 QValidator::State IntegerSpinBox::validate(QString &text, int &position) const

@@ -6,8 +6,10 @@
 /// number format: typing 5000 into a box that ends at 1000 leaves 500, and "1e9" leaves 19,
 /// without a word. These boxes let any text be typed. On Enter, or when the focus leaves, a
 /// number in range is taken (a double rounded to the box's decimals); anything else is refused:
-/// refused() says why ("5000 is outside the range 0 to 1000.", "“abc” is not a number.") and
-/// the box shows its value again. The owner shows the reason where the user looks.
+/// refused() says why ("5000 is outside the range 0 to 1000.", "“abc” is not a number.",
+/// "“1,5” holds a group separator …") and the box shows its value again; typed text that is
+/// taken emits taken(), so the owner can clear a reason it showed before. The owner shows the
+/// reason where the user looks.
 ///
 /// Usage: `auto *box = new NumberSpinBox(parent); connect(box, &NumberSpinBox::refused, …);`
 
@@ -31,6 +33,8 @@ public:
 Q_SIGNALS:
     /// The user typed `text` (without prefix and suffix), which is refused for `reason`.
     void refused(const QString &text, const QString &reason);
+    /// The user typed a number that is taken (it may equal the value shown).
+    void taken();
 
 protected:
     QValidator::State validate(QString &text, int &position) const override;
@@ -50,6 +54,7 @@ public:
 
 Q_SIGNALS:
     void refused(const QString &text, const QString &reason);
+    void taken();
 
 protected:
     QValidator::State validate(QString &text, int &position) const override;

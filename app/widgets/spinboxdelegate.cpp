@@ -51,6 +51,8 @@ QWidget *SpinBoxDelegate::createEditor(QWidget *parent, const QStyleOptionViewIt
             [this, cell = QPersistentModelIndex(index)](const QString &, const QString &reason) {
                 Q_EMIT const_cast<SpinBoxDelegate *>(this)->inputRefused(cell, reason);
             });
+    connect(editor, &NumberSpinBox::taken, this,
+            [this] { Q_EMIT const_cast<SpinBoxDelegate *>(this)->inputTaken(); });
     return editor;
 }
 

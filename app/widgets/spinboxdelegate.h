@@ -7,7 +7,8 @@
 /// and the wheel commit at every step, so the views follow a scrub live. The editor owner calls
 /// ScenarioDocument::finishInteraction() on closeEditor(), which makes one scrub one undo step.
 /// Typed text that is not a number in range (2000000, "1e9", "abc") is refused: the cell keeps
-/// its value and inputRefused() says why (a NumberSpinBox). Escape drops what was typed.
+/// its value and inputRefused() says why (a NumberSpinBox); typed text that is taken emits
+/// inputTaken(). Escape drops what was typed.
 
 #include <QStyledItemDelegate>
 
@@ -34,6 +35,8 @@ public:
 Q_SIGNALS:
     /// What was typed into the editor of `index` was refused for `reason`.
     void inputRefused(const QModelIndex &index, const QString &reason);
+    /// What was typed into an editor was taken as a number (a refusal shown before is stale).
+    void inputTaken();
 
 protected:
     bool eventFilter(QObject *object, QEvent *event) override;

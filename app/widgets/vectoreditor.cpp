@@ -86,6 +86,9 @@ VectorEditor::VectorEditor(ScenarioDocument *document, QWidget *parent)
     connect(m_delegate, &SpinBoxDelegate::inputRefused, this, &VectorEditor::showRefusal);
     connect(m_dimension, &IntegerSpinBox::refused, this,
             [this](const QString &, const QString &reason) { showRefusal({}, reason); });
+    // A later entry that is taken makes a refusal stale, even when it changes nothing.
+    connect(m_delegate, &SpinBoxDelegate::inputTaken, this, &VectorEditor::clearStatus);
+    connect(m_dimension, &IntegerSpinBox::taken, this, &VectorEditor::clearStatus);
     // A shape change resets the model, which clears the current cell: keep it where it was.
     connect(m_model, &QAbstractItemModel::modelAboutToBeReset, this, [this] {
         const QModelIndex current = m_view->currentIndex();
@@ -228,8 +231,11 @@ void VectorEditor::showRefusal(const QModelIndex &index, const QString &reason)
 
 void VectorEditor::clearStatus()
 {
+    if (m_status->text().isEmpty())
+        return;
     m_status->clear();
     m_status->hide();
+    QToolTip::hideText(); // the refusal's tip at the cell
 }
 
 void VectorEditor::retranslate()

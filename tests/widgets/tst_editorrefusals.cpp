@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMainWindow>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -21,6 +22,7 @@
 #include <QTest>
 #include <QToolTip>
 #include <QUndoStack>
+#include <cmath>
 
 using namespace attention;
 
@@ -97,6 +99,9 @@ private Q_SLOTS:
     void cellTakesNumbersInRange_data();
     void cellTakesNumbersInRange();
     void cellRefusesWhenLeft();
+    void cellGroupSeparatorFollowsLocale_data();
+    void cellGroupSeparatorFollowsLocale();
+    void cellRefusalClearedByNextEntry();
     void cellEscapeDropsTypedText();
     void cellModelRefuses_data();
     void cellModelRefuses();
@@ -110,6 +115,7 @@ private Q_SLOTS:
     void scaleTakesNumbersInRange_data();
     void scaleTakesNumbersInRange();
     void scaleRefusalInStatusBar();
+    void scaleRefusalClearedByNextEntry();
     void planeDragBeyondLimitRefused();
 };
 
@@ -136,6 +142,14 @@ void TestEditorRefusals::cellRefuses_data()
     QTest::newRow("inf") << QStringLiteral("inf") << QStringLiteral("not a finite number");
     QTest::newRow("-inf") << QStringLiteral("-inf") << QStringLiteral("not a finite number");
     QTest::newRow("nothing") << QString() << QStringLiteral("empty");
+    // A group separator is refused, never read as a thousands mark (1,5 would become 15).
+    QTest::newRow("1,5") << QStringLiteral("1,5")
+                         << QStringLiteral("“1,5” holds a group separator (,)");
+    QTest::newRow("1,000.5") << QStringLiteral("1,000.5") << QStringLiteral("group separator");
+    // Numbers a double cannot hold are numbers all the same: out of range, or too close to 0.
+    QTest::newRow("1e999") << QStringLiteral("1e999") << QStringLiteral("1e999 is ") + range;
+    QTest::newRow("-1e999") << QStringLiteral("-1e999") << QStringLiteral("-1e999 is ") + range;
+    QTest::newRow("1e-999") << QStringLiteral("1e-999") << QStringLiteral("too close to 0");
 }
 
 void TestEditorRefusals::cellRefuses()
@@ -199,6 +213,63 @@ void TestEditorRefusals::cellRefusesWhenLeft()
     QVERIFY(e.document.scenario() == lesson());
     QVERIFY2(e.editor.statusText().contains(QStringLiteral("5e6 is outside the range")),
              qPrintable(e.editor.statusText()));
+}
+
+void TestEditorRefusals::cellGroupSeparatorFollowsLocale_data()
+{
+    QTest::addColumn<QString>("locale");
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<double>("taken"); // NaN: refused
+    const double refused = std::nan("");
+    QTest::newRow("English 1,5: refused")
+        << QStringLiteral("en_US") << QStringLiteral("1,5") << refused;
+    QTest::newRow("English 1.5") << QStringLiteral("en_US") << QStringLiteral("1.5") << 1.5;
+    QTest::newRow("Chinese 1,5: refused")
+        << QStringLiteral("zh_CN") << QStringLiteral("1,5") << refused;
+    // Where the comma is the decimal mark it is read as one, and the point is the group mark.
+    QTest::newRow("German 1,5") << QStringLiteral("de_DE") << QStringLiteral("1,5") << 1.5;
+    QTest::newRow("German 1.500: refused")
+        << QStringLiteral("de_DE") << QStringLiteral("1.500") << refused;
+}
+
+void TestEditorRefusals::cellGroupSeparatorFollowsLocale()
+{
+    QFETCH(QString, locale);
+    QFETCH(QString, typed);
+    QFETCH(double, taken);
+    QLocale::setDefault(QLocale(locale));
+    const auto restore = qScopeGuard([] { QLocale::setDefault(QLocale::c()); });
+    Editor e;
+    QVERIFY(typeIntoCell(e.editor.view(), e.cell(VectorKind::Key, 2, 0), typed));
+    if (std::isnan(taken)) {
+        QVERIFY(e.document.scenario() == lesson());
+        QVERIFY2(e.editor.statusText().contains(QStringLiteral("group separator")),
+                 qPrintable(e.editor.statusText()));
+    } else {
+        QCOMPARE(e.document.scenario().keys(2, 0), taken);
+        QVERIFY(e.editor.statusText().isEmpty());
+    }
+}
+
+void TestEditorRefusals::cellRefusalClearedByNextEntry()
+{
+    // A refusal's message goes as soon as a later entry is taken, even one that changes nothing.
+    Editor e;
+    const QModelIndex cell = e.cell(VectorKind::Query, 4, 0);
+    QVERIFY(typeIntoCell(e.editor.view(), cell, QStringLiteral("abc")));
+    QVERIFY(!e.editor.statusText().isEmpty());
+    QVERIFY(e.statusLabel() && e.statusLabel()->isVisible());
+    QVERIFY(typeIntoCell(e.editor.view(), cell, QStringLiteral("1"))); // 光's q is [1, 0] already
+    QCOMPARE(e.document.undoStack()->count(), 0);
+    QVERIFY2(e.editor.statusText().isEmpty(), qPrintable(e.editor.statusText()));
+    QTRY_VERIFY(!QToolTip::isVisible()); // hidden after a short fade
+    // The same for the dimension box under the table.
+    auto *box = e.editor.findChild<QSpinBox *>();
+    QVERIFY(box);
+    typeIntoBox(box, QStringLiteral("0"));
+    QVERIFY(!e.editor.statusText().isEmpty());
+    typeIntoBox(box, QStringLiteral("2"));
+    QVERIFY2(e.editor.statusText().isEmpty(), qPrintable(e.editor.statusText()));
 }
 
 void TestEditorRefusals::cellEscapeDropsTypedText()
@@ -394,6 +465,22 @@ void TestEditorRefusals::scaleRefusalInStatusBar()
     QVERIFY2(statusBar->currentMessage().contains(QStringLiteral("2000 is outside")),
              qPrintable(statusBar->currentMessage()));
     QToolTip::hideText();
+}
+
+void TestEditorRefusals::scaleRefusalClearedByNextEntry()
+{
+    QMainWindow window;
+    auto *panel = new ControlsPanel(&window);
+    window.setCentralWidget(panel);
+    panel->setScenario(lesson());
+    QStatusBar *statusBar = window.statusBar();
+    window.show();
+    typeIntoBox(panel->scaleSpinBox(), QStringLiteral("2000"));
+    QVERIFY(QToolTip::isVisible());
+    QVERIFY(!statusBar->currentMessage().isEmpty());
+    typeIntoBox(panel->scaleSpinBox(), QStringLiteral("1")); // the scale it has: no change
+    QTRY_VERIFY(!QToolTip::isVisible()); // hidden after a short fade
+    QVERIFY2(statusBar->currentMessage().isEmpty(), qPrintable(statusBar->currentMessage()));
 }
 
 // The vector plane --------------------------------------------------------------------------
