@@ -228,7 +228,11 @@ void MainWindow::createActions()
     m_saveAction->setShortcut(QKeySequence::Save);
     connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
     m_saveAsAction = new QAction(this);
-    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    // Not every platform binds Save As (X11 outside KDE and the offscreen one bind nothing).
+    QList<QKeySequence> saveAsKeys = QKeySequence::keyBindings(QKeySequence::SaveAs);
+    if (saveAsKeys.isEmpty())
+        saveAsKeys = {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)};
+    m_saveAsAction->setShortcuts(saveAsKeys);
     connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
 
     m_exportScoresPngAction = new QAction(this);

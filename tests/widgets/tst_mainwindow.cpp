@@ -155,6 +155,7 @@ private Q_SLOTS:
     void zoomScalesFonts();
     void settingsRemembered();
     void aboutNamesVersionsAndLicense();
+    void fileActionsHaveDistinctShortcuts();
 
 private:
     void testModels();
@@ -836,6 +837,24 @@ void TestMainWindow::aboutNamesVersionsAndLicense()
     QVERIFY2(text.contains(QStringLiteral("Qt ") + QLatin1String(qVersion())), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("Eigen 3.")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("MIT License")), qPrintable(text));
+}
+
+void TestMainWindow::fileActionsHaveDistinctShortcuts()
+{
+    // Every file action has keys, Save As too, and no two actions of the window share a key.
+    QHash<QString, QString> owner; // key → action text
+    for (QAction *action : m_window->findChildren<QAction *>()) {
+        for (const QKeySequence &key : action->shortcuts()) {
+            const QString name = key.toString(QKeySequence::PortableText);
+            QVERIFY2(!owner.contains(name) || owner.value(name) == action->text(),
+                     qPrintable(name + QStringLiteral(": ") + owner.value(name) +
+                                QStringLiteral(" and ") + action->text()));
+            owner.insert(name, action->text());
+        }
+    }
+    for (const char *key : {"Ctrl+N", "Ctrl+O", "Ctrl+S", "Ctrl+Shift+S"})
+        QVERIFY2(owner.contains(QLatin1String(key)), key);
+    QCOMPARE(owner.value(QStringLiteral("Ctrl+Shift+S")), QStringLiteral("Save &As…"));
 }
 
 QTEST_MAIN(TestMainWindow)
