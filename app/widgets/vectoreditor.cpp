@@ -9,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QSpinBox>
 #include <QTableView>
@@ -46,6 +47,10 @@ VectorEditor::VectorEditor(ScenarioDocument *document, QWidget *parent)
     m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                             QAbstractItemView::AnyKeyPressed);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    // The arrows move between cells; Tab and Ctrl+Tab go on to the next control, so the table is
+    // one stop of the window's tab chain, not a trap of T × (2d + d_v) stops.
+    m_view->setTabKeyNavigation(false);
+    m_view->installEventFilter(this);
     m_view->setAlternatingRowColors(false);
     m_view->horizontalHeader()->setHighlightSections(true);
 
@@ -140,6 +145,21 @@ void VectorEditor::setCurrentToken(int token)
     m_settingCurrent = true;
     m_view->setCurrentIndex(m_model->index(token, column));
     m_settingCurrent = false;
+}
+
+bool VectorEditor::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_view && event->type() == QEvent::KeyPress) {
+        const auto *key = static_cast<const QKeyEvent *>(event);
+        const bool tab = key->key() == Qt::Key_Tab || key->key() == Qt::Key_Backtab;
+        if (tab && key->modifiers().testFlag(Qt::ControlModifier)) {
+            const bool backwards =
+                key->key() == Qt::Key_Backtab || key->modifiers().testFlag(Qt::ShiftModifier);
+            focusNextPrevChild(!backwards);
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void VectorEditor::changeEvent(QEvent *event)

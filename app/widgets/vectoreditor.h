@@ -56,6 +56,8 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    /// Ctrl+Tab and Ctrl+Shift+Tab leave the table too, as in Qt's text editors.
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void addToken();

@@ -125,6 +125,8 @@ private Q_SLOTS:
     void changeDimension();
     void toolTipsEverywhere();
     void currentTokenSignals();
+    void tabLeavesTheTable_data();
+    void tabLeavesTheTable();
     void switchesLanguage();
 };
 
@@ -420,6 +422,34 @@ void TestVectorEditor::currentTokenSignals()
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, cell.center());
     QCOMPARE(selected.count(), 1);
     QCOMPARE(selected.first().at(0).toInt(), 1);
+}
+
+void TestVectorEditor::tabLeavesTheTable_data()
+{
+    QTest::addColumn<Qt::KeyboardModifiers>("modifiers");
+    QTest::newRow("Tab") << Qt::KeyboardModifiers();
+    QTest::newRow("Ctrl+Tab") << Qt::KeyboardModifiers(Qt::ControlModifier);
+}
+
+void TestVectorEditor::tabLeavesTheTable()
+{
+    // The table is one tab stop: Tab goes on to the next control, the arrows move inside.
+    QFETCH(Qt::KeyboardModifiers, modifiers);
+    ScenarioDocument document;
+    Fixture f(&document);
+    QVERIFY(QTest::qWaitForWindowActive(&f.editor));
+    QTableView *view = f.editor.view();
+    f.editor.setCurrentToken(4);
+    view->setFocus();
+    QVERIFY(QTest::qWaitFor([view] { return view->hasFocus(); }));
+    const QModelIndex before = view->currentIndex();
+    QTest::keyClick(view, Qt::Key_Right);
+    QCOMPARE(view->currentIndex().row(), before.row());
+    QCOMPARE(view->currentIndex().column(), before.column() + 1);
+    QTest::keyClick(view, Qt::Key_Tab, modifiers);
+    QVERIFY2(!view->hasFocus(), "Tab stayed in the table");
+    QCOMPARE(view->currentIndex().row(), 4); // and left the current cell where it was
+    QCOMPARE(view->currentIndex().column(), before.column() + 1);
 }
 
 void TestVectorEditor::switchesLanguage()
