@@ -339,6 +339,13 @@ private Q_SLOTS:
         QTest::mouseClick(lesson->resetStepButton(), Qt::LeftButton);
         QVERIFY(near(bars(page->chart()), plain, eps));
         QVERIFY(!lesson->hintLabel()->isVisible());
+        // It is one step of Edit → Undo, which brings the exercise's query back.
+        QCOMPARE(m_window->undoAction()->text(), QStringLiteral("&Undo Start the step over"));
+        m_window->undoAction()->trigger();
+        QCOMPARE(page->document()->scenario().queries(4, 1), 1.0);
+        QVERIFY(near(bars(page->chart()), exercise, eps));
+        m_window->redoAction()->trigger();
+        QVERIFY(near(bars(page->chart()), plain, eps));
     }
 
     void step3MaskZeroesTheUpperTriangle()
@@ -485,6 +492,19 @@ private Q_SLOTS:
         QCOMPARE(page->answerLabel(1)->text(), LessonText::selfCheck().at(1).answer);
         QTest::mouseClick(page->answerButton(1), Qt::LeftButton);
         QVERIFY(!page->answerLabel(1)->isVisible());
+
+        // A page without a document starts over as one undoable step too.
+        QTest::mouseClick(page->answerButton(2), Qt::LeftButton);
+        QVERIFY(page->answerLabel(2)->isVisible());
+        QVERIFY(!m_window->undoAction()->isEnabled());
+        QTest::mouseClick(m_window->lesson()->resetStepButton(), Qt::LeftButton);
+        QVERIFY(!page->answerLabel(2)->isVisible());
+        QVERIFY(m_window->undoAction()->isEnabled());
+        m_window->undoAction()->trigger();
+        QVERIFY(page->answerLabel(2)->isVisible());
+        QVERIFY(!page->answerLabel(0)->isVisible());
+        m_window->redoAction()->trigger();
+        QVERIFY(!page->answerLabel(2)->isVisible());
     }
 
     void everyStepInBothLanguages_data()

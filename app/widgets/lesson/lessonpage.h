@@ -25,17 +25,21 @@ public:
     virtual QJsonObject saveState() const = 0;
     /// Restores what saveState() wrote. Missing or malformed fields keep their defaults.
     virtual void restoreState(const QJsonObject &state) = 0;
-    /// Puts the page back as it is on first start.
+    /// Puts the page back as it is on first start, with no undo (a new lesson, a restart).
     virtual void reset() = 0;
+    /// "Start the step over": reset() as one step of undoStack(), so Edit → Undo brings back
+    /// what the learner had. By default the step swaps the whole saved state; a page whose
+    /// undoStack() belongs to its document overrides this with an undoable document edit.
+    virtual void startOver();
 
     /// Whether the step has one of the lesson's exercises (pages 2, 5 and 6).
     virtual bool hasExercise() const { return false; }
     /// Sets the exercise up on this page.
     virtual void startExercise() {}
 
-    /// The undo history of the page's own document, which Edit → Undo follows while the page
-    /// is shown; none for pages without editable state.
-    virtual QUndoStack *undoStack() const { return nullptr; }
+    /// The undo history Edit → Undo follows while the page is shown: the page's own document's
+    /// for pages that have one, else a history of the page's start-overs.
+    virtual QUndoStack *undoStack() const { return m_history; }
 
     /// True while the page computes in the background (its views are not final yet).
     virtual bool isBusy() const { return false; }
@@ -43,6 +47,9 @@ public:
 Q_SIGNALS:
     /// isBusy() changed.
     void busyChanged(bool busy);
+
+private:
+    QUndoStack *m_history;
 };
 
 } // namespace attention

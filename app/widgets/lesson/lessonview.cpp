@@ -127,7 +127,7 @@ LessonView::LessonView(QWidget *parent)
     connect(m_next, &QPushButton::clicked, this, [this] { setCurrentStep(m_step + 1); });
     connect(m_exercise, &QPushButton::clicked, this, &LessonView::startExercise);
     connect(m_resetStep, &QPushButton::clicked, this, [this] {
-        currentPage()->reset();
+        currentPage()->startOver(); // one step of Edit → Undo
         m_exercisesStarted[m_step - 1] = false;
         updateHeader();
     });

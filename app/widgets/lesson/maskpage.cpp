@@ -112,6 +112,13 @@ void MaskPage::reset()
     m_document->reset(maskScenario(m_seed));
 }
 
+void MaskPage::startOver()
+{
+    m_seed = 3;
+    m_document->replace(maskScenario(m_seed), tr("Start the step over"));
+    selectRow(4);
+}
+
 QUndoStack *MaskPage::undoStack() const
 {
     return m_document->undoStack();

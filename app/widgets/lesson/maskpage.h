@@ -31,6 +31,7 @@ public:
     void restoreState(const QJsonObject &state) override;
     void reset() override;
     QUndoStack *undoStack() const override;
+    void startOver() override;
 
     ScenarioDocument *document() const { return m_document; }
     /// The seed of the random q and k shown; a re-roll adds one (an undoable step).

@@ -92,6 +92,15 @@ void QueryKeyPage::reset()
     }
 }
 
+void QueryKeyPage::startOver()
+{
+    if (const auto lesson = preset(QStringLiteral("lesson"))) {
+        m_presetNames = lesson->dimensionNames;
+        m_document->replace(*lesson, tr("Start the step over"));
+    }
+    selectQuery(4);
+}
+
 void QueryKeyPage::startExercise()
 {
     const Index guang = m_document->scenario().tokenCount() - 1;

@@ -31,6 +31,7 @@ public:
     /// Exercise 1: 光's query becomes [0, 1] (one undoable step) and 光 is selected.
     void startExercise() override;
     QUndoStack *undoStack() const override;
+    void startOver() override;
 
     ScenarioDocument *document() const { return m_document; }
     /// The query whose scores and weights are shown (starts at 光, the last token).
