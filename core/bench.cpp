@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <limits>
 
 namespace attention {
 
@@ -35,6 +37,53 @@ double median(std::vector<double> values)
     const double upper = *middle;
     const double lower = *std::max_element(values.begin(), middle);
     return 0.5 * (lower + upper);
+}
+
+std::int64_t scoreTableBytes(Index T)
+{
+    const auto t = static_cast<std::int64_t>(T);
+    return t * t * static_cast<std::int64_t>(sizeof(float));
+}
+
+double fittedSlope(const std::vector<CurvePoint> &points)
+{
+    const auto usable = [](const CurvePoint &p) { return p.x > 0.0 && p.y > 0.0; };
+    double sumX = 0.0;
+    double sumY = 0.0;
+    int count = 0;
+    for (const CurvePoint &p : points) {
+        if (usable(p)) {
+            sumX += std::log(p.x);
+            sumY += std::log(p.y);
+            ++count;
+        }
+    }
+    if (count < 2)
+        return std::numeric_limits<double>::quiet_NaN();
+    const double meanX = sumX / count;
+    const double meanY = sumY / count;
+    double sxy = 0.0;
+    double sxx = 0.0;
+    for (const CurvePoint &p : points) {
+        if (usable(p)) {
+            const double dx = std::log(p.x) - meanX;
+            sxy += dx * (std::log(p.y) - meanY);
+            sxx += dx * dx;
+        }
+    }
+    if (sxx <= 0.0)
+        return std::numeric_limits<double>::quiet_NaN();
+    return sxy / sxx;
+}
+
+double powerLawCoefficient(const std::vector<CurvePoint> &points, double exponent)
+{
+    if (points.empty())
+        return std::numeric_limits<double>::quiet_NaN();
+    double logC = 0.0;
+    for (const CurvePoint &p : points)
+        logC += std::log(p.y) - exponent * std::log(p.x);
+    return std::exp(logC / static_cast<double>(points.size()));
 }
 
 std::vector<BenchResult> runBench(const BenchOptions &options, const BenchProgress &progress)

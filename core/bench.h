@@ -59,4 +59,24 @@ double measureGemmGflops(Index n = 1024, int threads = 0, int repeat = 5);
 /// The median of `values` (which it reorders); 0 for none.
 double median(std::vector<double> values);
 
+/// Bytes of a float32 T×T table, one score per (query, key) pair: T²·4. What the materialized
+/// kernel allocates, and what the tiled kernel avoids.
+std::int64_t scoreTableBytes(Index T);
+
+/// One measured point of a curve drawn on log-log axes: x = T, y = a time.
+struct CurvePoint
+{
+    double x = 0.0;
+    double y = 0.0;
+};
+
+/// The least-squares slope b of ln y = a + b·ln x over `points` (n points; those with x ≤ 0 or
+/// y ≤ 0 are left out): b = Σ(x'−x̄)(y'−ȳ) / Σ(x'−x̄)² with x' = ln x, y' = ln y. NaN unless there
+/// are two distinct x. A slope of 2 means time ∝ T².
+double fittedSlope(const std::vector<CurvePoint> &points);
+
+/// The c of the curve y = c·x^exponent through the geometric mean of `points` (each with x > 0
+/// and y > 0): ln c = mean over the points of (ln y − exponent·ln x). NaN for no points.
+double powerLawCoefficient(const std::vector<CurvePoint> &points, double exponent);
+
 } // namespace attention

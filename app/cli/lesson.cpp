@@ -224,7 +224,7 @@ void costSection()
     table.addRow(
         {Lesson::tr("T"), Lesson::tr("time"), Lesson::tr("growth"), Lesson::tr("T×T table")});
     for (const BenchResult &r : runBench(options)) {
-        const double tableBytes = static_cast<double>(r.T * r.T) * sizeof(float);
+        const double tableBytes = static_cast<double>(scoreTableBytes(r.T));
         table.addRow(
             {QString::number(r.T), Lesson::tr("%1 ms").arg(r.medianMs, 0, 'f', 2),
              r.growth ? QStringLiteral("×%1").arg(*r.growth, 0, 'f', 2) : QStringLiteral("—"),

@@ -1,6 +1,7 @@
 // CostPage: the timing run fills the chart and the memory table, the fitted slope, cancelling,
 // and keeping the choices and the measured points across a restart.
 
+#include "bench.h"
 #include "costpage.h"
 #include "random.h"
 
@@ -49,8 +50,6 @@ class TestCostPage : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void fittedSlope_data();
-    void fittedSlope();
     void lengthsDouble();
     void smallRunFillsChartAndTable();
     void cancelStopsALongRun();
@@ -60,41 +59,10 @@ private Q_SLOTS:
     void resetClearsResults();
 };
 
-void TestCostPage::fittedSlope_data()
-{
-    QTest::addColumn<double>("c");
-    QTest::addColumn<double>("power");
-    QTest::addColumn<QList<int>>("lengths");
-    // time = c·T^power gives exactly `power`, whatever c and the spacing of T.
-    QTest::newRow("c·T², doubling") << 3.7e-6 << 2.0 << QList<int>{250, 500, 1000, 2000, 4000};
-    QTest::newRow("c·T², uneven") << 42.0 << 2.0 << QList<int>{64, 100, 1000, 16000};
-    QTest::newRow("c·T") << 0.25 << 1.0 << QList<int>{1000, 2000, 4000};
-    QTest::newRow("c·T³, two points") << 1e-9 << 3.0 << QList<int>{300, 900};
-}
-
-void TestCostPage::fittedSlope()
-{
-    QFETCH(double, c);
-    QFETCH(double, power);
-    QFETCH(QList<int>, lengths);
-    QList<QPointF> points;
-    for (int T : lengths)
-        points.append(QPointF(T, c * std::pow(double(T), power)));
-    QVERIFY(std::abs(CostPage::fittedSlope(points) - power) < 1e-9);
-}
-
 void TestCostPage::lengthsDouble()
 {
     QCOMPARE(CostPage::lengthsUpTo(1000), QList<int>({250, 500, 1000}));
     QCOMPARE(CostPage::lengthsUpTo(16000), QList<int>({250, 500, 1000, 2000, 4000, 8000, 16000}));
-    QCOMPARE(CostPage::tableBytes(16000), qint64(1024000000)); // 16000² · 4: about 1 GiB
-    // The least-squares slope against a hand computation for noisy points: ln T = 0, ln 2,
-    // ln 4 (x̄ = ln 2) and ln t = 0, ln 3, ln 17: slope = (ln 17) / (2 ln 2).
-    const QList<QPointF> noisy{{1, 1}, {2, 3}, {4, 17}};
-    QVERIFY(std::abs(CostPage::fittedSlope(noisy) - std::log(17.0) / (2 * std::log(2.0))) < 1e-12);
-    // Fewer than two distinct T: no slope.
-    QVERIFY(std::isnan(CostPage::fittedSlope({{100, 1}})));
-    QVERIFY(std::isnan(CostPage::fittedSlope({{100, 1}, {100, 2}})));
 }
 
 void TestCostPage::smallRunFillsChartAndTable()
@@ -128,7 +96,9 @@ void TestCostPage::smallRunFillsChartAndTable()
         QCOMPARE(shown, page.measured(kernel));
         // The legend names the fitted slope of the two points.
         const double slope = std::log(shown.at(1).y() / shown.at(0).y()) / std::log(2.0);
-        QVERIFY(std::abs(CostPage::fittedSlope(shown) - slope) < 1e-9);
+        QVERIFY(std::abs(fittedSlope({{shown.at(0).x(), shown.at(0).y()},
+                                      {shown.at(1).x(), shown.at(1).y()}}) -
+                         slope) < 1e-9);
         QVERIFY2(page.series(kernel)->name().contains(QLocale().toString(slope, 'f', 2)),
                  qPrintable(page.series(kernel)->name()));
     }

@@ -152,6 +152,22 @@ std::pair<double, double> logRange(double low, double high, double margin)
     return {low, high};
 }
 
+/// The points of a chart series as the core's curve points.
+std::vector<CurvePoint> curvePoints(const QList<QPointF> &points)
+{
+    std::vector<CurvePoint> curve;
+    curve.reserve(std::size_t(points.size()));
+    for (const QPointF &p : points)
+        curve.push_back({p.x(), p.y()});
+    return curve;
+}
+
+/// Bytes of a float32 T×T table, as Qt counts sizes.
+qint64 tableBytes(int T)
+{
+    return qint64(scoreTableBytes(T));
+}
+
 } // namespace
 
 CostPage::CostPage(QWidget *parent)
@@ -331,42 +347,6 @@ QList<int> CostPage::lengthsUpTo(int largest)
     for (int T = smallestLength; T <= largest; T *= 2)
         lengths.append(T);
     return lengths;
-}
-
-qint64 CostPage::tableBytes(int T)
-{
-    return qint64(T) * qint64(T) * qint64(sizeof(float));
-}
-
-double CostPage::fittedSlope(const QList<QPointF> &points)
-{
-    // Least squares of y' = a + b·x' with x' = ln x, y' = ln y: b = Σ(x'−x̄)(y'−ȳ) / Σ(x'−x̄)².
-    double sumX = 0.0;
-    double sumY = 0.0;
-    int count = 0;
-    for (const QPointF &p : points) {
-        if (p.x() > 0.0 && p.y() > 0.0) {
-            sumX += std::log(p.x());
-            sumY += std::log(p.y());
-            ++count;
-        }
-    }
-    if (count < 2)
-        return std::numeric_limits<double>::quiet_NaN();
-    const double meanX = sumX / count;
-    const double meanY = sumY / count;
-    double sxy = 0.0;
-    double sxx = 0.0;
-    for (const QPointF &p : points) {
-        if (p.x() > 0.0 && p.y() > 0.0) {
-            const double dx = std::log(p.x()) - meanX;
-            sxy += dx * (std::log(p.y()) - meanY);
-            sxx += dx * dx;
-        }
-    }
-    if (sxx <= 0.0)
-        return std::numeric_limits<double>::quiet_NaN();
-    return sxy / sxx;
 }
 
 void CostPage::setLengths(const QList<int> &lengths)
@@ -632,7 +612,7 @@ void CostPage::updateSeries()
         const QList<QPointF> points = measured(kernel);
         QLineSeries *line = series(kernel);
         line->replace(points);
-        const double slope = fittedSlope(points);
+        const double slope = fittedSlope(curvePoints(points));
         line->setName(
             std::isnan(slope)
                 ? kernelTitle(kernel)
@@ -648,16 +628,13 @@ void CostPage::updateSeries()
         m_guide->setVisible(false);
         return;
     }
-    double logC = 0.0;
     double lowT = all.first().x();
     double highT = lowT;
     for (const QPointF &p : all) {
-        logC += std::log(p.y()) - 2.0 * std::log(p.x());
         lowT = std::min(lowT, p.x());
         highT = std::max(highT, p.x());
     }
-    logC /= all.size();
-    const double c = std::exp(logC);
+    const double c = powerLawCoefficient(curvePoints(all), 2.0);
     m_guide->replace({QPointF(lowT, c * lowT * lowT), QPointF(highT, c * highT * highT)});
     m_guide->setVisible(highT > lowT);
 }
@@ -759,7 +736,7 @@ void CostPage::updateReadout()
 
     QStringList slopes;
     for (Kernel kernel : allKernels()) {
-        const double slope = fittedSlope(measured(kernel));
+        const double slope = fittedSlope(curvePoints(measured(kernel)));
         if (!std::isnan(slope))
             slopes.append(tr("%1 %2").arg(kernelTitle(kernel), locale().toString(slope, 'f', 2)));
     }

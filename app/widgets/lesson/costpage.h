@@ -78,11 +78,6 @@ public:
     static int maxLength(Kernel kernel);
     /// T = 250, 500, 1000, … doubling up to `largest`.
     static QList<int> lengthsUpTo(int largest);
-    /// Bytes of a float32 T×T table: T²·4.
-    static qint64 tableBytes(int T);
-    /// The least-squares slope of log y against log x over `points` (x = T, y = time); NaN
-    /// unless there are two distinct positive x. A slope of 2 means time ∝ T².
-    static double fittedSlope(const QList<QPointF> &points);
 
     /// The values of T to time: sorted, duplicates and values outside 1…16000 dropped; a list
     /// with nothing left is ignored.
