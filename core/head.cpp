@@ -16,6 +16,15 @@ Head Head::random(Index dModel, Index dHead, Random &rng)
     return head;
 }
 
+RandomHead drawRandomHead(const RandomHeadOptions &options)
+{
+    Random rng(options.seed);
+    RandomHead drawn;
+    drawn.x = rng.normalMatrix(options.length, options.modelDim);      // (T, d_model)
+    drawn.head = Head::random(options.modelDim, options.headDim, rng); // (d_model, d_head) × 3
+    return drawn;
+}
+
 HeadResult forward(const Head &head, const Eigen::Ref<const Matrix> &x, bool causal)
 {
     HeadResult result;

@@ -8,6 +8,8 @@
 #include "attention.h"
 #include "random.h"
 
+#include <cstdint>
+
 namespace attention {
 
 struct Head
@@ -30,6 +32,27 @@ struct HeadResult
     Matrix v;                  ///< (T, d_head)
     AttentionResult attention; ///< scores, weights (T, T) and output (T, d_head)
 };
+
+/// What to draw for a random head; the defaults are the lesson's step 5.
+struct RandomHeadOptions
+{
+    Index length = 5;       ///< T, the rows of X
+    Index modelDim = 16;    ///< d_model
+    Index headDim = 8;      ///< d_head
+    std::uint64_t seed = 5; ///< of the one generator behind X and the weights
+};
+
+/// Seeded inputs and the head that reads them.
+struct RandomHead
+{
+    Matrix x;  ///< (T, d_model), N(0, 1) entries
+    Head head; ///< W_q, W_k, W_v (d_model, d_head)
+};
+
+/// The one way the app draws a random head: attention::Random(seed) gives X first, row by row,
+/// then Head::random's W_q, W_k, W_v. With the default options this is the random-head preset,
+/// `attention-cli lesson --section 5` and the head page at its defaults.
+RandomHead drawRandomHead(const RandomHeadOptions &options = {});
 
 /// The forward pass of `head` over inputs `x` (T, d_model).
 HeadResult forward(const Head &head, const Eigen::Ref<const Matrix> &x, bool causal);

@@ -4,7 +4,7 @@
 //   section 1  x (5, 4)                       Random(1)
 //   section 3  q, k (5, 8)                    randomScenario(…, 8, seed 3): q, then k
 //   section 4  the √d trials                  SqrtDOptions's default seed 1
-//   section 5  x (5, 16), then W_q, W_k, W_v   Random(5), as the random-head preset
+//   section 5  x (5, 16), then W_q, W_k, W_v   drawRandomHead(), as the random-head preset
 //   section 6  the timed q, k, v              BenchOptions's default seed 1
 
 #include "bench.h"
@@ -181,10 +181,9 @@ void headSection()
     printHeader(
         5, Lesson::tr(
                "One attention head: one input, three weight matrices, and out come q, k and v"));
-    Random rng(5); // the random-head preset's seed
-    const Matrix x = rng.normalMatrix(5, 16);
-    const Head head = Head::random(16, 8, rng);
-    const HeadResult result = forward(head, x, true);
+    const RandomHead drawn = drawRandomHead(); // the random-head preset's: seed 5, (5, 16), (16, 8)
+    const Matrix &x = drawn.x;
+    const HeadResult result = forward(drawn.head, x, true);
     const Matrix reference = referenceAttention(result.q, result.k, result.v, true);
 
     // The same head in float32, the way PyTorch computes by default.

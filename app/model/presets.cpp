@@ -73,15 +73,14 @@ Scenario averageScenario()
 /// Steps 3 and 5: one head (d_model 16, d_head 8) over seeded random inputs, causal, scaled by √d.
 Scenario randomHeadScenario()
 {
-    Random rng(5);
-    const Matrix x = rng.normalMatrix(5, 16);
-    const Head head = Head::random(16, 8, rng);
+    const RandomHead drawn = drawRandomHead(); // the lesson's T 5, d_model 16, d_head 8, seed 5
+    const Head &head = drawn.head;
     Scenario s;
     s.title = QCoreApplication::translate("Presets", "床前明月光 — random head");
     s.tokens = lessonTokens();
-    s.queries = x * head.wq;
-    s.keys = x * head.wk;
-    s.values = x * head.wv;
+    s.queries = drawn.x * head.wq;
+    s.keys = drawn.x * head.wk;
+    s.values = drawn.x * head.wv;
     s.divideBySqrtD = true;
     s.causal = true;
     return s;

@@ -61,6 +61,8 @@ private Q_SLOTS:
     void randomWeightsAreScaled();
 
     void randomDrawsQKVInOrder();
+    void drawRandomHeadMatchesFormerDraws_data();
+    void drawRandomHeadMatchesFormerDraws();
 
     void lessonShapes();
 };
@@ -260,6 +262,41 @@ void TestHead::randomDrawsQKVInOrder()
     VERIFY_NEAR(attention::maxAbsDifference(head.wk, wk), 0.0, 1e-16);
     VERIFY_NEAR(attention::maxAbsDifference(head.wv, wv), 0.0, 1e-16);
     QVERIFY(after == fresh.normal());
+}
+
+void TestHead::drawRandomHeadMatchesFormerDraws_data()
+{
+    QTest::addColumn<int>("T");
+    QTest::addColumn<int>("dModel");
+    QTest::addColumn<int>("dHead");
+    QTest::addColumn<quint64>("seed");
+    // The three places that drew a head themselves: the random-head preset and the CLI's section 5
+    // (both seed 5, X (5, 16), W (16, 8)), and the head page at any of its settings.
+    QTest::newRow("random-head preset") << 5 << 16 << 8 << quint64(5);
+    QTest::newRow("attention-cli lesson --section 5") << 5 << 16 << 8 << quint64(5);
+    QTest::newRow("head page, seed 123") << 12 << 32 << 4 << quint64(123);
+    QTest::newRow("head page, smallest") << 1 << 1 << 1 << quint64(0);
+}
+
+void TestHead::drawRandomHeadMatchesFormerDraws()
+{
+    QFETCH(int, T);
+    QFETCH(int, dModel);
+    QFETCH(int, dHead);
+    QFETCH(quint64, seed);
+    const attention::RandomHead drawn = attention::drawRandomHead({T, dModel, dHead, seed});
+
+    // What each call site computed before: one generator, X first, then the three weights.
+    Random rng(seed);
+    const Matrix x = rng.normalMatrix(T, dModel);
+    const double scale = 1.0 / std::sqrt(static_cast<double>(dModel));
+    const Matrix wq = rng.normalMatrix(dModel, dHead) * scale;
+    const Matrix wk = rng.normalMatrix(dModel, dHead) * scale;
+    const Matrix wv = rng.normalMatrix(dModel, dHead) * scale;
+    QVERIFY(drawn.x == x); // identical numbers, not merely close
+    QVERIFY(drawn.head.wq == wq);
+    QVERIFY(drawn.head.wk == wk);
+    QVERIFY(drawn.head.wv == wv);
 }
 
 void TestHead::lessonShapes()

@@ -21,10 +21,18 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <utility>
 
 namespace attention {
 
 namespace {
+
+// The page opens on the lesson's head: the one drawRandomHead() draws by default.
+static_assert(RandomHeadOptions{}.length == HeadPage::defaultLength &&
+                  RandomHeadOptions{}.modelDim == HeadPage::defaultModelDim &&
+                  RandomHeadOptions{}.headDim == HeadPage::defaultHeadDim &&
+                  RandomHeadOptions{}.seed == HeadPage::defaultSeed,
+              "the head page's defaults are the lesson's random head");
 
 /// "(5, 16)"
 QString shape(Index rows, Index columns)
@@ -338,11 +346,10 @@ void HeadPage::reroll()
 
 void HeadPage::recompute()
 {
-    // The documented order: X first, then W_q, W_k, W_v, all from one generator.
-    Random rng(m_seed);
-    m_input = rng.normalMatrix(m_length, m_modelDim);  // (T, d_model)
-    m_head = Head::random(m_modelDim, m_headDim, rng); // (d_model, d_head) × 3
-    m_result = forward(m_head, m_input, m_causal);     // q, k, v, weights, output
+    RandomHead drawn = drawRandomHead({m_length, m_modelDim, m_headDim, m_seed});
+    m_input = std::move(drawn.x);                  // (T, d_model)
+    m_head = std::move(drawn.head);                // (d_model, d_head) × 3
+    m_result = forward(m_head, m_input, m_causal); // q, k, v, weights, output
     m_reference = referenceAttention(m_result.q, m_result.k, m_result.v, m_causal); // (T, d_head)
     if (m_precision == Precision::Float32) {
         MatrixF out; // (T, d_head)
