@@ -1,6 +1,7 @@
 #include "heatmapwidget.h"
 
 #include "atomicfile.h"
+#include "cellexplanation.h"
 #include "colormap.h"
 #include "matrixmodel.h"
 
@@ -441,35 +442,31 @@ QString HeatmapWidget::cellExplanation(int row, int column) const
     case Kind::Scores:
     case Kind::Weights: {
         lines.append(tr("Query %1 → key %2").arg(query, column_));
-        if (isMasked(row, column)) {
+        const CellExplanation cell =
+            explainCell(m_scenario.queries.row(row), m_scenario.keys.row(column),
+                        m_result.scores.row(row), column, m_scenario.scoreOptions());
+        if (cell.masked) {
             lines.append(tr("Masked: %1 comes after %2, and the causal mask hides later tokens.")
                              .arg(column_, query));
             lines.append(tr("score = −∞, so weight = e^−∞ / Σ = 0"));
             break;
         }
-        const double dot = m_scenario.queries.row(row).dot(m_scenario.keys.row(column));
-        const double score = m_result.scores(row, column);
-        const double weight = m_result.weights(row, column);
-        lines.append(QStringLiteral("q(%1)·k(%2) = %3").arg(query, column_, number(dot)));
+        lines.append(QStringLiteral("q(%1)·k(%2) = %3").arg(query, column_, number(cell.dot)));
         if (m_scenario.divideBySqrtD)
             lines.append(tr("× scale %1 ÷ √%2 = %3")
                              .arg(factor(m_scenario.scoreScale))
                              .arg(m_scenario.dimension())
-                             .arg(number(score)));
+                             .arg(number(cell.score)));
         else
-            lines.append(tr("× scale %1 = %2").arg(factor(m_scenario.scoreScale), number(score)));
-        const auto scores = m_result.scores.row(row);
-        const double rowMax = scores.maxCoeff();
-        if (rowMax < 700) { // e^s and the sum are printable
-            double sum = 0;
-            for (Index j = 0; j < scores.size(); ++j)
-                sum += std::exp(scores(j)); // e^−∞ = 0
             lines.append(
-                tr("weight = e^%1 / Σ e^score = %2 / %3 = %4")
-                    .arg(number(score), number(std::exp(score)), number(sum), number(weight)));
-        } else {
-            lines.append(tr("weight = e^%1 / Σ e^score = %2").arg(number(score), number(weight)));
-        }
+                tr("× scale %1 = %2").arg(factor(m_scenario.scoreScale), number(cell.score)));
+        if (cell.exp && cell.expSum) // e^score and the sum are printable
+            lines.append(tr("weight = e^%1 / Σ e^score = %2 / %3 = %4")
+                             .arg(number(cell.score), number(*cell.exp), number(*cell.expSum),
+                                  number(cell.weight)));
+        else
+            lines.append(
+                tr("weight = e^%1 / Σ e^score = %2").arg(number(cell.score), number(cell.weight)));
         break;
     }
     case Kind::Values:
