@@ -1,6 +1,7 @@
 #include "compareview.h"
 
 #include "heatmapwidget.h"
+#include "numberformat.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -100,7 +101,7 @@ QString CompareView::describe(const Scenario &shown) const
     QStringList parts;
     parts.append(shown.causal ? tr("causal mask on") : tr("causal mask off"));
     parts.append(shown.divideBySqrtD ? tr("÷ √d on") : tr("÷ √d off"));
-    parts.append(tr("scale %1×").arg(QString::number(shown.scoreScale, 'g', 4)));
+    parts.append(tr("scale %1×").arg(NumberFormat::factor(shown.scoreScale)));
     return parts.join(tr(", "));
 }
 

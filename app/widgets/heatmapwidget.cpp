@@ -4,6 +4,7 @@
 #include "cellexplanation.h"
 #include "colormap.h"
 #include "matrixmodel.h"
+#include "numberformat.h"
 
 #include <QAction>
 #include <QApplication>
@@ -35,14 +36,6 @@ constexpr qreal minRectangleCell = 16;
 /// From this many pixels per cell on, thin lines separate the cells.
 constexpr qreal minSeparatedCell = 14;
 
-/// A number for the tooltips: two decimals, or two significant digits when that would show 0.
-QString number(double x)
-{
-    if (x != 0.0 && std::isfinite(x) && std::abs(x) < 0.005)
-        return QString::number(x, 'g', 2).replace(QLatin1Char('-'), QChar(0x2212));
-    return MatrixModel::formatValue(x, 2);
-}
-
 /// `font` at `factor` × its size, whether that size is given in points or in pixels.
 QFont scaledFont(const QFont &font, qreal factor)
 {
@@ -54,19 +47,13 @@ QFont scaledFont(const QFont &font, qreal factor)
     return scaled;
 }
 
-/// A scale factor without needless zeros: 5, 0.5, 2.25.
-QString factor(double x)
-{
-    return QString::number(x, 'g', 4);
-}
-
 /// "[0.00, 1.00]" for short vectors, the first entries and "…" for long ones.
 QString vectorText(const Eigen::Ref<const RowVector> &v)
 {
     constexpr Index shown = 6;
     QStringList parts;
     for (Index i = 0; i < std::min(v.size(), shown); ++i)
-        parts.append(number(v(i)));
+        parts.append(NumberFormat::brief(v(i)));
     if (v.size() > shown)
         parts.append(QStringLiteral("…"));
     return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
@@ -331,7 +318,7 @@ HeatmapMargins HeatmapWidget::marginsFor(const Fonts &fonts) const
                         12;
     qreal legendText = 0;
     for (const double x : {m_mapping.minimum(), m_mapping.maximum()})
-        legendText = std::max(legendText, legend.horizontalAdvance(MatrixModel::formatValue(x, 2)));
+        legendText = std::max(legendText, legend.horizontalAdvance(NumberFormat::fixed(x, 2)));
     if (m_hasMask)
         legendText = std::max(legendText, legend.horizontalAdvance(tr("masked")));
     margins.legend = 12 + 14 + 6 + legendText + 2;
@@ -404,11 +391,12 @@ QString HeatmapWidget::caption() const
         return m_caption;
     switch (m_kind) {
     case Kind::Scores: {
-        QString text = m_scenario.divideBySqrtD
-                           ? tr("scores = %1 × q·k ÷ √%2")
-                                 .arg(factor(m_scenario.scoreScale))
-                                 .arg(m_scenario.dimension())
-                           : tr("scores = %1 × q·k").arg(factor(m_scenario.scoreScale));
+        QString text =
+            m_scenario.divideBySqrtD
+                ? tr("scores = %1 × q·k ÷ √%2")
+                      .arg(NumberFormat::factor(m_scenario.scoreScale))
+                      .arg(m_scenario.dimension())
+                : tr("scores = %1 × q·k").arg(NumberFormat::factor(m_scenario.scoreScale));
         if (m_scenario.causal)
             text += tr("; −∞ above the diagonal (causal mask)");
         return text;
@@ -451,27 +439,32 @@ QString HeatmapWidget::cellExplanation(int row, int column) const
             lines.append(tr("score = −∞, so weight = e^−∞ / Σ = 0"));
             break;
         }
-        lines.append(QStringLiteral("q(%1)·k(%2) = %3").arg(query, column_, number(cell.dot)));
+        lines.append(
+            QStringLiteral("q(%1)·k(%2) = %3").arg(query, column_, NumberFormat::brief(cell.dot)));
         if (m_scenario.divideBySqrtD)
             lines.append(tr("× scale %1 ÷ √%2 = %3")
-                             .arg(factor(m_scenario.scoreScale))
+                             .arg(NumberFormat::factor(m_scenario.scoreScale))
                              .arg(m_scenario.dimension())
-                             .arg(number(cell.score)));
+                             .arg(NumberFormat::brief(cell.score)));
         else
-            lines.append(
-                tr("× scale %1 = %2").arg(factor(m_scenario.scoreScale), number(cell.score)));
+            lines.append(tr("× scale %1 = %2")
+                             .arg(NumberFormat::factor(m_scenario.scoreScale),
+                                  NumberFormat::brief(cell.score)));
         if (cell.exp && cell.expSum) // e^score and the sum are printable
             lines.append(tr("weight = e^%1 / Σ e^score = %2 / %3 = %4")
-                             .arg(number(cell.score), number(*cell.exp), number(*cell.expSum),
-                                  number(cell.weight)));
+                             .arg(NumberFormat::brief(cell.score), NumberFormat::brief(*cell.exp),
+                                  NumberFormat::brief(*cell.expSum),
+                                  NumberFormat::brief(cell.weight)));
         else
             lines.append(
-                tr("weight = e^%1 / Σ e^score = %2").arg(number(cell.score), number(cell.weight)));
+                tr("weight = e^%1 / Σ e^score = %2")
+                    .arg(NumberFormat::brief(cell.score), NumberFormat::brief(cell.weight)));
         break;
     }
     case Kind::Values:
         lines.append(tr("Value of %1, component %2").arg(query, column_));
-        lines.append(QStringLiteral("v(%1)[%2] = %3").arg(query, column_, number(m(row, column))));
+        lines.append(QStringLiteral("v(%1)[%2] = %3")
+                         .arg(query, column_, NumberFormat::brief(m(row, column))));
         break;
     case Kind::Output: {
         lines.append(tr("Output of %1, component %2").arg(query, column_));
@@ -480,12 +473,13 @@ QString HeatmapWidget::cellExplanation(int row, int column) const
         constexpr Index shownTerms = 6;
         const Index T = m_result.weights.cols();
         for (Index j = 0; j < std::min(T, shownTerms); ++j)
-            terms.append(QStringLiteral("%1·%2").arg(number(m_result.weights(row, j)),
-                                                     number(m_scenario.values(j, column))));
+            terms.append(
+                QStringLiteral("%1·%2").arg(NumberFormat::brief(m_result.weights(row, j)),
+                                            NumberFormat::brief(m_scenario.values(j, column))));
         if (T > shownTerms)
             terms.append(QStringLiteral("…"));
         lines.append(QStringLiteral("= ") + terms.join(QStringLiteral(" + ")));
-        lines.append(QStringLiteral("= ") + number(m(row, column)));
+        lines.append(QStringLiteral("= ") + NumberFormat::brief(m(row, column)));
         break;
     }
     }
@@ -794,8 +788,8 @@ void HeatmapWidget::paintNumbers(QPainter &painter, const HeatmapMapping &mappin
     const Matrix &m = m_model->matrix();
     const qreal cell = mapping.cellSize();
     // The widest text the cells will hold.
-    QString widest = MatrixModel::formatValue(mapping.minimum(), 2);
-    const QString maxText = MatrixModel::formatValue(mapping.maximum(), 2);
+    QString widest = NumberFormat::fixed(mapping.minimum(), 2);
+    const QString maxText = NumberFormat::fixed(mapping.maximum(), 2);
     if (maxText.size() > widest.size())
         widest = maxText;
     if (m_kind == Kind::Weights)
@@ -820,7 +814,7 @@ void HeatmapWidget::paintNumbers(QPainter &painter, const HeatmapMapping &mappin
             painter.setPen(masked ? QColor(60, 60, 60)
                                   : Colormap::textColorOn(m_image.pixel(c, r)));
             drawText(painter, mapping.cellRect(r, c), Qt::AlignCenter,
-                     MatrixModel::formatValue(m(r, c), 2));
+                     NumberFormat::fixed(m(r, c), 2));
         }
     }
 }
@@ -904,7 +898,7 @@ void HeatmapWidget::paintLegend(QPainter &painter, const HeatmapMapping &mapping
             aligned.moveTop(y - 2);
         else if (vertical == Qt::AlignBottom)
             aligned.moveBottom(y + 2);
-        drawText(painter, aligned, Qt::AlignLeft | vertical, MatrixModel::formatValue(value, 2));
+        drawText(painter, aligned, Qt::AlignLeft | vertical, NumberFormat::fixed(value, 2));
     };
     label(hi, bar.top(), Qt::AlignTop);
     label(lo, bar.bottom(), Qt::AlignBottom);

@@ -9,6 +9,7 @@
 #include "lessonpage.h"
 #include "lessonview.h"
 #include "matrixmodel.h"
+#include "numberformat.h"
 #include "outputview.h"
 #include "presets.h"
 #include "scenariofile.h"
@@ -654,7 +655,7 @@ void MainWindow::updateStatusSummary()
     QStringList parts;
     parts.append(QStringLiteral("T = %1").arg(s.tokenCount()));
     parts.append(QStringLiteral("d = %1").arg(s.dimension()));
-    parts.append(tr("scale %1×").arg(QString::number(s.scoreScale, 'g', 4)));
+    parts.append(tr("scale %1×").arg(NumberFormat::factor(s.scoreScale)));
     parts.append(s.divideBySqrtD ? tr("÷ √d") : tr("no ÷ √d"));
     parts.append(s.causal ? tr("causal") : tr("full attention"));
     m_summary->setText(parts.join(QStringLiteral("  ·  ")));

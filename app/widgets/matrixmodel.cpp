@@ -1,6 +1,7 @@
 #include "matrixmodel.h"
 
 #include "csv.h"
+#include "numberformat.h"
 
 #include <cmath>
 
@@ -48,27 +49,6 @@ void MatrixModel::setDecimals(int decimals)
                            {Qt::DisplayRole});
 }
 
-QString MatrixModel::formatValue(double value, int decimals)
-{
-    if (std::isinf(value))
-        return value < 0 ? QStringLiteral("−∞") : QStringLiteral("∞");
-    if (std::isnan(value))
-        return QStringLiteral("NaN");
-    QString text = QString::number(value, 'f', decimals);
-    if (text.startsWith(QLatin1Char('-'))) {
-        // "-0.00" is zero: show it without a sign.
-        bool allZero = true;
-        for (QChar c : text)
-            if (c.isDigit() && c != QLatin1Char('0'))
-                allZero = false;
-        if (allZero)
-            text.remove(0, 1);
-        else
-            text.replace(0, 1, QChar(0x2212));
-    }
-    return text;
-}
-
 QByteArray MatrixModel::toCsv() const
 {
     return csvTable(QString(), m_columnLabels, m_rowLabels, m_matrix).toUtf8();
@@ -91,7 +71,7 @@ QVariant MatrixModel::data(const QModelIndex &index, int role) const
     const double value = m_matrix(index.row(), index.column());
     switch (role) {
     case Qt::DisplayRole:
-        return formatValue(value, m_decimals);
+        return NumberFormat::fixed(value, m_decimals);
     case ValueRole:
         return value;
     case Qt::TextAlignmentRole:

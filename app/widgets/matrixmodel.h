@@ -36,10 +36,6 @@ public:
     void setDecimals(int decimals);
     int decimals() const { return m_decimals; }
 
-    /// `value` as the app shows it: fixed decimals, a real minus sign, "−∞" for −∞, and no
-    /// "−0.00".
-    static QString formatValue(double value, int decimals);
-
     /// The matrix as CSV: a header row (an empty corner, then the column labels) and one row per
     /// row label; −∞ is written "-inf", numbers with full precision.
     QByteArray toCsv() const;

@@ -1,5 +1,7 @@
 #include "numberspinbox.h"
 
+#include "numberformat.h"
+
 #include <QCoreApplication>
 #include <QKeyEvent>
 #include <QLineEdit>
@@ -17,13 +19,6 @@ bool looksLikeANumber(const QString &text)
     static const QRegularExpression number(
         QStringLiteral("^\\s*[+-]?(\\d+\\.?\\d*|\\.\\d+)[eE][+-]?\\d+\\s*$"));
     return number.match(text).hasMatch();
-}
-
-/// A limit as the user would write it: 1000, -1000000, 0.5 (never 1e+06 or a group separator).
-QString limitText(double x, QLocale locale)
-{
-    locale.setNumberOptions(QLocale::OmitGroupSeparator);
-    return locale.toString(x, 'f', QLocale::FloatingPointShortest);
 }
 
 /// True when `text` holds the locale's group separator where it is not also the decimal mark.
@@ -57,7 +52,8 @@ QString refusalReason(const QString &text, const QLocale &locale, double minimum
     // ("1e-999") as 0, both with ok false: they are numbers, only not ones a double can hold.
     if (!ok && std::isinf(x))
         return QCoreApplication::translate("NumberSpinBox", "%1 is outside the range %2 to %3.")
-            .arg(text, limitText(minimum, locale), limitText(maximum, locale));
+            .arg(text, NumberFormat::shortest(minimum, locale),
+                 NumberFormat::shortest(maximum, locale));
     if (!ok && looksLikeANumber(text))
         return QCoreApplication::translate("NumberSpinBox",
                                            "%1 is too close to 0 to be held; type 0 instead.")
@@ -68,7 +64,8 @@ QString refusalReason(const QString &text, const QLocale &locale, double minimum
         return QCoreApplication::translate("NumberSpinBox", "%1 is not a finite number.").arg(text);
     if (x < minimum || x > maximum)
         return QCoreApplication::translate("NumberSpinBox", "%1 is outside the range %2 to %3.")
-            .arg(text, limitText(minimum, locale), limitText(maximum, locale));
+            .arg(text, NumberFormat::shortest(minimum, locale),
+                 NumberFormat::shortest(maximum, locale));
     if (whole && x != std::floor(x))
         return QCoreApplication::translate("NumberSpinBox", "%1 is not a whole number.").arg(text);
     *number = x;

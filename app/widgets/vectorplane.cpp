@@ -1,5 +1,6 @@
 #include "vectorplane.h"
 
+#include "numberformat.h"
 #include "vectortablemodel.h"
 
 #include <QComboBox>
@@ -40,11 +41,6 @@ Lanes lanesFor(const QRectF &rect, int laneCount, double lineHeight)
     lanes.top = rect.top() + std::max(0.0, (available - used) / 2.0);
     lanes.axisY = lanes.top + used + 0.5 * lineHeight;
     return lanes;
-}
-
-QString tickText(double value)
-{
-    return QLocale().toString(value, 'g', 6);
 }
 
 /// Draws `text` with its baseline starting at `baseline` and records the rectangle it covers.
@@ -539,7 +535,7 @@ QString VectorPlane::vectorText(VectorKind kind, int token) const
     QStringList entries;
     const Index shown = std::min<Index>(vectors.cols(), tooltipEntries);
     for (Index i = 0; i < shown; ++i)
-        entries.append(VectorTableModel::formatNumber(vectors(token, i)));
+        entries.append(NumberFormat::entry(vectors(token, i)));
     if (shown < vectors.cols())
         entries.append(QStringLiteral("…"));
     const QString numbers = entries.join(QStringLiteral(", "));
@@ -565,11 +561,11 @@ QString VectorPlane::tipToolTip(const QList<Tip> &all, int hit) const
             const double score = result.scores(m_selected, tip.token);
             const double weight = result.weights(m_selected, tip.token);
             const QString scoreText =
-                std::isfinite(score) ? VectorTableModel::formatNumber(score) : tr("masked (−∞)");
+                std::isfinite(score) ? NumberFormat::entry(score) : tr("masked (−∞)");
             line += QLatin1Char('\n') + tr("  q(%1)·k(%2) = %3, score %4, weight %5")
                                             .arg(s.tokens.at(m_selected), s.tokens.at(tip.token),
-                                                 VectorTableModel::formatNumber(dot), scoreText,
-                                                 VectorTableModel::formatNumber(weight));
+                                                 NumberFormat::entry(dot), scoreText,
+                                                 NumberFormat::entry(weight));
         }
         lines.append(line);
     }
@@ -624,8 +620,8 @@ void VectorPlane::paintGrid(QPainter &painter, const PlaneMapping &map,
     const Scenario &s = m_document->scenario();
 
     // As many ticks as fit with their labels side by side.
-    const double labelWidth =
-        metrics.horizontalAdvance(tickText(-map.range())) + 2.0 * metrics.averageCharWidth();
+    const double labelWidth = metrics.horizontalAdvance(NumberFormat::tick(-map.range())) +
+                              2.0 * metrics.averageCharWidth();
     const int maxTicks = std::clamp(static_cast<int>(plot.width() / labelWidth), 3, 9);
     const QList<double> ticks = map.ticks(maxTicks);
 
@@ -650,7 +646,7 @@ void VectorPlane::paintGrid(QPainter &painter, const PlaneMapping &map,
         for (double t : ticks) {
             const double x = map.toPixel({t, 0.0}).x();
             painter.drawLine(QPointF(x, axisY), QPointF(x, axisY + tickLength));
-            const QString label = tickText(t);
+            const QString label = NumberFormat::tick(t);
             const double w = metrics.horizontalAdvance(label);
             drawRecordedText(painter, QPointF(x - w / 2, axisY + tickLength + metrics.ascent()),
                              label, occupied);
@@ -687,7 +683,7 @@ void VectorPlane::paintGrid(QPainter &painter, const PlaneMapping &map,
     for (double t : ticks) {
         if (t == 0.0)
             continue;
-        const QString label = tickText(t);
+        const QString label = NumberFormat::tick(t);
         const double w = metrics.horizontalAdvance(label);
         const QPointF px = map.toPixel({t, 0.0});
         painter.drawLine(QPointF(px.x(), origin.y()), QPointF(px.x(), origin.y() + tickLength));
@@ -701,7 +697,7 @@ void VectorPlane::paintGrid(QPainter &painter, const PlaneMapping &map,
                                  py.y() + (metrics.ascent() - metrics.descent()) / 2),
                          label, occupied);
     }
-    const QString zero = tickText(0.0);
+    const QString zero = NumberFormat::tick(0.0);
     drawRecordedText(painter,
                      QPointF(origin.x() - tickLength - metrics.horizontalAdvance(zero) - 2.0,
                              origin.y() + tickLength + metrics.ascent()),

@@ -1,5 +1,7 @@
 #include "vectortablemodel.h"
 
+#include "numberformat.h"
+
 #include <cmath>
 
 namespace attention {
@@ -103,20 +105,6 @@ int VectorTableModel::columnOf(VectorKind kind, Index entry) const
     return 1 + 2 * m_dimension + static_cast<int>(entry);
 }
 
-QString VectorTableModel::formatNumber(double value, const QLocale &locale)
-{
-    // Four decimals at most; trailing zeros dropped down to two (1 → 1.00, 0.125 → 0.125).
-    const double tenThousandths = std::round(value * 1e4);
-    if (tenThousandths == 0.0)
-        value = 0.0; // no "-0.00"
-    int decimals = 4;
-    while (decimals > 2 && std::fmod(tenThousandths, std::pow(10.0, 4 - decimals + 1)) == 0.0)
-        --decimals;
-    QLocale plain = locale;
-    plain.setNumberOptions(QLocale::OmitGroupSeparator);
-    return plain.toString(value, 'f', decimals);
-}
-
 int VectorTableModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : m_rows;
@@ -155,7 +143,7 @@ QVariant VectorTableModel::data(const QModelIndex &index, int role) const
     const double value = vectors(row, column.entry);
     switch (role) {
     case Qt::DisplayRole:
-        return formatNumber(value);
+        return NumberFormat::entry(value);
     case Qt::EditRole:
         return value;
     case Qt::ToolTipRole:

@@ -58,9 +58,6 @@ public:
     /// The column of entry `entry` of the `kind` vectors, or −1 if there is none.
     int columnOf(VectorKind kind, Index entry) const;
 
-    /// Formats a number the way the table shows it: 2 to 4 decimals, no group separators.
-    static QString formatNumber(double value, const QLocale &locale = QLocale());
-
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;

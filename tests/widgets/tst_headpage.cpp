@@ -5,6 +5,7 @@
 #include "heatmapwidget.h"
 #include "kernels.h"
 #include "matrixmodel.h"
+#include "numberformat.h"
 #include "presets.h"
 
 #include <QApplication>
@@ -494,7 +495,7 @@ void TestHeadPage::tooltipsExplainCells()
     QTRY_VERIFY(QToolTip::isVisible());
     const QString text = QToolTip::text();
     QVERIFY2(text.startsWith(QStringLiteral("q[2, 3] = Σ X[2, c] · W_q[c, 3]")), qPrintable(text));
-    QVERIFY2(text.endsWith(MatrixModel::formatValue(page.result().q(1, 2), 4)), qPrintable(text));
+    QVERIFY2(text.endsWith(NumberFormat::fixed(page.result().q(1, 2), 4)), qPrintable(text));
     QToolTip::hideText();
 }
 

@@ -1,6 +1,7 @@
 // MatrixModel: the table behind every heatmap, checked with QAbstractItemModelTester.
 
 #include "matrixmodel.h"
+#include "numberformat.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -111,7 +112,7 @@ void TestMatrixModel::formatValue()
     QFETCH(double, value);
     QFETCH(int, decimals);
     QFETCH(QString, expected);
-    QCOMPARE(MatrixModel::formatValue(value, decimals), expected);
+    QCOMPARE(NumberFormat::fixed(value, decimals), expected);
 }
 
 void TestMatrixModel::csvHasHeaderAndOneRowPerToken()

@@ -4,6 +4,7 @@
 
 #include "document.h"
 #include "language.h"
+#include "numberformat.h"
 #include "presets.h"
 #include "vectorplane.h"
 #include "vectortablemodel.h"
@@ -317,7 +318,7 @@ void TestVectorPlane::hoverToolTip()
     const QString text = QToolTip::text();
     QVERIFY2(text.contains(QStringLiteral("k(床) = [0.10, 0.90]")), qPrintable(text));
     // With 光 selected, the key's dot product with 光's query and its weight.
-    const QString weight = VectorTableModel::formatNumber(document.result().weights(4, 0));
+    const QString weight = NumberFormat::entry(document.result().weights(4, 0));
     QVERIFY2(text.contains(QStringLiteral("q(光)·k(床) = 0.10")), qPrintable(text));
     QVERIFY2(text.contains(weight), qPrintable(text));
     QToolTip::hideText();

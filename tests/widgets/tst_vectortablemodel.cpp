@@ -3,6 +3,7 @@
 // test runs under QAbstractItemModelTester.
 
 #include "document.h"
+#include "numberformat.h"
 #include "presets.h"
 #include "vectortablemodel.h"
 
@@ -176,9 +177,9 @@ void TestVectorTableModel::formatNumber()
 {
     QFETCH(double, value);
     QFETCH(QString, expected);
-    QCOMPARE(VectorTableModel::formatNumber(value), expected);
+    QCOMPARE(NumberFormat::entry(value), expected);
     // The locale's decimal point is used.
-    QCOMPARE(VectorTableModel::formatNumber(0.5, QLocale(QLocale::German)), QStringLiteral("0,50"));
+    QCOMPARE(NumberFormat::entry(0.5, QLocale(QLocale::German)), QStringLiteral("0,50"));
 }
 
 void TestVectorTableModel::toolTips()

@@ -2,6 +2,7 @@
 
 #include "bench.h"
 #include "latestjob.h"
+#include "numberformat.h"
 
 #include <QChart>
 #include <QChartView>
@@ -30,14 +31,6 @@
 namespace attention {
 
 namespace {
-
-/// A time in milliseconds with three or four significant digits and never an exponent:
-/// "0.671", "5.39", "20.5", "1,050".
-QString milliseconds(const QLocale &locale, double ms)
-{
-    const int decimals = ms >= 100 ? 0 : ms >= 10 ? 1 : ms >= 1 ? 2 : 3;
-    return locale.toString(ms, 'f', decimals);
-}
 
 /// The "largest T" choices; T doubles from 250 up to the one chosen.
 const QList<int> largestChoices{1000, 2000, 4000, 8000, 16000};
@@ -264,7 +257,7 @@ CostPage::CostPage(QWidget *parent)
                         QCursor::pos(),
                         tr("%1 at T = %2: %3 ms")
                             .arg(kernelTitle(kernel), locale().toString(qRound(point.x())))
-                            .arg(milliseconds(locale(), point.y())),
+                            .arg(NumberFormat::milliseconds(point.y(), locale())),
                         m_chartView);
                 });
     }
@@ -699,7 +692,7 @@ void CostPage::rebuildTable()
                                     "allocated",
                                     nullptr, found->runs)
                                      .arg(kernelTitle(kernel), here.toString(T),
-                                          milliseconds(here, found->ms),
+                                          NumberFormat::milliseconds(found->ms, here),
                                           here.toString(found->extraBytes)));
             } else if (!m_results.kernels.contains(kernel)) {
                 item->setText(tr("—"));
@@ -755,7 +748,7 @@ void CostPage::updateReadout()
             const Point &last = r.points.last();
             text = tr("Timing… %1 at T = %2 took %3 ms.")
                        .arg(kernelTitle(last.kernel), locale().toString(last.T),
-                            milliseconds(locale(), last.ms));
+                            NumberFormat::milliseconds(last.ms, locale()));
         }
         break;
     case Status::Finished:

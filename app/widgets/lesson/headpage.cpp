@@ -3,6 +3,7 @@
 #include "heatmapwidget.h"
 #include "kernels.h"
 #include "matrixmodel.h"
+#include "numberformat.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -52,18 +53,6 @@ QStringList numbered(Index n)
     for (Index i = 0; i < n; ++i)
         labels.append(QString::number(i + 1));
     return labels;
-}
-
-/// A number for tooltips: four decimals with a real minus sign.
-QString number(double x)
-{
-    return MatrixModel::formatValue(x, 4);
-}
-
-/// A difference for the badge: one digit in scientific notation, as the lesson prints it.
-QString scientific(double x)
-{
-    return QString::number(x, 'e', 1);
 }
 
 /// The heatmap's name of a W: "W_q".
@@ -575,8 +564,9 @@ void HeadPage::updateTexts()
     const bool ok = withinTolerance();
     const QString limit = QString::number(tolerance(), 'g', 1); // "1e-12"
     const QString verdict = ok ? tr("✓ within %1").arg(limit) : tr("✗ above %1").arg(limit);
-    m_badge->setText(tr("output (%1) vs. reference (is_causal=%2): largest difference %3 %4")
-                         .arg(precision, isCausal, scientific(m_difference), verdict));
+    m_badge->setText(
+        tr("output (%1) vs. reference (is_causal=%2): largest difference %3 %4")
+            .arg(precision, isCausal, NumberFormat::scientific(m_difference), verdict));
     m_badge->setStyleSheet(
         QStringLiteral("QLabel { background: %1; color: white; font-weight: bold; "
                        "border-radius: 4px; padding: 3px 8px; }")
@@ -596,14 +586,14 @@ QString HeadPage::cellText(View view, int row, int column) const
     switch (view) {
     case View::Input:
         return tr("X[%1, %2] = %3\nposition %1, feature %2: drawn from N(0, 1) with seed %4")
-            .arg(i, j, number(m_input(row, column)))
+            .arg(i, j, NumberFormat::fixed(m_input(row, column), 4))
             .arg(m_seed);
     case View::Wq:
     case View::Wk:
     case View::Wv: {
         const Matrix &w = view == View::Wq ? m_head.wq : view == View::Wk ? m_head.wk : m_head.wv;
         return tr("%1[%2, %3] = %4\ndrawn from N(0, 1), divided by √%5; learned in training")
-            .arg(weightName(view), i, j, number(w(row, column)))
+            .arg(weightName(view), i, j, NumberFormat::fixed(w(row, column), 4))
             .arg(m_modelDim);
     }
     case View::Q:
@@ -615,13 +605,13 @@ QString HeadPage::cellText(View view, int row, int column) const
         QStringList terms;
         constexpr Index shownTerms = 4;
         for (Index c = 0; c < std::min<Index>(m_modelDim, shownTerms); ++c)
-            terms.append(
-                QStringLiteral("%1·%2").arg(number(m_input(row, c)), number(w(c, column))));
+            terms.append(QStringLiteral("%1·%2").arg(NumberFormat::fixed(m_input(row, c), 4),
+                                                     NumberFormat::fixed(w(c, column), 4)));
         if (m_modelDim > shownTerms)
             terms.append(QStringLiteral("…"));
         return QStringLiteral("%1[%2, %3] = Σ X[%2, c] · %4[c, %3]\n= %5\n= %6")
             .arg(name, i, j, weightName(view), terms.join(QStringLiteral(" + ")),
-                 number(m(row, column)));
+                 NumberFormat::fixed(m(row, column), 4));
     }
     default:
         return {};

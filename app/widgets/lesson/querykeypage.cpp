@@ -2,6 +2,7 @@
 
 #include "controlspanel.h"
 #include "document.h"
+#include "numberformat.h"
 #include "presets.h"
 #include "scenariofile.h"
 #include "vectorplane.h"
@@ -15,15 +16,6 @@
 #include <QVBoxLayout>
 
 namespace attention {
-
-namespace {
-
-QString number(double value)
-{
-    return QString::number(value, 'f', 2).replace(QLatin1Char('-'), QChar(0x2212));
-}
-
-} // namespace
 
 QueryKeyPage::QueryKeyPage(QWidget *parent)
     : LessonPage(parent)
@@ -174,14 +166,17 @@ void QueryKeyPage::updateReadout()
                            "<td align=right>%4</td></tr>")
                 .arg(best ? QStringLiteral("<b>%1</b>").arg(scenario.tokens.at(j).toHtmlEscaped())
                           : scenario.tokens.at(j).toHtmlEscaped(),
-                     number(dot), number(result.scores(m_selected, j)),
-                     best ? QStringLiteral("<b>%1</b>").arg(number(result.weights(m_selected, j)))
-                          : number(result.weights(m_selected, j)));
+                     NumberFormat::signedTwoDecimals(dot),
+                     NumberFormat::signedTwoDecimals(result.scores(m_selected, j)),
+                     best ? QStringLiteral("<b>%1</b>")
+                                .arg(NumberFormat::signedTwoDecimals(result.weights(m_selected, j)))
+                          : NumberFormat::signedTwoDecimals(result.weights(m_selected, j)));
     }
     const QString header =
         QStringLiteral("<tr><th align=left>%1</th><th align=right>%2</th><th align=right>%3</th>"
                        "<th align=right>%4</th></tr>")
-            .arg(tr("key"), tr("q · k"), tr("× %1 = score").arg(number(scenario.scoreScale)),
+            .arg(tr("key"), tr("q · k"),
+                 tr("× %1 = score").arg(NumberFormat::signedTwoDecimals(scenario.scoreScale)),
                  tr("weight"));
     m_readout->setText(
         QStringLiteral("<p>%1</p><table cellspacing=0 cellpadding=4>%2%3</table>")
@@ -191,7 +186,7 @@ void QueryKeyPage::updateReadout()
                           [&] {
                               QStringList parts;
                               for (Index i = 0; i < query.size(); ++i)
-                                  parts.append(number(query(i)));
+                                  parts.append(NumberFormat::signedTwoDecimals(query(i)));
                               return parts.join(QStringLiteral(", "));
                           }()),
                  header, rows));

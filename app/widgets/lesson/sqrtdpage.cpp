@@ -3,6 +3,7 @@
 #include "colormap.h"
 #include "heatmapwidget.h"
 #include "latestjob.h"
+#include "numberformat.h"
 #include "scenario.h"
 
 #include <QChart>
@@ -53,11 +54,6 @@ enum Column : int
     ScaledColumn,
     ColumnCount,
 };
-
-QString number(double value)
-{
-    return QString::number(value, 'f', 2);
-}
 
 /// "t₁", "t₂", …: token names with subscript digits.
 QStringList tokenNames(int T)
@@ -422,7 +418,7 @@ void SqrtDPage::buildTable()
         const int d = tableDimensions().at(r);
         m_table->item(r, DimensionColumn)->setText(QString::number(d));
         m_table->item(r, DimensionColumn)->setData(Qt::UserRole, double(d));
-        m_table->item(r, SqrtColumn)->setText(number(std::sqrt(double(d))));
+        m_table->item(r, SqrtColumn)->setText(NumberFormat::twoDecimals(std::sqrt(double(d))));
         m_table->item(r, SqrtColumn)->setData(Qt::UserRole, std::sqrt(double(d)));
     }
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
@@ -654,7 +650,7 @@ void SqrtDPage::refreshTable()
         const std::optional<SqrtDRow> row = measuredRow(int(dimensions().indexOf(d)));
         const auto set = [&](int column, std::optional<double> value) {
             QTableWidgetItem *item = m_table->item(r, column);
-            item->setText(value ? number(*value) : QStringLiteral("…"));
+            item->setText(value ? NumberFormat::twoDecimals(*value) : QStringLiteral("…"));
             item->setData(Qt::UserRole, value ? QVariant(*value) : QVariant());
         };
         set(StdColumn, row ? std::optional<double>(row->stdDev) : std::nullopt);
@@ -682,8 +678,10 @@ void SqrtDPage::refreshReadout()
                           "(√d = %3). The largest weight in a row averages %4 without "
                           "scaling and %5 after dividing by √d.")
                            .arg(d)
-                           .arg(number(row->stdDev), number(std::sqrt(double(d))),
-                                number(row->maxWeightUnscaled), number(row->maxWeightScaled)));
+                           .arg(NumberFormat::twoDecimals(row->stdDev),
+                                NumberFormat::twoDecimals(std::sqrt(double(d))),
+                                NumberFormat::twoDecimals(row->maxWeightUnscaled),
+                                NumberFormat::twoDecimals(row->maxWeightScaled)));
 }
 
 void SqrtDPage::refreshStatus()

@@ -1,0 +1,95 @@
+#include "numberformat.h"
+
+#include <cmath>
+
+namespace attention::NumberFormat {
+
+namespace {
+
+constexpr QChar minusSign(u'\u2212');
+
+/// "-0.00" → "0.00"; any other leading '-' → a real minus sign.
+QString withMinusSign(QString text)
+{
+    if (!text.startsWith(QLatin1Char('-')))
+        return text;
+    bool allZero = true;
+    for (QChar c : text)
+        if (c.isDigit() && c != QLatin1Char('0'))
+            allZero = false;
+    if (allZero)
+        text.remove(0, 1);
+    else
+        text.replace(0, 1, minusSign);
+    return text;
+}
+
+} // namespace
+
+QString fixed(double value, int decimals)
+{
+    if (std::isinf(value))
+        return value < 0 ? QStringLiteral("−∞") : QStringLiteral("∞");
+    if (std::isnan(value))
+        return QStringLiteral("NaN");
+    return withMinusSign(QString::number(value, 'f', decimals));
+}
+
+QString brief(double value)
+{
+    if (value != 0.0 && std::isfinite(value) && std::abs(value) < 0.005)
+        return QString::number(value, 'g', 2).replace(QLatin1Char('-'), minusSign);
+    return fixed(value, 2);
+}
+
+QString signedTwoDecimals(double value)
+{
+    return QString::number(value, 'f', 2).replace(QLatin1Char('-'), minusSign);
+}
+
+QString twoDecimals(double value)
+{
+    return QString::number(value, 'f', 2);
+}
+
+QString factor(double value)
+{
+    return QString::number(value, 'g', 4);
+}
+
+QString entry(double value, const QLocale &locale)
+{
+    const double tenThousandths = std::round(value * 1e4);
+    if (tenThousandths == 0.0)
+        value = 0.0; // no "-0.00"
+    int decimals = 4;
+    while (decimals > 2 && std::fmod(tenThousandths, std::pow(10.0, 4 - decimals + 1)) == 0.0)
+        --decimals;
+    QLocale plain = locale;
+    plain.setNumberOptions(QLocale::OmitGroupSeparator);
+    return plain.toString(value, 'f', decimals);
+}
+
+QString tick(double value)
+{
+    return QLocale().toString(value, 'g', 6);
+}
+
+QString milliseconds(double ms, const QLocale &locale)
+{
+    const int decimals = ms >= 100 ? 0 : ms >= 10 ? 1 : ms >= 1 ? 2 : 3;
+    return locale.toString(ms, 'f', decimals);
+}
+
+QString scientific(double value)
+{
+    return QString::number(value, 'e', 1);
+}
+
+QString shortest(double value, QLocale locale)
+{
+    locale.setNumberOptions(QLocale::OmitGroupSeparator);
+    return locale.toString(value, 'f', QLocale::FloatingPointShortest);
+}
+
+} // namespace attention::NumberFormat

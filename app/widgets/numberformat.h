@@ -1,0 +1,46 @@
+#pragma once
+
+/// The numbers the views show, formatted in one place. Each function names where it is used, so
+/// a view's numbers read the same everywhere they appear, and a change is made once.
+
+#include <QLocale>
+#include <QString>
+
+namespace attention::NumberFormat {
+
+/// Fixed `decimals` for heatmap cells and tables: "−1.50" with a real minus sign, "0.00" rather
+/// than "−0.00", and "−∞", "∞", "NaN" for the non-finite.
+QString fixed(double value, int decimals);
+
+/// fixed() with two decimals, or two significant digits when two decimals would show 0
+/// ("0.0012"): the numbers of a heatmap's tooltip.
+QString brief(double value);
+
+/// Two decimals with a real minus sign, "−0.00" included: the query-key page's numbers.
+QString signedTwoDecimals(double value);
+
+/// Two decimals with an ASCII '-': the √d page's numbers.
+QString twoDecimals(double value);
+
+/// A factor without needless zeros, up to four significant digits: 5, 0.5, 2.25.
+QString factor(double value);
+
+/// An entry of the vector table: four decimals at most, trailing zeros dropped down to two
+/// (1 → "1.00", 0.125 → "0.125"), no "−0.00", in `locale` without group separators.
+QString entry(double value, const QLocale &locale = QLocale());
+
+/// A tick of the vector plane's axes: up to six significant digits in the default locale.
+QString tick(double value);
+
+/// A time in milliseconds with three or four significant digits and never an exponent, in
+/// `locale` with its group separator: "0.671", "5.39", "20.5", "1,050".
+QString milliseconds(double ms, const QLocale &locale);
+
+/// One digit in scientific notation, as the lesson prints differences: "1.2e-07".
+QString scientific(double value);
+
+/// The shortest text that reads back as `value` in `locale`, without group separators: the
+/// limits a number entry names when it refuses a value.
+QString shortest(double value, QLocale locale);
+
+} // namespace attention::NumberFormat

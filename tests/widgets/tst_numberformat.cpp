@@ -1,0 +1,174 @@
+// Tests of NumberFormat: every view's way of writing a number, with the texts the views showed
+// before the formatters were gathered here (signs, zeros, infinities, locales, exponents).
+
+#include "numberformat.h"
+
+#include <QTest>
+#include <cmath>
+#include <limits>
+
+using namespace attention;
+
+namespace {
+
+constexpr double infinity = std::numeric_limits<double>::infinity();
+
+} // namespace
+
+class TestNumberFormat : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void fixed_data();
+    void fixed();
+    void brief_data();
+    void brief();
+    void twoDecimals();
+    void factor();
+    void entry_data();
+    void entry();
+    void tick();
+    void milliseconds_data();
+    void milliseconds();
+    void scientific();
+    void shortest();
+};
+
+void TestNumberFormat::initTestCase()
+{
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+}
+
+void TestNumberFormat::fixed_data()
+{
+    QTest::addColumn<double>("value");
+    QTest::addColumn<int>("decimals");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("positive") << 0.125 << 2 << QStringLiteral("0.13");
+    QTest::newRow("negative, real minus") << -1.5 << 2 << QStringLiteral("−1.50");
+    QTest::newRow("negative zero after rounding") << -0.001 << 2 << QStringLiteral("0.00");
+    QTest::newRow("four decimals") << -0.12345 << 4 << QStringLiteral("−0.1235");
+    QTest::newRow("minus infinity") << -infinity << 2 << QStringLiteral("−∞");
+    QTest::newRow("infinity") << infinity << 2 << QStringLiteral("∞");
+    QTest::newRow("NaN") << std::nan("") << 2 << QStringLiteral("NaN");
+    QTest::newRow("large, no group separator") << 12345.678 << 1 << QStringLiteral("12345.7");
+}
+
+void TestNumberFormat::fixed()
+{
+    QFETCH(double, value);
+    QFETCH(int, decimals);
+    QFETCH(QString, expected);
+    QCOMPARE(NumberFormat::fixed(value, decimals), expected);
+}
+
+void TestNumberFormat::brief_data()
+{
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("two decimals") << 0.3125 << QStringLiteral("0.31");
+    QTest::newRow("zero") << 0.0 << QStringLiteral("0.00");
+    QTest::newRow("small: two significant digits") << 0.0012345 << QStringLiteral("0.0012");
+    QTest::newRow("small negative") << -0.0012345 << QStringLiteral("−0.0012");
+    QTest::newRow("tiny: exponent, its sign a minus too") << 1.5e-9 << QStringLiteral("1.5e−09");
+    QTest::newRow("tiny negative: exponent") << -1.5e-9 << QStringLiteral("−1.5e−09");
+    QTest::newRow("at the threshold") << 0.005 << QStringLiteral("0.01");
+    QTest::newRow("masked") << -infinity << QStringLiteral("−∞");
+    QTest::newRow("large") << 2.71828e3 << QStringLiteral("2718.28");
+}
+
+void TestNumberFormat::brief()
+{
+    QFETCH(double, value);
+    QFETCH(QString, expected);
+    QCOMPARE(NumberFormat::brief(value), expected);
+}
+
+void TestNumberFormat::twoDecimals()
+{
+    // The query-key page: a real minus sign, even on a rounded zero.
+    QCOMPARE(NumberFormat::signedTwoDecimals(0.856), QStringLiteral("0.86"));
+    QCOMPARE(NumberFormat::signedTwoDecimals(-0.856), QStringLiteral("−0.86"));
+    QCOMPARE(NumberFormat::signedTwoDecimals(-0.001), QStringLiteral("−0.00"));
+    // The √d page: ASCII.
+    QCOMPARE(NumberFormat::twoDecimals(3.98), QStringLiteral("3.98"));
+    QCOMPARE(NumberFormat::twoDecimals(std::sqrt(1024.0)), QStringLiteral("32.00"));
+    QCOMPARE(NumberFormat::twoDecimals(-0.5), QStringLiteral("-0.50"));
+}
+
+void TestNumberFormat::factor()
+{
+    QCOMPARE(NumberFormat::factor(5.0), QStringLiteral("5"));
+    QCOMPARE(NumberFormat::factor(0.5), QStringLiteral("0.5"));
+    QCOMPARE(NumberFormat::factor(2.25), QStringLiteral("2.25"));
+    QCOMPARE(NumberFormat::factor(1.23456), QStringLiteral("1.235"));
+    QCOMPARE(NumberFormat::factor(1000.0), QStringLiteral("1000"));
+    QCOMPARE(NumberFormat::factor(0.1), QStringLiteral("0.1"));
+}
+
+void TestNumberFormat::entry_data()
+{
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("integer") << 1.0 << QStringLiteral("1.00");
+    QTest::newRow("three decimals") << 0.125 << QStringLiteral("0.125");
+    QTest::newRow("four decimals") << 0.1234 << QStringLiteral("0.1234");
+    QTest::newRow("rounded to four") << 0.123456 << QStringLiteral("0.1235");
+    QTest::newRow("negative") << -0.9 << QStringLiteral("-0.90");
+    QTest::newRow("negative zero") << -0.00001 << QStringLiteral("0.00");
+    QTest::newRow("no group separator") << 12345.5 << QStringLiteral("12345.50");
+}
+
+void TestNumberFormat::entry()
+{
+    QFETCH(double, value);
+    QFETCH(QString, expected);
+    QCOMPARE(NumberFormat::entry(value), expected);
+    QCOMPARE(NumberFormat::entry(value, QLocale(QLocale::C)), expected);
+}
+
+void TestNumberFormat::tick()
+{
+    QCOMPARE(NumberFormat::tick(0.0), QStringLiteral("0"));
+    QCOMPARE(NumberFormat::tick(0.5), QStringLiteral("0.5"));
+    QCOMPARE(NumberFormat::tick(-1.25), QStringLiteral("-1.25"));
+    QCOMPARE(NumberFormat::tick(1234.5), QStringLiteral("1,234.5"));
+}
+
+void TestNumberFormat::milliseconds_data()
+{
+    QTest::addColumn<double>("ms");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("below 1 ms") << 0.6712 << QStringLiteral("0.671");
+    QTest::newRow("a few ms") << 5.387 << QStringLiteral("5.39");
+    QTest::newRow("tens") << 20.49 << QStringLiteral("20.5");
+    QTest::newRow("hundreds") << 123.4 << QStringLiteral("123");
+    QTest::newRow("thousands, grouped") << 1050.2 << QStringLiteral("1,050");
+}
+
+void TestNumberFormat::milliseconds()
+{
+    QFETCH(double, ms);
+    QFETCH(QString, expected);
+    QCOMPARE(NumberFormat::milliseconds(ms, QLocale()), expected);
+}
+
+void TestNumberFormat::scientific()
+{
+    QCOMPARE(NumberFormat::scientific(1.234e-7), QStringLiteral("1.2e-07"));
+    QCOMPARE(NumberFormat::scientific(0.0), QStringLiteral("0.0e+00"));
+}
+
+void TestNumberFormat::shortest()
+{
+    QCOMPARE(NumberFormat::shortest(1000.0, QLocale()), QStringLiteral("1000"));
+    QCOMPARE(NumberFormat::shortest(-1000000.0, QLocale()), QStringLiteral("-1000000"));
+    QCOMPARE(NumberFormat::shortest(0.5, QLocale()), QStringLiteral("0.5"));
+    QCOMPARE(NumberFormat::shortest(0.5, QLocale(QLocale::German)), QStringLiteral("0,5"));
+    QCOMPARE(NumberFormat::shortest(1e-6, QLocale()), QStringLiteral("0.000001"));
+}
+
+QTEST_GUILESS_MAIN(TestNumberFormat)
+#include "tst_numberformat.moc"
