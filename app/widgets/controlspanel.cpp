@@ -238,9 +238,7 @@ int ControlsPanel::positionOfScale(double scale)
 
 int ControlsPanel::positionOfDimension(Index d)
 {
-    if (d <= 1)
-        return 0;
-    return std::clamp(int(std::lround(std::log2(double(d)))), 0, maxDimensionExponent);
+    return DimensionExperiment::stepOf(d);
 }
 
 void ControlsPanel::onScaleSliderChanged(int position)

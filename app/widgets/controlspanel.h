@@ -10,6 +10,7 @@
 /// not a number from ScenarioLimits::minScale to maxScale is refused: the spin box keeps its
 /// value, and the reason appears as a tooltip at the box and in the window's status bar.
 
+#include "dimensionexperiment.h"
 #include "numberspinbox.h"
 #include "scenario.h"
 
@@ -29,8 +30,9 @@ class ControlsPanel : public QWidget
 public:
     static constexpr double minSliderScale = 0.1;
     static constexpr double maxSliderScale = 20.0;
-    static constexpr int scaleSteps = 1000;         ///< scale slider positions 0…scaleSteps
-    static constexpr int maxDimensionExponent = 10; ///< d slider positions 0…10: d = 2^position
+    static constexpr int scaleSteps = 1000; ///< scale slider positions 0…scaleSteps
+    /// d slider positions 0…10: d = 2^position, the experiment's steps.
+    static constexpr int maxDimensionExponent = DimensionExperiment::maxExponent;
 
     explicit ControlsPanel(QWidget *parent = nullptr);
     ~ControlsPanel() override;
@@ -40,7 +42,7 @@ public:
     static double scaleAtPosition(int position);
     /// The nearest slider position of `scale` (clamped to the slider's range).
     static int positionOfScale(double scale);
-    /// The d slider position nearest to d (log2, rounded).
+    /// The d slider position nearest to d (log2, rounded): DimensionExperiment::stepOf.
     static int positionOfDimension(Index d);
 
     /// The groups of controls, to show a subset of them on a lesson page.

@@ -54,7 +54,6 @@ namespace {
 constexpr std::array<double, 10> zoomFactors = {0.8, 0.9, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0, 2.5, 3.0};
 constexpr int normalZoomIndex = 2;
 constexpr int maxRecentFiles = 8;
-constexpr int maxRandomDraws = 16; // enough to recognise undo/redo back to a recent draw
 
 namespace Key {
 const QString geometry = QStringLiteral("window/geometry");
@@ -608,8 +607,8 @@ void MainWindow::documentChanged()
     if (m_selectedQuery >= T || m_selectedQuery < 0)
         m_selectedQuery = T - 1;
     m_controls->setScenario(scenario);
-    m_controls->setRandomMode(isRandom(scenario),
-                              m_handMade ? m_handMade->dimension() : scenario.dimension());
+    m_controls->setRandomMode(m_experiment.isRandom(scenario),
+                              m_experiment.handMadeDimension(scenario));
     m_scores->setScenario(scenario, result);
     m_weights->setScenario(scenario, result);
     m_chart->setScenario(scenario, result);
@@ -664,58 +663,24 @@ void MainWindow::updateStatusSummary()
 
 // The d slider --------------------------------------------------------------------------------
 
-bool MainWindow::isRandom(const Scenario &scenario) const
-{
-    for (const auto &[queries, keys] : m_randomDraws)
-        if (queries.rows() == scenario.queries.rows() &&
-            queries.cols() == scenario.queries.cols() && queries == scenario.queries &&
-            keys == scenario.keys)
-            return true;
-    return false;
-}
-
 void MainWindow::requestDimension(int d)
 {
-    const Scenario &current = m_document->scenario();
-    const bool random = isRandom(current);
-    if (!random)
-        m_handMade = current;
-    if (!random && d == current.dimension())
-        return;
-    if (m_handMade && ControlsPanel::positionOfDimension(d) ==
-                          ControlsPanel::positionOfDimension(m_handMade->dimension())) {
-        // Back to the hand-made vectors, with the switches as they are now.
-        Scenario next = *m_handMade;
-        next.scoreScale = current.scoreScale;
-        next.divideBySqrtD = current.divideBySqrtD;
-        next.causal = current.causal;
-        m_document->replace(next, tr("Restore the hand-made queries and keys"));
-        return;
-    }
-    if (random && d == current.dimension())
-        return;
-    installRandom(d);
+    if (const auto change = m_experiment.request(m_document->scenario(), d))
+        applyDimensionChange(*change);
 }
 
 void MainWindow::reroll()
 {
-    ++m_seed;
-    installRandom(m_document->scenario().dimension());
+    applyDimensionChange(m_experiment.reroll(m_document->scenario()));
 }
 
-void MainWindow::installRandom(Index d)
+void MainWindow::applyDimensionChange(const DimensionExperiment::Change &change)
 {
-    const Scenario &current = m_document->scenario();
-    Scenario next = randomScenario(current.tokens, d, m_seed);
-    next.title = m_handMade ? m_handMade->title : current.title;
-    next.values = current.values;
-    next.scoreScale = current.scoreScale;
-    next.divideBySqrtD = current.divideBySqrtD;
-    next.causal = current.causal;
-    m_randomDraws.append({next.queries, next.keys});
-    if (m_randomDraws.size() > maxRandomDraws)
-        m_randomDraws.removeFirst();
-    m_document->replace(next, tr("Random queries and keys, d = %1").arg(d));
+    if (change.kind == DimensionExperiment::Change::Kind::RestoreHandMade)
+        m_document->replace(change.scenario, tr("Restore the hand-made queries and keys"));
+    else
+        m_document->replace(change.scenario,
+                            tr("Random queries and keys, d = %1").arg(change.scenario.dimension()));
 }
 
 // Files ---------------------------------------------------------------------------------------
@@ -733,8 +698,7 @@ bool MainWindow::loadFile(const QString &fileName, QString *error)
             *error = m_document->lastError();
         return false;
     }
-    m_handMade.reset();
-    m_randomDraws.clear();
+    m_experiment.end();
     addRecentFile(fileName);
     setMode(Mode::Workbench);
     statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(fileName)), 4000);
@@ -797,8 +761,7 @@ bool MainWindow::offerRecovery()
     if (restore) {
         if (m_document->reset(recovery->scenario, recovery->fileName)) {
             m_document->undoStack()->resetClean(); // still to be saved
-            m_handMade.reset();
-            m_randomDraws.clear();
+            m_experiment.end();
             updateWindowTitle();
             restored = true;
         } else {
@@ -868,8 +831,7 @@ void MainWindow::newScenario()
     if (!maybeSave())
         return;
     m_document->reset(*preset(QStringLiteral("lesson")));
-    m_handMade.reset();
-    m_randomDraws.clear();
+    m_experiment.end();
     setMode(Mode::Workbench);
 }
 

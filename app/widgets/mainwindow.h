@@ -16,13 +16,16 @@
 ///
 /// Views never talk to each other and never write the document; this class makes every
 /// connection, in pointer-to-member form. It also owns the view state shared by several views
-/// (the selected query), the file menu, export, settings, language and zoom.
+/// (the selected query), the file menu, export, settings, language and zoom. The d slider's
+/// state (the hand-made scenario it left, the random draws) is a DimensionExperiment in app/model;
+/// this class only passes its answers to the document and ends it when a new scenario comes in.
 ///
 /// The window shows either the workbench (the above) or the guided lesson (LessonView, in the
 /// central widget's place, with the workbench's bars and panels hidden). Each lesson page owns
 /// its own document or computation; Edit → Undo follows, through a QUndoGroup, the document of
 /// whatever is shown. The lesson's state is stored with the other settings.
 
+#include "dimensionexperiment.h"
 #include "document.h"
 
 #include <QMainWindow>
@@ -198,11 +201,10 @@ private:
     bool askToRestore(const AutosaveRecovery &recovery);
     void showError(const QString &title, const QString &message);
 
-    // The d slider: seeded random q, k of dimension d, and back to the hand-made ones.
+    // The d slider: the experiment decides, the document is told.
     void requestDimension(int d);
     void reroll();
-    bool isRandom(const Scenario &scenario) const;
-    void installRandom(Index d);
+    void applyDimensionChange(const DimensionExperiment::Change &change);
 
     // Recent files and settings
     void addRecentFile(const QString &fileName);
@@ -224,10 +226,8 @@ private:
     QString m_lastError;
     QString m_lastDirectory;
 
-    // The hand-made scenario the d slider left, and the random q, k it drew since then.
-    std::optional<Scenario> m_handMade;
-    QList<std::pair<Matrix, Matrix>> m_randomDraws;
-    std::uint64_t m_seed = 1;
+    // The d slider: the hand-made scenario it left, and the random q, k it drew since then.
+    DimensionExperiment m_experiment;
 
     // The lesson, and what the workbench looked like when the lesson replaced it.
     Mode m_mode = Mode::Workbench;
