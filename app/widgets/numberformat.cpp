@@ -81,6 +81,11 @@ QString milliseconds(double ms, const QLocale &locale)
     return locale.toString(ms, 'f', decimals);
 }
 
+QString slope(double value, const QLocale &locale)
+{
+    return locale.toString(value, 'f', 2);
+}
+
 QString scientific(double value)
 {
     return QString::number(value, 'e', 1);

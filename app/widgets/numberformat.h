@@ -36,11 +36,14 @@ QString tick(double value);
 /// `locale` with its group separator: "0.671", "5.39", "20.5", "1,050".
 QString milliseconds(double ms, const QLocale &locale);
 
+/// A fitted slope with two decimals in `locale`: "2.03".
+QString slope(double value, const QLocale &locale);
+
 /// One digit in scientific notation, as the lesson prints differences: "1.2e-07".
 QString scientific(double value);
 
 /// The shortest text that reads back as `value` in `locale`, without group separators: the
-/// limits a number entry names when it refuses a value.
+/// limits a number entry or the vector table names when it refuses a value.
 QString shortest(double value, QLocale locale);
 
 } // namespace attention::NumberFormat

@@ -222,11 +222,7 @@ bool VectorTableModel::setData(const QModelIndex &index, const QVariant &value, 
         } else if (!std::isfinite(number)) {
             reason = tr("%1 is not a finite number.").arg(value.toString());
         } else if (std::abs(number) > ScenarioLimits::maxMagnitude) {
-            QLocale plain;
-            plain.setNumberOptions(QLocale::OmitGroupSeparator);
-            const auto shown = [&plain](double x) {
-                return plain.toString(x, 'f', QLocale::FloatingPointShortest);
-            };
+            const auto shown = [](double x) { return NumberFormat::shortest(x, QLocale()); };
             reason = tr("%1 is outside the range %2 to %3.")
                          .arg(shown(number), shown(-ScenarioLimits::maxMagnitude),
                               shown(ScenarioLimits::maxMagnitude));

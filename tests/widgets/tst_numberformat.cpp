@@ -32,6 +32,7 @@ private Q_SLOTS:
     void tick();
     void milliseconds_data();
     void milliseconds();
+    void slope();
     void scientific();
     void shortest();
 };
@@ -153,6 +154,12 @@ void TestNumberFormat::milliseconds()
     QFETCH(double, ms);
     QFETCH(QString, expected);
     QCOMPARE(NumberFormat::milliseconds(ms, QLocale()), expected);
+}
+
+void TestNumberFormat::slope()
+{
+    QCOMPARE(NumberFormat::slope(2.0349, QLocale()), QStringLiteral("2.03"));
+    QCOMPARE(NumberFormat::slope(1.999, QLocale(QLocale::German)), QStringLiteral("2,00"));
 }
 
 void TestNumberFormat::scientific()

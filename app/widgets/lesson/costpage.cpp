@@ -606,10 +606,10 @@ void CostPage::updateSeries()
         QLineSeries *line = series(kernel);
         line->replace(points);
         const double slope = fittedSlope(curvePoints(points));
-        line->setName(
-            std::isnan(slope)
-                ? kernelTitle(kernel)
-                : tr("%1: slope %2").arg(kernelTitle(kernel), locale().toString(slope, 'f', 2)));
+        line->setName(std::isnan(slope)
+                          ? kernelTitle(kernel)
+                          : tr("%1: slope %2")
+                                .arg(kernelTitle(kernel), NumberFormat::slope(slope, locale())));
         line->setVisible(m_results.kernels.contains(kernel) || !points.isEmpty());
         all += points;
     }
@@ -731,7 +731,8 @@ void CostPage::updateReadout()
     for (Kernel kernel : allKernels()) {
         const double slope = fittedSlope(curvePoints(measured(kernel)));
         if (!std::isnan(slope))
-            slopes.append(tr("%1 %2").arg(kernelTitle(kernel), locale().toString(slope, 'f', 2)));
+            slopes.append(
+                tr("%1 %2").arg(kernelTitle(kernel), NumberFormat::slope(slope, locale())));
     }
     const int count = int(r.points.size());
     QString text;
