@@ -9,6 +9,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QtEndian>
@@ -159,6 +161,7 @@ private Q_SLOTS:
     void roundTrip();
     void layoutByHand();
     void corpusHash();
+    void pythonReadsTheFile();
 
     void refusals_data();
     void refusals();
@@ -260,6 +263,47 @@ void TestModelFile::corpusHash()
     // SHA-256("abc") from FIPS 180-2, appendix B.1.
     QCOMPARE(metadata.corpusSha256,
              QStringLiteral("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+}
+
+void TestModelFile::pythonReadsTheFile()
+{
+    // An independent reader: Python's standard library, following the safetensors layout.
+    const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
+    if (python.isEmpty())
+        QSKIP("python3 is not installed");
+    const char script[] = R"(
+import json, struct, sys, math
+data = open(sys.argv[1], 'rb').read()
+n, = struct.unpack('<Q', data[:8])
+header = json.loads(data[8:8 + n])
+meta = header.pop('__metadata__')
+config = json.loads(meta['config'])
+vocab = json.loads(meta['vocab'])
+body = data[8 + n:]
+spans = sorted(tuple(t['data_offsets']) for t in header.values())
+assert spans[0][0] == 0 and spans[-1][1] == len(body)
+assert all(a[1] == b[0] for a, b in zip(spans, spans[1:]))
+w_out = header['blocks.0.mlp.w_out']
+assert w_out['dtype'] == 'F32' and w_out['shape'] == [4 * config['d_model'], config['d_model']]
+begin, end = w_out['data_offsets']
+values = struct.unpack('<%df' % ((end - begin) // 4), body[begin:end])
+print(len(header), config['vocab_size'], len(vocab), ord(vocab[3]), repr(values[7]))
+)";
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString fileName = dir.filePath(QStringLiteral("model.safetensors"));
+    const ModelFile model = smallModel();
+    QVERIFY(saveModel(model, fileName));
+    QProcess process;
+    process.start(python, {QStringLiteral("-c"), QString::fromUtf8(script), fileName});
+    QVERIFY(process.waitForFinished(60000));
+    QCOMPARE(QString::fromUtf8(process.readAllStandardError()), QString());
+    QCOMPARE(process.exitCode(), 0);
+    // 14 tensors, V = 5, vocab[3] = 床 (U+5E8A), then w_out[1][3] (w_out is tensor 11).
+    const QStringList got =
+        QString::fromUtf8(process.readAllStandardOutput()).split(QLatin1Char(' '));
+    QCOMPARE(got.mid(0, 4).join(QLatin1Char(' ')), QStringLiteral("14 5 5 %1").arg(0x5E8A));
+    QCOMPARE(got.value(4).trimmed().toDouble(), double(model.tensors[11][7]));
 }
 
 void TestModelFile::refusals_data()
