@@ -49,12 +49,29 @@ QString shapeText(const std::vector<long> &shape)
     return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
 }
 
-/// A metadata value or JSON element as a message shows it.
-QString quotedText(const QString &text)
+/// Text from the file as a message shows it: on one line (control characters written as JSON
+/// escapes such as \n) and cut after 40 characters.
+QString printable(const QString &text)
 {
     constexpr int shown = 40;
-    return QLatin1Char('"') +
-           (text.size() > shown ? text.left(shown) + QStringLiteral("…") : text) + QLatin1Char('"');
+    QString out;
+    for (const QChar c : text.left(shown)) {
+        if (c == QLatin1Char('\n'))
+            out += QStringLiteral("\\n");
+        else if (c.unicode() < 0x20 || c.unicode() == 0x7F ||
+                 c.category() == QChar::Separator_Line ||
+                 c.category() == QChar::Separator_Paragraph)
+            out += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
+        else
+            out += c;
+    }
+    return text.size() > shown ? out + QStringLiteral("…") : out;
+}
+
+/// A metadata value or JSON string as a message shows it, in quotes.
+QString quotedText(const QString &text)
+{
+    return QLatin1Char('"') + printable(text) + QLatin1Char('"');
 }
 
 QString describe(const QJsonValue &value)
@@ -285,9 +302,9 @@ private:
                                 QStringLiteral("layers"),     QStringLiteral("mlp")};
         for (const QString &key : object.keys())
             if (!known.contains(key))
-                return fail(
-                    QStringLiteral("config"),
-                    QCoreApplication::translate("ModelFile", "unknown field \"%1\"").arg(key));
+                return fail(QStringLiteral("config"),
+                            QCoreApplication::translate("ModelFile", "unknown field \"%1\"")
+                                .arg(printable(key)));
         if (!configInteger(object, "vocab_size", config.vocabSize) ||
             !configInteger(object, "context", config.context) ||
             !configInteger(object, "d_model", config.dModel) ||
@@ -424,9 +441,8 @@ private:
         for (const QString &key : entry.keys())
             if (key != QLatin1String("dtype") && key != QLatin1String("shape") &&
                 key != QLatin1String("data_offsets"))
-                return fail(
-                    path,
-                    QCoreApplication::translate("ModelFile", "unknown field \"%1\"").arg(key));
+                return fail(path, QCoreApplication::translate("ModelFile", "unknown field \"%1\"")
+                                      .arg(printable(key)));
         const QJsonValue dtype = entry.value(QLatin1String("dtype"));
         if (dtype.toString() != QLatin1String("F32"))
             return fail(path,
@@ -497,8 +513,9 @@ private:
                     return key == QString::fromStdString(s.name);
                 });
             if (!known)
-                return fail(QCoreApplication::translate("ModelFile", "tensor %1").arg(key),
-                            QCoreApplication::translate("ModelFile", "not a tensor of this model"));
+                return fail(
+                    QCoreApplication::translate("ModelFile", "tensor %1").arg(printable(key)),
+                    QCoreApplication::translate("ModelFile", "not a tensor of this model"));
         }
         for (std::size_t i = 0; i < m_layout.size(); ++i) {
             const QJsonValue value = m_header.value(QString::fromStdString(m_layout[i].name));

@@ -162,6 +162,8 @@ private Q_SLOTS:
     void layoutByHand();
     void corpusHash();
     void pythonReadsTheFile();
+    void readsFilesWrittenByPython_data();
+    void readsFilesWrittenByPython();
 
     void refusals_data();
     void refusals();
@@ -306,6 +308,49 @@ print(len(header), config['vocab_size'], len(vocab), ord(vocab[3]), repr(values[
     QCOMPARE(got.value(4).trimmed().toDouble(), double(model.tensors[11][7]));
 }
 
+void TestModelFile::readsFilesWrittenByPython_data()
+{
+    QTest::addColumn<QString>("fileName");
+    QTest::addColumn<QString>("message"); ///< the start of the error; empty when valid
+
+    // The fuzzer's seeds, written by tests/fuzz/make_modelfile_corpus.py with Python's json and
+    // struct modules: the valid ones must be read, each broken one refused for its own fault.
+    const QDir seeds(QStringLiteral(MODELFILE_SEEDS));
+    const auto row = [&seeds](const char *name, const char *message) {
+        QTest::newRow(name) << seeds.filePath(QLatin1String(name)) << QString::fromUtf8(message);
+    };
+    row("valid-small.safetensors", "");
+    row("valid-mlp.safetensors", "");
+    row("valid-two-blocks.safetensors", "");
+    row("broken-nan.safetensors", "tensor tok_emb: element 3 (row 1, column 1) is not finite");
+    row("broken-shape.safetensors", "tensor pos_emb: shape [2, 1] disagrees with config");
+    row("broken-offsets.safetensors", "tensor ln_f.bias: data_offsets [0, 8] overlap");
+    row("broken-vocab.safetensors", "vocab[0]: expected the unknown character");
+    row("broken-truncated.safetensors", "tensor ln_f.bias: data_offsets");
+    row("broken-config-key.safetensors", "config: unknown field \"\\nlayers\"");
+}
+
+void TestModelFile::readsFilesWrittenByPython()
+{
+    QFETCH(QString, fileName);
+    QFETCH(QString, message);
+    const ModelReadResult result = loadModel(fileName);
+    if (message.isEmpty()) {
+        QVERIFY2(result.ok(), qPrintable(result.error));
+        // The script fills the tensors, in layout order, with sin(i) · 0.02 for i = 0, 1, …
+        int i = 0;
+        for (const std::vector<float> &values : result.model.tensors)
+            for (const float x : values)
+                QCOMPARE(x, float(std::sin(double(i++)) * 0.02));
+        QCOMPARE(result.model.metadata.steps, qint64(10));
+        QCOMPARE(result.model.metadata.valLoss, 1.5);
+        return;
+    }
+    QVERIFY(!result.ok());
+    const QString expected = QDir::toNativeSeparators(fileName) + QStringLiteral(": ") + message;
+    QVERIFY2(result.error.startsWith(expected), qPrintable(result.error));
+}
+
 void TestModelFile::refusals_data()
 {
     QTest::addColumn<Corruption>("corrupt");
@@ -395,6 +440,11 @@ void TestModelFile::refusals_data()
             p.header.insert(QLatin1String("lm_head"), p.header.value(QLatin1String("ln_f.bias")));
         }),
         "tensor lm_head: not a tensor of this model");
+    row("extra tensor with a line break in its name", changed([](Parts &p) {
+            p.header.insert(QStringLiteral("ln_f\nbias"),
+                            p.header.value(QLatin1String("ln_f.bias")));
+        }),
+        "tensor ln_f\\nbias: not a tensor of this model");
     row("MLP tensor of a model without MLP", configEdit("\"mlp\":true", "\"mlp\":false"),
         "tensor blocks.0.ln2.bias: not a tensor of this model");
     row("tensor not object", changed([](Parts &p) {
