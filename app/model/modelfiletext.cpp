@@ -128,9 +128,9 @@ QString elementText(const tiny::TensorSpec &spec, std::size_t index)
             .arg(index / cols)
             .arg(index % cols);
     }
+    return QCoreApplication::translate("ModelFile", "element %1").arg(index);
+}
 
-} // namespace
-return QCoreApplication::translate("ModelFile", "element %1").arg(index);
 } // namespace
 
 /// The first weight of `values` that is not finite, as "<tensor>: <what>", or an empty string.
