@@ -27,6 +27,8 @@ int runWeights(const QStringList &arguments, Language &language);
 int runSqrtD(const QStringList &arguments, Language &language);
 /// `bench …`: the timing exercise.
 int runBench(const QStringList &arguments, Language &language);
+/// `corpus [--corpus tang300|song100|FILE] [--format table|json]`: the tiny model's text.
+int runCorpus(const QStringList &arguments, Language &language);
 
 struct Command
 {
