@@ -13,6 +13,8 @@ namespace {
 constexpr double layerNormEpsilon = 1e-5;
 constexpr double geluCubic = 0.044715;
 constexpr double pi = 3.14159265358979323846;
+/// Below this many multiply-adds a loop stays on one thread: a parallel region costs more.
+constexpr double parallelWork = 65536.0;
 
 /// Softmax of each row of scores (T, T) over the positions j ≤ i; zero above the diagonal.
 template<typename Block>
@@ -127,7 +129,8 @@ void attentionForward(const MatrixT<Scalar> &a, const MatrixT<Scalar> &wQ,
     cache.concat.resize(rows, width);
     const Scalar scale = Scalar(1) / std::sqrt(Scalar(dHead));
     const int pairs = shape.batch * heads;
-#pragma omp parallel for schedule(static)
+    const bool parallel = double(rows) * double(tokens) * double(width) >= parallelWork;
+#pragma omp parallel for schedule(static) if (parallel)
     for (int pair = 0; pair < pairs; ++pair) {
         const Index first = Index(pair / heads) * tokens;
         const Index column = Index(pair % heads) * dHead;
@@ -164,7 +167,8 @@ void attentionBackward(const MatrixT<Scalar> &dout, const MatrixT<Scalar> &a,
     cache.dScores.resize(cache.weights.rows(), tokens);
     const Scalar scale = Scalar(1) / std::sqrt(Scalar(dHead));
     const int pairs = shape.batch * heads;
-#pragma omp parallel for schedule(static)
+    const bool parallel = double(rows) * double(tokens) * double(width) >= parallelWork;
+#pragma omp parallel for schedule(static) if (parallel)
     for (int pair = 0; pair < pairs; ++pair) {
         const Index first = Index(pair / heads) * tokens;
         const Index column = Index(pair % heads) * dHead;
@@ -239,7 +243,8 @@ double crossEntropyForwardBackward(MatrixT<Scalar> &logits, const std::vector<in
         count += targets[n] >= 0 ? 1 : 0;
     const Scalar share = count > 0 ? Scalar(1) / Scalar(count) : Scalar(0);
     std::vector<double> rowLoss(rows, 0.0);
-#pragma omp parallel for schedule(static)
+    const bool parallel = double(rows) * double(logits.cols()) >= parallelWork;
+#pragma omp parallel for schedule(static) if (parallel)
     for (Index n = 0; n < rows; ++n) {
         auto row = logits.row(n);
         const int target = targets[n];
