@@ -29,16 +29,23 @@ Index argmax(const Row &row)
 
 void setThreadCount(int threads)
 {
-    threads = std::max(threads, 1);
-    Eigen::setNbThreads(threads);
+    // The layers split their products among OpenMP threads themselves (layers.cpp,
+    // parallelSlices); Eigen's own threading stays off so that the two do not nest.
+    Eigen::setNbThreads(1);
 #ifdef _OPENMP
-    omp_set_num_threads(threads);
+    omp_set_num_threads(std::max(threads, 1));
+#else
+    (void)threads;
 #endif
 }
 
 int threadCount()
 {
-    return Eigen::nbThreads();
+#ifdef _OPENMP
+    return omp_get_max_threads();
+#else
+    return 1;
+#endif
 }
 
 double learningRateAt(const TrainingSettings &settings, int step)

@@ -73,6 +73,7 @@ private Q_SLOTS:
     void evaluationFollowsDefinition();
     void sameSeedSameLosses_data();
     void sameSeedSameLosses();
+    void threadCountOnlyChangesRounding();
     void overfitsOneWindow();
     void learnsCopyTask();
     void keepsBestParameters();
@@ -308,6 +309,25 @@ void TestTraining::sameSeedSameLosses()
     QVERIFY(run(12) != first);
     QVERIFY(first.back() < first.front());
     setThreadCount(1);
+}
+
+void TestTraining::threadCountOnlyChangesRounding()
+{
+    const ModelConfig config = copyConfig();
+    TrainingSettings settings;
+    settings.batch = 8;
+    settings.steps = 4;
+    const auto ids = copyTask(2000, config.vocabSize, 3, 0.9, 3);
+    std::vector<double> losses[2];
+    for (int threads = 1; threads <= 2; ++threads) {
+        settings.threads = threads;
+        Trainer trainer(config, settings, ids);
+        for (int i = 0; i < settings.steps; ++i)
+            losses[threads - 1].push_back(trainer.step());
+    }
+    setThreadCount(1);
+    for (int i = 0; i < settings.steps; ++i)
+        VERIFY_NEAR(losses[1][std::size_t(i)], losses[0][std::size_t(i)], 1e-4);
 }
 
 void TestTraining::overfitsOneWindow()
