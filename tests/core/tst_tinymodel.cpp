@@ -5,6 +5,7 @@
 #include "tiny/inference.h"
 #include "tiny/layers.h"
 #include "tiny/model.h"
+#include "tiny/trainer.h"
 #include "tinyreference.h"
 #include "verifynear.h"
 
@@ -66,6 +67,7 @@ private Q_SLOTS:
     void outputGradient();
     void modelGradient_data();
     void modelGradient();
+    void parallelPassMatchesSerial();
     void forwardMatchesReference_data();
     void forwardMatchesReference();
     void initialLossIsLogVocabulary();
@@ -282,6 +284,33 @@ void TestTinyModel::modelGradient()
         checkGradient(layout[i].name.c_str(), loss, views[i].data, views[i].size,
                       gradientViews[i].data);
     }
+}
+
+void TestTinyModel::parallelPassMatchesSerial()
+{
+    // Large enough that every layer splits its work among threads.
+    ModelConfig config = smallConfig(true, 1);
+    config.context = 16;
+    config.dModel = 16;
+    config.vocabSize = 300;
+    const auto p = randomParameters(config, 55, 0.3);
+    const BatchShape shape{8, config.context};
+    std::vector<double> runs[2];
+    for (int threads = 1; threads <= 2; ++threads) {
+        setThreadCount(threads);
+        Activations<double> acts;
+        acts.ids = randomIds(int(shape.rows()), config.vocabSize, 56);
+        acts.targets = randomIds(int(shape.rows()), config.vocabSize, 57);
+        modelForward(p, shape, acts);
+        runs[threads - 1].push_back(modelLoss(acts));
+        Parameters<double> gradients;
+        modelBackward(p, acts, gradients);
+        for (const auto &view : gradients.tensors())
+            runs[threads - 1].insert(runs[threads - 1].end(), view.data, view.data + view.size);
+    }
+    setThreadCount(1);
+    QCOMPARE(runs[0].size(), runs[1].size());
+    QVERIFY(relativeError(runs[1].data(), runs[0]) < 1e-12);
 }
 
 void TestTinyModel::forwardMatchesReference_data()
