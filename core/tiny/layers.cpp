@@ -273,13 +273,10 @@ void mlpBackward(const MatrixT<Scalar> &dout, const MatrixT<Scalar> &a, const Ma
 {
     const Scalar root = Scalar(std::sqrt(2.0 / pi));
     const Index rows = a.rows();
+    const Index width = a.cols();
     const double work = double(rows) * wIn.size();
-    parallelSlices(wOut.rows(), work, [&](Index first, Index count) {
-        dWOut.middleRows(first, count).noalias() +=
-            cache.act.middleCols(first, count).transpose() * dout; // (4d, d)
-    });
     cache.dAct.resize(cache.act.rows(), cache.act.cols());
-    parallelSlices(rows, work, [&](Index first, Index count) {
+    parallelSlices(rows, 2.0 * work, [&](Index first, Index count) {
         auto dAct = cache.dAct.middleRows(first, count);
         dAct.noalias() = dout.middleRows(first, count) * wOut.transpose(); // (N, 4d)
         const auto x = cache.pre.middleRows(first, count).array();
@@ -288,14 +285,14 @@ void mlpBackward(const MatrixT<Scalar> &dout, const MatrixT<Scalar> &a, const Ma
         dAct.array() *=
             Scalar(0.5) * (Scalar(1) + th) + Scalar(0.5) * x * (Scalar(1) - th.square()) * root *
                                                  (Scalar(1) + Scalar(3 * geluCubic) * x.square());
+        da.middleRows(first, count).noalias() += dAct * wIn.transpose(); // (N, d)
     });
-    parallelSlices(wIn.rows(), work, [&](Index first, Index count) {
+    // Rows first … first + count − 1 of dw_in (d, 4d) and the matching 4× rows of dw_out (4d, d).
+    parallelSlices(width, 2.0 * work, [&](Index first, Index count) {
         dWIn.middleRows(first, count).noalias() +=
-            a.middleCols(first, count).transpose() * cache.dAct; // (d, 4d)
-    });
-    parallelSlices(rows, work, [&](Index first, Index count) {
-        da.middleRows(first, count).noalias() +=
-            cache.dAct.middleRows(first, count) * wIn.transpose(); // (N, d)
+            a.middleCols(first, count).transpose() * cache.dAct;
+        dWOut.middleRows(4 * first, 4 * count).noalias() +=
+            cache.act.middleCols(4 * first, 4 * count).transpose() * dout;
     });
 }
 
@@ -345,14 +342,17 @@ template<typename Scalar>
 void logitsBackward(const MatrixT<Scalar> &dLogits, const MatrixT<Scalar> &a,
                     const MatrixT<Scalar> &tokEmb, MatrixT<Scalar> &da, MatrixT<Scalar> &dTokEmb)
 {
-    const double work = double(a.rows()) * tokEmb.size();
-    parallelSlices(a.rows(), work, [&](Index first, Index count) {
+    // One region: thread i takes a slice of the rows of da (N, d) and the proportional slice of
+    // the rows of dtok_emb (V, d); the slices' ends line up, so together they cover both.
+    const Index rows = a.rows();
+    const Index vocab = tokEmb.rows();
+    parallelSlices(rows, 2.0 * double(rows) * tokEmb.size(), [&](Index first, Index count) {
         da.middleRows(first, count).noalias() += dLogits.middleRows(first, count) * tokEmb;
-    }); // (N, d)
-    parallelSlices(tokEmb.rows(), work, [&](Index first, Index count) {
-        dTokEmb.middleRows(first, count).noalias() +=
-            dLogits.middleCols(first, count).transpose() * a;
-    }); // (V, d)
+        const Index firstId = first * vocab / rows;
+        const Index ids = (first + count) * vocab / rows - firstId;
+        dTokEmb.middleRows(firstId, ids).noalias() +=
+            dLogits.middleCols(firstId, ids).transpose() * a;
+    });
 }
 
 #define ATTENTION_TINY_INSTANTIATE_LAYERS(Scalar)                                                  \
