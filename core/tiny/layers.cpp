@@ -23,7 +23,7 @@ constexpr double parallelWork = 65536.0;
 /// count always gives the same bits. Eigen itself runs single-threaded (setThreadCount): its own
 /// parallel GEMM busy-waits, which stalls badly on a machine shared with other work.
 template<typename Body>
-void parallelSlices(Index total, double work, const Body &body)
+void parallelSlices(Index total, [[maybe_unused]] double work, const Body &body)
 {
 #ifdef _OPENMP
     if (work >= parallelWork && omp_get_max_threads() > 1 && total > 1) {
@@ -315,7 +315,7 @@ double crossEntropyForwardBackward(MatrixT<Scalar> &logits, const std::vector<in
         count += targets[n] >= 0 ? 1 : 0;
     const Scalar share = count > 0 ? Scalar(1) / Scalar(count) : Scalar(0);
     std::vector<double> rowLoss(rows, 0.0);
-    const bool parallel = double(rows) * double(logits.cols()) >= parallelWork;
+    [[maybe_unused]] const bool parallel = double(rows) * double(logits.cols()) >= parallelWork;
 #pragma omp parallel for schedule(static) if (parallel)
     for (Index n = 0; n < rows; ++n) {
         auto row = logits.row(n);

@@ -409,6 +409,8 @@ void TestTinyModel::exportImportRoundTrip()
     const auto back = importTensors(config, tensors);
     QVERIFY(back);
     QVERIFY(exportTensors(*back) == tensors);
+    // V·d + C·d + per layer (2d + 4d² + 2d + 8d²) + 2d = 88 + 48 + 2 · 800 + 16.
+    QCOMPARE(parameterCount(config), Index(88 + 48 + 2 * 800 + 16));
     QCOMPARE(back->config, config);
 }
 
