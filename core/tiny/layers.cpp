@@ -1,10 +1,8 @@
 #include "layers.h"
 
-#include <cmath>
+#include "tiny/workers.h"
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
+#include <cmath>
 
 namespace attention::tiny {
 
@@ -16,30 +14,25 @@ constexpr double pi = 3.14159265358979323846;
 /// Below this many multiply-adds a loop stays on one thread: a parallel region costs more.
 constexpr double parallelWork = 65536.0;
 
-/// Calls body(first, count) on contiguous slices of [0, total), one slice per OpenMP thread when
+/// Calls body(first, count) on contiguous slices of [0, total), one slice per worker thread when
 /// `work` (multiply-adds) is worth it, else once over everything. Each product is split by the
 /// rows of its result, so no two threads write the same entry and there is no reduction: the
 /// result depends on the thread count only through Eigen's blocking of each slice, and a given
-/// count always gives the same bits. Eigen itself runs single-threaded (setThreadCount): its own
-/// parallel GEMM busy-waits, which stalls badly on a machine shared with other work.
+/// count always gives the same bits. Eigen itself runs single-threaded (setThreadCount).
 template<typename Body>
-void parallelSlices(Index total, [[maybe_unused]] double work, const Body &body)
+void parallelSlices(Index total, double work, const Body &body)
 {
-#ifdef _OPENMP
-    if (work >= parallelWork && omp_get_max_threads() > 1 && total > 1) {
-#pragma omp parallel
-        {
-            const Index threads = omp_get_num_threads();
-            const Index thread = omp_get_thread_num();
-            const Index first = total * thread / threads;
-            const Index last = total * (thread + 1) / threads;
-            if (last > first)
-                body(first, last - first);
-        }
+    WorkerPool &pool = WorkerPool::instance();
+    if (work < parallelWork || pool.threads() == 1 || total < 2) {
+        body(Index(0), total);
         return;
     }
-#endif
-    body(Index(0), total);
+    pool.run([total, &body](int thread, int threads) {
+        const Index first = total * thread / threads;
+        const Index last = total * (thread + 1) / threads;
+        if (last > first)
+            body(first, last - first);
+    });
 }
 
 /// Softmax of each row of scores (T, T) over the positions j ≤ i; zero above the diagonal.
@@ -315,23 +308,23 @@ double crossEntropyForwardBackward(MatrixT<Scalar> &logits, const std::vector<in
         count += targets[n] >= 0 ? 1 : 0;
     const Scalar share = count > 0 ? Scalar(1) / Scalar(count) : Scalar(0);
     std::vector<double> rowLoss(rows, 0.0);
-    [[maybe_unused]] const bool parallel = double(rows) * double(logits.cols()) >= parallelWork;
-#pragma omp parallel for schedule(static) if (parallel)
-    for (Index n = 0; n < rows; ++n) {
-        auto row = logits.row(n);
-        const int target = targets[n];
-        if (target < 0) {
-            row.setZero();
-            continue;
+    parallelSlices(rows, double(rows) * double(logits.cols()), [&](Index first, Index count) {
+        for (Index n = first; n < first + count; ++n) {
+            auto row = logits.row(n);
+            const int target = targets[n];
+            if (target < 0) {
+                row.setZero();
+                continue;
+            }
+            const Scalar maximum = row.maxCoeff();
+            const Scalar targetLogit = row(target);
+            row = (row.array() - maximum).exp();
+            const Scalar sum = row.sum();
+            rowLoss[n] = std::log(double(sum)) + double(maximum) - double(targetLogit);
+            row *= share / sum;   // softmax / count
+            row(target) -= share; // − onehot / count
         }
-        const Scalar maximum = row.maxCoeff();
-        const Scalar targetLogit = row(target);
-        row = (row.array() - maximum).exp();
-        const Scalar sum = row.sum();
-        rowLoss[n] = std::log(double(sum)) + double(maximum) - double(targetLogit);
-        row *= share / sum;   // softmax / count
-        row(target) -= share; // − onehot / count
-    }
+    });
     double total = 0.0;
     for (const double loss : rowLoss)
         total += loss;

@@ -1,12 +1,10 @@
 #include "tiny/trainer.h"
 
+#include "tiny/workers.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 namespace attention::tiny {
 
@@ -29,23 +27,15 @@ Index argmax(const Row &row)
 
 void setThreadCount(int threads)
 {
-    // The layers split their products among OpenMP threads themselves (layers.cpp,
+    // The layers split their products among the worker threads themselves (layers.cpp,
     // parallelSlices); Eigen's own threading stays off so that the two do not nest.
     Eigen::setNbThreads(1);
-#ifdef _OPENMP
-    omp_set_num_threads(std::max(threads, 1));
-#else
-    (void)threads;
-#endif
+    WorkerPool::instance().setThreads(std::max(threads, 1));
 }
 
 int threadCount()
 {
-#ifdef _OPENMP
-    return omp_get_max_threads();
-#else
-    return 1;
-#endif
+    return WorkerPool::instance().threads();
 }
 
 double learningRateAt(const TrainingSettings &settings, int step)
