@@ -1,6 +1,9 @@
 // bench_train: training steps per second of the tiny model at the default config (d_model 64,
 // 4 heads, 1 layer, MLP, batch 32, context 32, V = 1589) on random ids, the figure to compare
 // with the PyTorch peer (shared/design/tiny-model.md). Usage: bench_train [threads] [steps].
+//
+// Measured 2026-12-03 (release preset, AMD EPYC with AVX-512, 2 cores, machine otherwise idle):
+// 1 thread ≈ 116 steps/s, 2 threads ≈ 206–225 steps/s; PyTorch 1.13 does ≈ 31 on 2 cores.
 
 #include "tiny/trainer.h"
 
