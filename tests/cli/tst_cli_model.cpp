@@ -477,6 +477,7 @@ void TestCliModel::tang300BeatsUnigram()
              v * d + t * d + (2 * d + 4 * d * d + 2 * d + 8 * d * d) + 2 * d);
     QVERIFY(std::abs(summary.value(QLatin1String("unigram_val_loss")).toDouble() - unigram) < 1e-9);
     const double best = summary.value(QLatin1String("best_val_loss")).toDouble();
+    qInfo("best validation loss %.4f, unigram baseline %.4f", best, unigram);
     QVERIFY2(best < unigram, qPrintable(QStringLiteral("%1 vs %2").arg(best).arg(unigram)));
     const double f1 = summary.value(QLatin1String("punctuation_f1")).toDouble();
     QVERIFY(f1 >= 0.0 && f1 <= 1.0);
@@ -555,10 +556,12 @@ void TestCliModel::evalIsRepeatableAndMatchesValidation()
     }
     const double rebuilt = sum / (windows * context);
     const double reported = m_trained.value(QLatin1String("best_val_loss")).toDouble();
-    // The trainer computes in float32, eval in double: agree to about 1e-5.
+    qInfo("validation loss rebuilt from eval %.9f (%s), reported by train %.9f", rebuilt,
+          exact ? "exact" : "a lower bound", reported);
+    // The trainer computes in float32, eval in double: they agree to about 1e-7.
     if (exact)
         QVERIFY2(
-            std::abs(rebuilt - reported) < 1e-3,
+            std::abs(rebuilt - reported) < 1e-5,
             qPrintable(
                 QStringLiteral("%1 vs %2").arg(rebuilt, 0, 'g', 10).arg(reported, 0, 'g', 10)));
     else
