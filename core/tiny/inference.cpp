@@ -1,0 +1,129 @@
+#include "tiny/inference.h"
+
+#include "random.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace attention::tiny {
+
+namespace {
+
+/// Fills acts with one window of ids (targets: the next id, −1 for the last) and runs forward.
+void forwardOne(const Parameters<float> &parameters, const std::vector<int> &ids,
+                Activations<float> &acts)
+{
+    const int tokens = int(ids.size());
+    acts.ids = ids;
+    acts.targets.assign(ids.begin() + 1, ids.end());
+    acts.targets.push_back(-1);
+    modelForward(parameters, BatchShape{1, tokens}, acts);
+}
+
+/// True when ids is not empty and every id is in [0, vocabSize).
+bool validIds(const ModelConfig &config, const std::vector<int> &ids)
+{
+    return !ids.empty() && std::all_of(ids.begin(), ids.end(), [&config](int id) {
+        return id >= 0 && id < config.vocabSize;
+    });
+}
+
+} // namespace
+
+bool validSequence(const ModelConfig &config, const std::vector<int> &ids)
+{
+    return long(ids.size()) <= long(config.context) && validIds(config, ids);
+}
+
+std::optional<SequenceAnalysis> analyseSequence(const Parameters<float> &parameters,
+                                                const std::vector<int> &ids)
+{
+    const ModelConfig &config = parameters.config;
+    if (!validSequence(config, ids))
+        return std::nullopt;
+    Activations<float> acts;
+    forwardOne(parameters, ids, acts);
+    const Index tokens = Index(ids.size());
+    SequenceAnalysis result;
+    result.logits = acts.logits;
+    for (const auto &block : acts.blocks) {
+        std::vector<MatrixF> heads;
+        for (int h = 0; h < config.heads; ++h)
+            heads.push_back(block.attention.weights.block(h * tokens, 0, tokens, tokens));
+        result.attention.push_back(std::move(heads));
+    }
+    result.loss = modelLoss(acts);
+    return result;
+}
+
+std::optional<SequenceGradient> sequenceGradient(const Parameters<float> &parameters,
+                                                 const std::vector<int> &ids)
+{
+    if (ids.size() < 2 || !validSequence(parameters.config, ids))
+        return std::nullopt;
+    Activations<float> acts;
+    forwardOne(parameters, ids, acts);
+    SequenceGradient result;
+    result.loss = modelLoss(acts);
+    result.gradient = Parameters<float>::zeros(parameters.config);
+    modelBackward(parameters, acts, result.gradient);
+    return result;
+}
+
+std::optional<std::vector<double>> nextDistribution(const Parameters<float> &parameters,
+                                                    const std::vector<int> &ids, double temperature)
+{
+    const ModelConfig &config = parameters.config;
+    if (!validIds(config, ids))
+        return std::nullopt;
+    const std::size_t keep = std::min(ids.size(), std::size_t(config.context));
+    const std::vector<int> window(ids.end() - long(keep), ids.end());
+    Activations<float> acts;
+    forwardOne(parameters, window, acts);
+    const auto last = acts.logits.row(acts.logits.rows() - 1).cast<double>();
+    std::vector<double> p(std::size_t(config.vocabSize), 0.0);
+    Index best = 0;
+    const double maximum = last.maxCoeff(&best);
+    if (temperature <= 0.0) {
+        p[std::size_t(best)] = 1.0;
+        return p;
+    }
+    double sum = 0.0;
+    for (Index i = 0; i < last.size(); ++i) {
+        p[std::size_t(i)] = std::exp((last(i) - maximum) / temperature);
+        sum += p[std::size_t(i)];
+    }
+    for (double &value : p)
+        value /= sum;
+    return p;
+}
+
+std::optional<std::vector<int>> sampleContinuation(const Parameters<float> &parameters,
+                                                   const std::vector<int> &prompt, int length,
+                                                   double temperature, std::uint64_t seed)
+{
+    if (!validIds(parameters.config, prompt))
+        return std::nullopt;
+    Random random(seed);
+    std::vector<int> sequence = prompt;
+    std::vector<int> continuation;
+    for (int i = 0; i < length; ++i) {
+        const auto p = nextDistribution(parameters, sequence, temperature);
+        const double u = random.uniform();
+        double cumulative = 0.0;
+        int chosen = -1;
+        for (std::size_t id = 0; id < p->size(); ++id) {
+            if ((*p)[id] <= 0.0)
+                continue;
+            chosen = int(id); // the last possible id if rounding leaves u above the total
+            cumulative += (*p)[id];
+            if (u < cumulative)
+                break;
+        }
+        sequence.push_back(chosen);
+        continuation.push_back(chosen);
+    }
+    return continuation;
+}
+
+} // namespace attention::tiny

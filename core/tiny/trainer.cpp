@@ -1,0 +1,237 @@
+#include "tiny/trainer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+namespace attention::tiny {
+
+namespace {
+
+constexpr double pi = 3.14159265358979323846;
+/// Separates the window sampler's stream from the initialisation's, which uses the seed itself.
+constexpr std::uint64_t windowStream = 0xA5A5'5A5A'C3C3'3C3Cull;
+
+/// The index of the largest entry of row (the first one on ties).
+template<typename Row>
+Index argmax(const Row &row)
+{
+    Index best = 0;
+    row.maxCoeff(&best);
+    return best;
+}
+
+} // namespace
+
+void setThreadCount(int threads)
+{
+    threads = std::max(threads, 1);
+    Eigen::setNbThreads(threads);
+#ifdef _OPENMP
+    omp_set_num_threads(threads);
+#endif
+}
+
+int threadCount()
+{
+    return Eigen::nbThreads();
+}
+
+double learningRateAt(const TrainingSettings &settings, int step)
+{
+    const double peak = settings.learningRate;
+    if (step < settings.warmup)
+        return peak * double(step + 1) / double(settings.warmup);
+    const int decaySteps = settings.steps - 1 - settings.warmup;
+    const double progress =
+        decaySteps > 0 ? std::min(1.0, double(step - settings.warmup) / double(decaySteps)) : 1.0;
+    const double floor = peak / 10.0;
+    return floor + (peak - floor) * 0.5 * (1.0 + std::cos(pi * progress));
+}
+
+double clipGradientNorm(const std::vector<TensorView<float>> &gradients, double maxNorm)
+{
+    double squares = 0.0;
+    for (const auto &g : gradients)
+        for (Index i = 0; i < g.size; ++i)
+            squares += double(g.data[i]) * double(g.data[i]);
+    const double norm = std::sqrt(squares);
+    if (norm > maxNorm) {
+        const float factor = float(maxNorm / (norm + 1e-6));
+        for (const auto &g : gradients)
+            Eigen::Map<Eigen::VectorXf>(g.data, g.size) *= factor;
+    }
+    return norm;
+}
+
+AdamW::AdamW(const std::vector<Index> &sizes, double weightDecay)
+    : m_weightDecay(weightDecay)
+{
+    for (const Index size : sizes) {
+        m_first.emplace_back(size, 0.0f);
+        m_second.emplace_back(size, 0.0f);
+    }
+}
+
+void AdamW::update(const std::vector<TensorView<float>> &parameters,
+                   const std::vector<TensorView<float>> &gradients, double lr)
+{
+    ++m_updates;
+    const float correction1 = float(1.0 - std::pow(beta1, m_updates));
+    const float correction2 = float(1.0 - std::pow(beta2, m_updates));
+    const float b1 = float(beta1);
+    const float b2 = float(beta2);
+    const float eps = float(epsilon);
+    const float rate = float(lr);
+    for (std::size_t t = 0; t < parameters.size(); ++t) {
+        float *p = parameters[t].data;
+        const float *g = gradients[t].data;
+        float *m = m_first[t].data();
+        float *v = m_second[t].data();
+        const float decay = parameters[t].matrix ? float(lr * m_weightDecay) : 0.0f;
+        for (Index i = 0; i < parameters[t].size; ++i) {
+            m[i] = b1 * m[i] + (1.0f - b1) * g[i];
+            v[i] = b2 * v[i] + (1.0f - b2) * g[i] * g[i];
+            const float mHat = m[i] / correction1;
+            const float vHat = v[i] / correction2;
+            p[i] -= decay * p[i] + rate * mHat / (std::sqrt(vHat) + eps);
+        }
+    }
+}
+
+std::optional<Evaluation> evaluate(const Parameters<float> &parameters,
+                                   const std::vector<int> &valIds,
+                                   const std::vector<int> &punctuationIds, int batch)
+{
+    const int context = parameters.config.context;
+    const long windows = valIds.size() < 1 ? 0 : long(valIds.size() - 1) / context;
+    if (windows < 1 || batch < 1)
+        return std::nullopt;
+    for (const int id : valIds)
+        if (id < 0 || id >= parameters.config.vocabSize)
+            return std::nullopt;
+    std::vector<bool> isMark(parameters.config.vocabSize, false);
+    for (const int id : punctuationIds)
+        if (id >= 0 && id < parameters.config.vocabSize)
+            isMark[id] = true;
+    Activations<float> acts;
+    double lossSum = 0.0;
+    long truePositive = 0, predicted = 0, actual = 0;
+    for (long first = 0; first < windows; first += batch) {
+        const BatchShape shape{int(std::min<long>(batch, windows - first)), context};
+        acts.ids.resize(shape.rows());
+        acts.targets.resize(shape.rows());
+        for (Index n = 0; n < shape.rows(); ++n) {
+            acts.ids[n] = valIds[first * context + n];
+            acts.targets[n] = valIds[first * context + n + 1];
+        }
+        modelForward(parameters, shape, acts);
+        for (Index n = 0; n < shape.rows(); ++n) {
+            const bool guess = isMark[argmax(acts.logits.row(n))];
+            const bool truth = isMark[acts.targets[n]];
+            predicted += guess;
+            actual += truth;
+            truePositive += guess && truth;
+        }
+        lossSum += modelLoss(acts) * double(shape.rows());
+    }
+    Evaluation result;
+    result.predictions = windows * context;
+    result.valLoss = lossSum / double(result.predictions);
+    if (truePositive > 0) {
+        const double precision = double(truePositive) / double(predicted);
+        const double recall = double(truePositive) / double(actual);
+        result.punctuationF1 = 2.0 * precision * recall / (precision + recall);
+    }
+    return result;
+}
+
+std::optional<TrainerError> Trainer::check(const ModelConfig &config,
+                                           const TrainingSettings &settings,
+                                           const std::vector<int> &trainIds)
+{
+    if (checkConfig(config))
+        return TrainerError::Config;
+    if (settings.steps < 1 || settings.batch < 1 || settings.threads < 1 || settings.warmup < 0 ||
+        settings.learningRate < 0.0 || settings.weightDecay < 0.0 || settings.maxGradNorm <= 0.0)
+        return TrainerError::Settings;
+    if (long(trainIds.size()) < long(config.context) + 1)
+        return TrainerError::TrainingTooShort;
+    for (const int id : trainIds)
+        if (id < 0 || id >= config.vocabSize)
+            return TrainerError::IdOutOfRange;
+    return std::nullopt;
+}
+
+namespace {
+
+std::vector<Index> tensorSizes(const Parameters<float> &p)
+{
+    std::vector<Index> sizes;
+    for (const auto &view : p.tensors())
+        sizes.push_back(view.size);
+    return sizes;
+}
+
+} // namespace
+
+Trainer::Trainer(const ModelConfig &config, const TrainingSettings &settings,
+                 std::vector<int> trainIds)
+    : m_settings(settings)
+    , m_trainIds(std::move(trainIds))
+    , m_parameters(initParameters(config, settings.seed))
+    , m_gradients(Parameters<float>::zeros(config))
+    , m_best(m_parameters)
+    , m_optimizer(tensorSizes(m_parameters), settings.weightDecay)
+    , m_windowRandom(settings.seed ^ windowStream)
+    , m_bestValLoss(std::numeric_limits<double>::infinity())
+{
+    setThreadCount(settings.threads);
+}
+
+void Trainer::sampleBatch()
+{
+    const int context = m_parameters.config.context;
+    const BatchShape shape{m_settings.batch, context};
+    const auto starts = double(m_trainIds.size() - std::size_t(context)); // windows available
+    m_acts.ids.resize(shape.rows());
+    m_acts.targets.resize(shape.rows());
+    for (int b = 0; b < shape.batch; ++b) {
+        const auto start = std::size_t(m_windowRandom.uniform() * starts);
+        for (int t = 0; t < context; ++t) {
+            m_acts.ids[std::size_t(b) * context + t] = m_trainIds[start + t];
+            m_acts.targets[std::size_t(b) * context + t] = m_trainIds[start + t + 1];
+        }
+    }
+}
+
+double Trainer::step()
+{
+    sampleBatch();
+    modelForward(m_parameters, BatchShape{m_settings.batch, m_parameters.config.context}, m_acts);
+    const double loss = modelLoss(m_acts);
+    modelBackward(m_parameters, m_acts, m_gradients);
+    const auto gradients = m_gradients.tensors();
+    clipGradientNorm(gradients, m_settings.maxGradNorm);
+    m_optimizer.update(m_parameters.tensors(), gradients, learningRateAt(m_settings, m_stepsDone));
+    ++m_stepsDone;
+    return loss;
+}
+
+std::optional<Evaluation> Trainer::evaluate(const std::vector<int> &valIds,
+                                            const std::vector<int> &punctuationIds)
+{
+    auto result = tiny::evaluate(m_parameters, valIds, punctuationIds, m_settings.batch);
+    if (result && result->valLoss < m_bestValLoss) {
+        m_bestValLoss = result->valLoss;
+        m_bestStep = m_stepsDone;
+        m_best = m_parameters;
+    }
+    return result;
+}
+
+} // namespace attention::tiny

@@ -1,0 +1,517 @@
+// Tests of core/tiny's layers and model: every forward/backward pair and the whole model against
+// central differences in double, the batched forward against a plain-loop reference, the
+// initialisation, the exchange with the file layer and the inference API.
+
+#include "tiny/inference.h"
+#include "tiny/layers.h"
+#include "tiny/model.h"
+#include "tinyreference.h"
+#include "verifynear.h"
+
+#include <QtTest>
+#include <cmath>
+
+using namespace attention::tiny;
+using namespace tinytest;
+
+namespace {
+
+using MatrixD = MatrixT<double>;
+using RowD = RowVectorT<double>;
+
+constexpr double gradientTolerance = 1e-6;
+
+MatrixD randomMatrix(Index rows, Index cols, std::uint64_t seed, double scale = 1.0)
+{
+    attention::Random random(seed);
+    return scale * random.normalMatrix(rows, cols);
+}
+
+/// Σ upstream ∘ out: a scalar whose gradient with respect to out is upstream.
+double weightedSum(const MatrixD &upstream, const MatrixD &out)
+{
+    return upstream.cwiseProduct(out).sum();
+}
+
+double g_maxError = 0.0;
+
+/// Checks one analytic gradient against central differences of loss with respect to data.
+void checkGradient(const char *what, const std::function<double()> &loss, double *data, Index size,
+                   const double *analytic)
+{
+    const auto numeric = numericGradient(loss, data, size);
+    const double error = relativeError(analytic, numeric);
+    g_maxError = std::max(g_maxError, error);
+    QVERIFY2(
+        error <= gradientTolerance,
+        qPrintable(QStringLiteral("%1: relative error %2").arg(QLatin1String(what)).arg(error)));
+}
+
+} // namespace
+
+class TestTinyModel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void embeddingGradient_data();
+    void embeddingGradient();
+    void layerNormGradient_data();
+    void layerNormGradient();
+    void attentionGradient_data();
+    void attentionGradient();
+    void mlpGradient_data();
+    void mlpGradient();
+    void outputGradient_data();
+    void outputGradient();
+    void modelGradient_data();
+    void modelGradient();
+    void forwardMatchesReference_data();
+    void forwardMatchesReference();
+    void initialLossIsLogVocabulary();
+    void initialisationFollowsSpec();
+    void exportImportRoundTrip();
+    void importRefusesBadTensors_data();
+    void importRefusesBadTensors();
+    void analysisMatchesReference();
+    void sequenceGradientMatchesDouble();
+    void samplingIsSeededAndCropped();
+    void inferenceRefusesBadIds();
+    void cleanupTestCase();
+};
+
+void TestTinyModel::embeddingGradient_data()
+{
+    QTest::addColumn<int>("batch");
+    QTest::addColumn<int>("tokens");
+    QTest::newRow("2 windows of 3") << 2 << 3;
+    QTest::newRow("1 window of 6") << 1 << 6;
+}
+
+void TestTinyModel::embeddingGradient()
+{
+    QFETCH(int, batch);
+    QFETCH(int, tokens);
+    const BatchShape shape{batch, tokens};
+    const int vocab = 5, d = 4;
+    const auto ids = randomIds(batch * tokens, vocab, 3); // repeats ids: accumulation matters
+    MatrixD tok = randomMatrix(vocab, d, 1), pos = randomMatrix(tokens, d, 2);
+    const MatrixD upstream = randomMatrix(shape.rows(), d, 4);
+    MatrixD x;
+    const auto loss = [&] {
+        embeddingForward(ids, shape, tok, pos, x);
+        return weightedSum(upstream, x);
+    };
+    MatrixD dTok = MatrixD::Zero(vocab, d), dPos = MatrixD::Zero(tokens, d);
+    embeddingBackward(upstream, ids, shape, dTok, dPos);
+    checkGradient("tok_emb", loss, tok.data(), tok.size(), dTok.data());
+    checkGradient("pos_emb", loss, pos.data(), pos.size(), dPos.data());
+}
+
+void TestTinyModel::layerNormGradient_data()
+{
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<int>("width");
+    QTest::newRow("5 x 8") << 5 << 8;
+    QTest::newRow("3 x 4") << 3 << 4;
+    QTest::newRow("1 x 16") << 1 << 16;
+}
+
+void TestTinyModel::layerNormGradient()
+{
+    QFETCH(int, rows);
+    QFETCH(int, width);
+    MatrixD x = randomMatrix(rows, width, 10);
+    RowD gain = randomMatrix(1, width, 11, 0.5).array() + 1.0;
+    RowD bias = randomMatrix(1, width, 12, 0.5);
+    const MatrixD upstream = randomMatrix(rows, width, 13);
+    MatrixD out;
+    LayerNormCache<double> cache;
+    const auto loss = [&] {
+        layerNormForward(x, gain, bias, out, cache);
+        return weightedSum(upstream, out);
+    };
+    loss();
+    MatrixD dx = MatrixD::Zero(rows, width);
+    RowD dGain = RowD::Zero(width), dBias = RowD::Zero(width);
+    layerNormBackward(upstream, gain, cache, dx, dGain, dBias);
+    checkGradient("x", loss, x.data(), x.size(), dx.data());
+    checkGradient("gain", loss, gain.data(), gain.size(), dGain.data());
+    checkGradient("bias", loss, bias.data(), bias.size(), dBias.data());
+}
+
+void TestTinyModel::attentionGradient_data()
+{
+    QTest::addColumn<int>("batch");
+    QTest::addColumn<int>("tokens");
+    QTest::addColumn<int>("width");
+    QTest::addColumn<int>("heads");
+    QTest::newRow("2 x 4, d 8, 2 heads") << 2 << 4 << 8 << 2;
+    QTest::newRow("1 x 6, d 8, 1 head") << 1 << 6 << 8 << 1;
+    QTest::newRow("3 x 5, d 6, 3 heads") << 3 << 5 << 6 << 3;
+    QTest::newRow("1 x 1, d 4, 4 heads") << 1 << 1 << 4 << 4;
+}
+
+void TestTinyModel::attentionGradient()
+{
+    QFETCH(int, batch);
+    QFETCH(int, tokens);
+    QFETCH(int, width);
+    QFETCH(int, heads);
+    const BatchShape shape{batch, tokens};
+    MatrixD a = randomMatrix(shape.rows(), width, 20);
+    MatrixD wQ = randomMatrix(width, width, 21, 0.5), wK = randomMatrix(width, width, 22, 0.5);
+    MatrixD wV = randomMatrix(width, width, 23, 0.5), wO = randomMatrix(width, width, 24, 0.5);
+    const MatrixD upstream = randomMatrix(shape.rows(), width, 25);
+    MatrixD out;
+    AttentionCache<double> cache;
+    const auto loss = [&] {
+        attentionForward(a, wQ, wK, wV, wO, shape, heads, out, cache);
+        return weightedSum(upstream, out);
+    };
+    loss();
+    MatrixD da = MatrixD::Zero(shape.rows(), width);
+    MatrixD dWQ = MatrixD::Zero(width, width), dWK = dWQ, dWV = dWQ, dWO = dWQ;
+    attentionBackward(upstream, a, wQ, wK, wV, wO, shape, heads, cache, da, dWQ, dWK, dWV, dWO);
+    checkGradient("a", loss, a.data(), a.size(), da.data());
+    checkGradient("w_q", loss, wQ.data(), wQ.size(), dWQ.data());
+    checkGradient("w_k", loss, wK.data(), wK.size(), dWK.data());
+    checkGradient("w_v", loss, wV.data(), wV.size(), dWV.data());
+    checkGradient("w_o", loss, wO.data(), wO.size(), dWO.data());
+}
+
+void TestTinyModel::mlpGradient_data()
+{
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<int>("width");
+    QTest::newRow("6 x 8") << 6 << 8;
+    QTest::newRow("2 x 3") << 2 << 3;
+}
+
+void TestTinyModel::mlpGradient()
+{
+    QFETCH(int, rows);
+    QFETCH(int, width);
+    MatrixD a = randomMatrix(rows, width, 30);
+    MatrixD wIn = randomMatrix(width, 4 * width, 31, 0.7);
+    MatrixD wOut = randomMatrix(4 * width, width, 32, 0.5);
+    const MatrixD upstream = randomMatrix(rows, width, 33);
+    MatrixD out;
+    MlpCache<double> cache;
+    const auto loss = [&] {
+        mlpForward(a, wIn, wOut, out, cache);
+        return weightedSum(upstream, out);
+    };
+    loss();
+    MatrixD da = MatrixD::Zero(rows, width);
+    MatrixD dWIn = MatrixD::Zero(width, 4 * width), dWOut = MatrixD::Zero(4 * width, width);
+    mlpBackward(upstream, a, wIn, wOut, cache, da, dWIn, dWOut);
+    checkGradient("a", loss, a.data(), a.size(), da.data());
+    checkGradient("w_in", loss, wIn.data(), wIn.size(), dWIn.data());
+    checkGradient("w_out", loss, wOut.data(), wOut.size(), dWOut.data());
+}
+
+void TestTinyModel::outputGradient_data()
+{
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<int>("vocab");
+    QTest::addColumn<bool>("withIgnored");
+    QTest::newRow("5 rows, V 11") << 5 << 11 << false;
+    QTest::newRow("6 rows, V 7, some without target") << 6 << 7 << true;
+}
+
+void TestTinyModel::outputGradient()
+{
+    QFETCH(int, rows);
+    QFETCH(int, vocab);
+    QFETCH(bool, withIgnored);
+    const int width = 8;
+    MatrixD a = randomMatrix(rows, width, 40);
+    MatrixD tok = randomMatrix(vocab, width, 41, 0.5);
+    auto targets = randomIds(rows, vocab, 42);
+    if (withIgnored)
+        targets[1] = targets[std::size_t(rows) - 1] = -1;
+    MatrixD logits;
+    const auto loss = [&] {
+        logitsForward(a, tok, logits);
+        return crossEntropyForwardBackward(logits, targets);
+    };
+    loss(); // logits now hold ∂loss/∂logits
+    MatrixD da = MatrixD::Zero(rows, width), dTok = MatrixD::Zero(vocab, width);
+    logitsBackward(logits, a, tok, da, dTok);
+    checkGradient("a", loss, a.data(), a.size(), da.data());
+    checkGradient("tok_emb", loss, tok.data(), tok.size(), dTok.data());
+}
+
+void TestTinyModel::modelGradient_data()
+{
+    QTest::addColumn<bool>("mlp");
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<int>("tokens");
+    QTest::newRow("MLP, 1 layer") << true << 1 << 6;
+    QTest::newRow("MLP, 2 layers") << true << 2 << 6;
+    QTest::newRow("no MLP, 1 layer") << false << 1 << 6;
+    QTest::newRow("no MLP, 2 layers") << false << 2 << 6;
+    QTest::newRow("MLP, 2 layers, T 4 < context") << true << 2 << 4;
+}
+
+void TestTinyModel::modelGradient()
+{
+    QFETCH(bool, mlp);
+    QFETCH(int, layers);
+    QFETCH(int, tokens);
+    const ModelConfig config = smallConfig(mlp, layers);
+    auto p = randomParameters(config, 50, 0.3);
+    const BatchShape shape{2, tokens};
+    Activations<double> acts;
+    acts.ids = randomIds(int(shape.rows()), config.vocabSize, 51);
+    acts.targets = randomIds(int(shape.rows()), config.vocabSize, 52);
+    const auto loss = [&] {
+        modelForward(p, shape, acts);
+        return modelLoss(acts);
+    };
+    loss();
+    Parameters<double> gradients;
+    modelBackward(p, acts, gradients);
+    const auto views = p.tensors();
+    const auto gradientViews = gradients.tensors();
+    const auto layout = tensorLayout(config);
+    QCOMPARE(views.size(), layout.size());
+    for (std::size_t i = 0; i < views.size(); ++i) {
+        QCOMPARE(views[i].size, layout[i].elementCount());
+        checkGradient(layout[i].name.c_str(), loss, views[i].data, views[i].size,
+                      gradientViews[i].data);
+    }
+}
+
+void TestTinyModel::forwardMatchesReference_data()
+{
+    modelGradient_data();
+}
+
+void TestTinyModel::forwardMatchesReference()
+{
+    QFETCH(bool, mlp);
+    QFETCH(int, layers);
+    QFETCH(int, tokens);
+    const ModelConfig config = smallConfig(mlp, layers);
+    const auto p = randomParameters(config, 60, 0.4);
+    const BatchShape shape{3, tokens};
+    Activations<double> acts;
+    acts.ids = randomIds(int(shape.rows()), config.vocabSize, 61);
+    acts.targets.assign(acts.ids.begin() + 1, acts.ids.end());
+    acts.targets.push_back(-1);
+    for (int b = 0; b < shape.batch; ++b) // no target across windows
+        acts.targets[std::size_t((b + 1) * tokens - 1)] = -1;
+    modelForward(p, shape, acts);
+    double referenceLoss = 0.0;
+    for (int b = 0; b < shape.batch; ++b) {
+        const std::vector<int> window(acts.ids.begin() + b * tokens,
+                                      acts.ids.begin() + (b + 1) * tokens);
+        const auto reference = referenceForward(p, window);
+        referenceLoss += reference.loss / shape.batch;
+        const double logitError =
+            (acts.logits.block(b * tokens, 0, tokens, config.vocabSize) - reference.logits)
+                .cwiseAbs()
+                .maxCoeff();
+        QVERIFY2(logitError <= 1e-10, qPrintable(QString::number(logitError)));
+        for (int l = 0; l < layers; ++l) {
+            for (int h = 0; h < config.heads; ++h) {
+                const auto weights = acts.blocks[std::size_t(l)].attention.weights.block(
+                    (b * config.heads + h) * tokens, 0, tokens, tokens);
+                QVERIFY((weights - reference.attention[std::size_t(l)][std::size_t(h)])
+                            .cwiseAbs()
+                            .maxCoeff() <= 1e-12);
+            }
+        }
+    }
+    VERIFY_NEAR(modelLoss(acts), referenceLoss, 1e-10);
+}
+
+void TestTinyModel::initialLossIsLogVocabulary()
+{
+    ModelConfig config;
+    config.vocabSize = 300;
+    config.context = 16;
+    config.dModel = 32;
+    config.heads = 4;
+    const auto p = initParameters(config, 7);
+    Activations<float> acts;
+    const BatchShape shape{4, config.context};
+    acts.ids = randomIds(int(shape.rows()), config.vocabSize, 8);
+    acts.targets = randomIds(int(shape.rows()), config.vocabSize, 9);
+    modelForward(p, shape, acts);
+    VERIFY_NEAR(modelLoss(acts), std::log(double(config.vocabSize)), 0.1);
+}
+
+void TestTinyModel::initialisationFollowsSpec()
+{
+    ModelConfig config;
+    config.vocabSize = 500;
+    config.layers = 2;
+    const auto p = initParameters(config, 3);
+    const auto deviation = [](const MatrixT<float> &m) {
+        const double mean = m.cast<double>().mean();
+        return std::sqrt((m.cast<double>().array() - mean).square().mean());
+    };
+    VERIFY_NEAR(deviation(p.tokEmb), 0.02, 0.001);
+    VERIFY_NEAR(deviation(p.blocks[0].wQ), 0.02, 0.002);
+    VERIFY_NEAR(deviation(p.blocks[1].wIn), 0.02, 0.001);
+    VERIFY_NEAR(deviation(p.blocks[0].wO), 0.02 / std::sqrt(4.0), 0.001);
+    VERIFY_NEAR(deviation(p.blocks[1].wOut), 0.02 / std::sqrt(4.0), 0.0007);
+    QVERIFY((p.blocks[1].ln2Gain.array() == 1.0f).all());
+    QVERIFY((p.lnFBias.array() == 0.0f).all());
+    QVERIFY(exportTensors(initParameters(config, 3)) == exportTensors(p));
+    QVERIFY(exportTensors(initParameters(config, 4)) != exportTensors(p));
+}
+
+void TestTinyModel::exportImportRoundTrip()
+{
+    const ModelConfig config = smallConfig(true, 2);
+    const auto p = randomParameters(config, 70, 0.5).cast<float>();
+    const auto tensors = exportTensors(p);
+    const auto layout = tensorLayout(config);
+    QCOMPARE(tensors.size(), layout.size());
+    for (std::size_t i = 0; i < layout.size(); ++i)
+        QCOMPARE(long(tensors[i].size()), layout[i].elementCount());
+    // Row-major: pos_emb (context, d) element (1, 2) is at 1·d + 2.
+    QCOMPARE(tensors[1][std::size_t(config.dModel + 2)], p.posEmb(1, 2));
+    QCOMPARE(tensors[5][3], p.blocks[0].wK(0, 3)); // ln1.gain, ln1.bias, w_q, w_k
+    const auto back = importTensors(config, tensors);
+    QVERIFY(back);
+    QVERIFY(exportTensors(*back) == tensors);
+    QCOMPARE(back->config, config);
+}
+
+void TestTinyModel::importRefusesBadTensors_data()
+{
+    QTest::addColumn<int>("defect");
+    QTest::newRow("missing tensor") << 0;
+    QTest::newRow("extra tensor") << 1;
+    QTest::newRow("wrong size") << 2;
+    QTest::newRow("not finite") << 3;
+    QTest::newRow("invalid config") << 4;
+}
+
+void TestTinyModel::importRefusesBadTensors()
+{
+    QFETCH(int, defect);
+    ModelConfig config = smallConfig(false, 1);
+    auto tensors = exportTensors(initParameters(config, 1));
+    QVERIFY(importTensors(config, tensors));
+    if (defect == 0)
+        tensors.pop_back();
+    else if (defect == 1)
+        tensors.push_back({1.0f});
+    else if (defect == 2)
+        tensors[3].push_back(0.0f);
+    else if (defect == 3)
+        tensors[2][0] = NAN;
+    else
+        config.heads = 3;
+    QVERIFY(!importTensors(config, tensors));
+}
+
+void TestTinyModel::analysisMatchesReference()
+{
+    const ModelConfig config = smallConfig(true, 2);
+    const auto p = randomParameters(config, 80, 0.4).cast<float>();
+    const auto pDouble = p.cast<double>();
+    for (int tokens = 1; tokens <= config.context; ++tokens) {
+        const auto ids = randomIds(tokens, config.vocabSize, std::uint64_t(81 + tokens));
+        const auto analysis = analyseSequence(p, ids);
+        QVERIFY(analysis);
+        const auto reference = referenceForward(pDouble, ids);
+        QCOMPARE(analysis->logits.rows(), Index(tokens));
+        QVERIFY((analysis->logits.cast<double>() - reference.logits).cwiseAbs().maxCoeff() < 1e-4);
+        VERIFY_NEAR(analysis->loss, reference.loss, 1e-5);
+        QCOMPARE(analysis->attention.size(), std::size_t(config.layers));
+        for (int l = 0; l < config.layers; ++l) {
+            QCOMPARE(analysis->attention[std::size_t(l)].size(), std::size_t(config.heads));
+            for (int h = 0; h < config.heads; ++h) {
+                const auto &weights = analysis->attention[std::size_t(l)][std::size_t(h)];
+                const auto &expected = reference.attention[std::size_t(l)][std::size_t(h)];
+                QVERIFY((weights.cast<double>() - expected).cwiseAbs().maxCoeff() < 1e-5);
+            }
+        }
+    }
+}
+
+void TestTinyModel::sequenceGradientMatchesDouble()
+{
+    const ModelConfig config = smallConfig(true, 1);
+    const auto p = randomParameters(config, 90, 0.4).cast<float>();
+    const std::vector<int> ids{3, 1, 4, 1, 5};
+    const auto result = sequenceGradient(p, ids);
+    QVERIFY(result);
+    // The same gradient in double, from the batched pass with one window.
+    const auto pDouble = p.cast<double>();
+    Activations<double> acts;
+    acts.ids = ids;
+    acts.targets = {1, 4, 1, 5, -1};
+    modelForward(pDouble, BatchShape{1, 5}, acts);
+    VERIFY_NEAR(result->loss, modelLoss(acts), 1e-5);
+    Parameters<double> expected;
+    modelBackward(pDouble, acts, expected);
+    const auto got = result->gradient.tensors();
+    const auto want = expected.tensors();
+    for (std::size_t i = 0; i < got.size(); ++i) {
+        std::vector<double> wanted(want[i].data, want[i].data + want[i].size);
+        std::vector<double> actual(got[i].data, got[i].data + got[i].size);
+        QVERIFY(relativeError(actual.data(), wanted) < 1e-4);
+    }
+    QVERIFY(!sequenceGradient(p, {3}));
+}
+
+void TestTinyModel::samplingIsSeededAndCropped()
+{
+    const ModelConfig config = smallConfig(true, 1);
+    const auto p = randomParameters(config, 100, 0.5).cast<float>();
+    const std::vector<int> prompt{1, 2};
+    const auto first = sampleContinuation(p, prompt, 12, 1.0, 5);
+    QVERIFY(first);
+    QCOMPARE(first->size(), std::size_t(12));
+    QVERIFY(sampleContinuation(p, prompt, 12, 1.0, 5) == first);
+    // Greedy sampling follows the reference's most likely next id.
+    const auto greedy = sampleContinuation(p, prompt, 8, 0.0, 1);
+    std::vector<int> sequence = prompt;
+    for (const int id : *greedy) {
+        const std::vector<int> window(
+            sequence.end() - std::min<long>(long(sequence.size()), config.context), sequence.end());
+        const auto reference = referenceForward(p.cast<double>(), window);
+        Index best = 0;
+        reference.logits.row(reference.logits.rows() - 1).maxCoeff(&best);
+        QCOMPARE(id, int(best));
+        sequence.push_back(id);
+    }
+    // Longer than the context: the distribution of the last `context` ids.
+    const auto longIds = randomIds(config.context + 3, config.vocabSize, 101);
+    const std::vector<int> tail(longIds.end() - config.context, longIds.end());
+    const auto cropped = nextDistribution(p, longIds, 0.7);
+    QVERIFY(cropped);
+    QVERIFY(cropped == nextDistribution(p, tail, 0.7));
+    double total = 0.0;
+    for (const double value : *cropped)
+        total += value;
+    VERIFY_NEAR(total, 1.0, 1e-12);
+}
+
+void TestTinyModel::inferenceRefusesBadIds()
+{
+    const ModelConfig config = smallConfig(false, 1);
+    const auto p = initParameters(config, 1);
+    QVERIFY(!analyseSequence(p, {}));
+    QVERIFY(!analyseSequence(p, std::vector<int>(std::size_t(config.context + 1), 0)));
+    QVERIFY(!analyseSequence(p, {0, config.vocabSize}));
+    QVERIFY(!analyseSequence(p, {-1}));
+    QVERIFY(!sampleContinuation(p, {}, 3, 1.0, 1));
+    QVERIFY(!nextDistribution(p, {0, 99}, 1.0));
+}
+
+void TestTinyModel::cleanupTestCase()
+{
+    qInfo("largest relative gradient error: %.3g", g_maxError);
+}
+
+QTEST_APPLESS_MAIN(TestTinyModel)
+#include "tst_tinymodel.moc"
