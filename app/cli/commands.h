@@ -27,6 +27,8 @@ int runWeights(const QStringList &arguments, Language &language);
 int runSqrtD(const QStringList &arguments, Language &language);
 /// `bench …`: the timing exercise.
 int runBench(const QStringList &arguments, Language &language);
+/// `corpus [--corpus tang300|song100|FILE] [--format table|json]`: the tiny model's text.
+int runCorpus(const QStringList &arguments, Language &language);
 /// `train …`: trains the tiny character Transformer on a corpus.
 int runTrain(const QStringList &arguments, Language &language);
 /// `eval --model M --text TEXT`: one forward pass: loss, attention weights, next characters.

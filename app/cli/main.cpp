@@ -70,6 +70,8 @@ const std::vector<Command> &commands()
         {"sqrtd", QT_TRANSLATE_NOOP("Cli", "Why scores are divided by √d: the statistics"),
          runSqrtD},
         {"bench", QT_TRANSLATE_NOOP("Cli", "Time attention for growing T"), runBench},
+        {"corpus", QT_TRANSLATE_NOOP("Cli", "The tiny model's training text and its vocabulary"),
+         runCorpus},
         {"train", QT_TRANSLATE_NOOP("Cli", "Train the tiny character Transformer"), runTrain},
         {"eval",
          QT_TRANSLATE_NOOP("Cli", "A trained model's loss, attention and guesses on a text"),

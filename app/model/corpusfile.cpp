@@ -1,0 +1,72 @@
+#include "corpusfile.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+
+namespace attention {
+
+QString corpusErrorMessage(const tiny::CorpusError &error)
+{
+    using Kind = tiny::CorpusErrorKind;
+    const QString name = QDir::toNativeSeparators(QFile::decodeName(error.path.c_str()));
+    QString what;
+    switch (error.kind) {
+    case Kind::MissingFile:
+        what = error.builtIn
+                   ? QCoreApplication::translate(
+                         "CorpusFile", "no such file; it comes with the package fortunes-zh: "
+                                       "install fortunes-zh (sudo apt install fortunes-zh)")
+                   : QCoreApplication::translate("CorpusFile", "no such file");
+        break;
+    case Kind::NotReadable:
+        what = QCoreApplication::translate("CorpusFile",
+                                           "cannot be read (a directory, or no permission)");
+        break;
+    case Kind::TooLarge:
+        what = QCoreApplication::translate(
+                   "CorpusFile", "%1 bytes is too large; a corpus may have at most %2 MiB")
+                   .arg(error.size)
+                   .arg(tiny::maxCorpusBytes / (1024 * 1024));
+        break;
+    case Kind::InvalidUtf8:
+        what = QCoreApplication::translate("CorpusFile", "not valid UTF-8 at byte offset %1")
+                   .arg(error.byteOffset);
+        break;
+    case Kind::TooShortTrain:
+        what = QCoreApplication::translate(
+                   "CorpusFile", "the training text has %1 characters, fewer than one window of "
+                                 "%2 (context + 1)")
+                   .arg(error.size)
+                   .arg(error.needed);
+        break;
+    case Kind::TooShortVal:
+        what = QCoreApplication::translate(
+                   "CorpusFile", "the validation text has %1 characters, fewer than one window "
+                                 "of %2 (context + 1)")
+                   .arg(error.size)
+                   .arg(error.needed);
+        break;
+    }
+    return name + QStringLiteral(": ") + what;
+}
+
+CorpusLoadResult loadCorpus(const QString &nameOrPath, int context)
+{
+    CorpusLoadResult result;
+    if (nameOrPath.isEmpty()) {
+        result.error = QCoreApplication::translate("CorpusFile", "No corpus given.");
+        return result;
+    }
+    const tiny::CorpusSource source =
+        tiny::resolveCorpus(QFile::encodeName(nameOrPath).toStdString());
+    tiny::CorpusResult prepared = tiny::prepareCorpus(source, context);
+    if (!prepared.ok()) {
+        result.error = corpusErrorMessage(*prepared.error);
+        return result;
+    }
+    result.corpus = std::move(prepared.corpus);
+    return result;
+}
+
+} // namespace attention

@@ -1,0 +1,192 @@
+#pragma once
+
+/// The tiny model's text: corpus files, the train/validation split, the vocabulary, the ids and
+/// the unigram baseline (shared/design/tiny-model.md, "Corpus").
+///
+/// A character is a Unicode code point, held in a std::u32string. Loading goes in steps that can
+/// be tested alone — read the bytes, decode UTF-8, cut into documents, split, build the
+/// vocabulary, map to ids — and prepareCorpus() does them all. Errors are values (CorpusError):
+/// the app turns them into translated messages.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace attention::tiny {
+
+/// A corpus file larger than this is refused before it is read.
+constexpr std::uint64_t maxCorpusBytes = std::uint64_t(64) * 1024 * 1024;
+/// The character of id 0, shown for every character outside the vocabulary.
+constexpr char32_t unknownCharacter = U'\uFFFD';
+
+enum class CorpusErrorKind
+{
+    MissingFile,   ///< no such file (for tang300/song100: fortunes-zh is not installed)
+    NotReadable,   ///< exists but cannot be read (a directory, no permission, an I/O error)
+    TooLarge,      ///< more than maxCorpusBytes
+    InvalidUtf8,   ///< not UTF-8 at `byteOffset`
+    TooShortTrain, ///< the training split has fewer than context + 1 characters
+    TooShortVal,   ///< the validation split has fewer than context + 1 characters
+};
+
+struct CorpusError
+{
+    CorpusErrorKind kind = CorpusErrorKind::MissingFile;
+    std::string path;             ///< the file, as given or as the built-in name resolved to
+    bool builtIn = false;         ///< the file is tang300 or song100
+    std::uint64_t byteOffset = 0; ///< InvalidUtf8: offset of the first bad byte
+    std::uint64_t size = 0;       ///< TooLarge: bytes; TooShort…: characters in that split
+    std::uint64_t needed = 0;     ///< TooShort…: characters needed (context + 1)
+};
+
+/// How a file is cut into documents.
+enum class CorpusFormat
+{
+    Fortune,   ///< tang300/song100: entries between `%` lines, title and author dropped
+    PlainText, ///< any UTF-8 text: paragraphs between white-space-only lines
+};
+
+/// Where a corpus comes from: a built-in name or a file.
+struct CorpusSource
+{
+    std::string name; ///< "tang300", "song100", or the file name as given
+    std::string path; ///< the file that is read
+    CorpusFormat format = CorpusFormat::PlainText;
+    bool builtIn = false;
+};
+
+/// "tang300" and "song100" are the fortunes-zh files (fortune format); anything else is the name
+/// of a UTF-8 text file.
+CorpusSource resolveCorpus(const std::string &nameOrPath);
+/// The built-in corpus names, in the order the help lists them.
+std::vector<std::string> builtInCorpusNames();
+
+/// The code points of `bytes`, or the offset of the first byte that is not well-formed UTF-8
+/// (overlong forms, surrogates and values above U+10FFFF are refused). A leading byte order mark
+/// is kept as the character U+FEFF.
+struct Utf8Result
+{
+    std::u32string text;
+    std::optional<std::uint64_t> invalidAt;
+};
+Utf8Result decodeUtf8(std::string_view bytes);
+/// `text` as UTF-8 (for display and hashing; every code point of a decoded text is valid).
+std::string encodeUtf8(std::u32string_view text);
+
+/// Fortune format. Line ends are normalised to `\n`; entries are separated by lines holding only
+/// `%`; in each entry the colour codes `ESC [ … m` are removed, the first two lines (title and
+/// author) dropped and every remaining line trimmed of white space at both ends and appended
+/// without separator; the document is that text plus `\n`. An entry with no text left is no
+/// document.
+std::vector<std::u32string> fortuneDocuments(std::u32string_view text);
+/// Plain text. Line ends are normalised to `\n`; each run of lines between lines holding only
+/// white space is one document: those lines joined by `\n`, plus one `\n`.
+std::vector<std::u32string> paragraphDocuments(std::u32string_view text);
+
+/// The training and validation text. Document i goes to validation when i % 10 == 9. With fewer
+/// than 10 documents the text of all of them is cut instead: the last max(⌊N / 10⌋, context + 1)
+/// of its N characters are validation (everything, when N is smaller).
+struct CorpusSplit
+{
+    std::u32string train;
+    std::u32string val;
+};
+CorpusSplit splitCorpus(const std::vector<std::u32string> &documents, int context);
+
+/// Characters ↔ ids. Id 0 is the unknown character U+FFFD; a character without an id of its own
+/// maps to 0.
+class Vocabulary
+{
+public:
+    Vocabulary();
+    /// `characters[i]` is the character of id i; the first must be U+FFFD, none may repeat
+    /// (isValid() tells).
+    explicit Vocabulary(std::vector<char32_t> characters);
+
+    /// Id 0, then every code point occurring at least twice in `train`, in ascending order.
+    static Vocabulary fromTraining(std::u32string_view train);
+
+    int size() const { return static_cast<int>(m_characters.size()); }
+    const std::vector<char32_t> &characters() const { return m_characters; }
+    char32_t character(int id) const { return m_characters.at(static_cast<std::size_t>(id)); }
+    /// The id of `c`, 0 when it has none.
+    int idOf(char32_t c) const;
+    /// Starts with U+FFFD and has no character twice.
+    bool isValid() const;
+    std::vector<int> encode(std::u32string_view text) const;
+
+    bool operator==(const Vocabulary &other) const { return m_characters == other.m_characters; }
+
+private:
+    std::vector<char32_t> m_characters;
+    std::unordered_map<char32_t, int> m_ids;
+};
+
+/// The ids of ，。？！、；： that the vocabulary has (for punctuation F1), in that order.
+std::vector<int> punctuationIds(const Vocabulary &vocabulary);
+
+/// The mean over `valIds` of −ln((n(id) + 1) / (N + V)), with n(i) the count of id i in
+/// `trainIds`, N its length and V `vocabSize`. NaN when `valIds` is empty.
+double unigramLoss(const std::vector<int> &trainIds, const std::vector<int> &valIds, int vocabSize);
+
+/// A corpus ready to train on.
+struct PreparedCorpus
+{
+    CorpusSource source;
+    std::size_t documents = 0;
+    CorpusSplit split;
+    Vocabulary vocabulary;
+    std::vector<int> trainIds;
+    std::vector<int> valIds;
+};
+
+/// What `attention-cli corpus` prints.
+struct CorpusStats
+{
+    std::size_t documents = 0;
+    std::size_t characters = 0;
+    std::size_t trainCharacters = 0;
+    std::size_t valCharacters = 0;
+    int vocabSize = 0;
+    std::size_t unknownInTrain = 0; ///< training characters with id 0
+    std::size_t unknownInVal = 0;
+    double unigramValLoss = 0.0;
+};
+
+struct CorpusResult
+{
+    PreparedCorpus corpus; ///< valid only when ok()
+    std::optional<CorpusError> error;
+
+    bool ok() const { return !error.has_value(); }
+};
+
+/// Splits `documents`, builds the vocabulary and the ids; refuses splits shorter than a window
+/// of `context` + 1 characters.
+CorpusResult prepareDocuments(const CorpusSource &source, std::vector<std::u32string> documents,
+                              int context);
+/// Cuts `bytes` (the file's contents) into documents as `source.format` says, then as above.
+CorpusResult prepareBytes(const CorpusSource &source, std::string_view bytes, int context);
+/// Reads the file of `source` (at most maxCorpusBytes), then as above.
+CorpusResult prepareCorpus(const CorpusSource &source, int context);
+
+CorpusStats corpusStats(const PreparedCorpus &corpus);
+
+/// The copy task: a toy corpus whose every document is `lag` random letters from the first
+/// `alphabet` of a–z, then copies, so that each character after the first `lag` repeats the one
+/// `lag` places back; `length` characters and a `\n` each. The same seed gives the same text.
+struct CopyTaskOptions
+{
+    int documents = 200;
+    int length = 32;
+    int lag = 4;
+    int alphabet = 8;
+    std::uint64_t seed = 1;
+};
+std::vector<std::u32string> copyTaskDocuments(const CopyTaskOptions &options);
+
+} // namespace attention::tiny

@@ -1,0 +1,274 @@
+// Tests of `attention-cli corpus`: the built program is run with QProcess, as a user or a script
+// would. Expected figures come from shared/design/tiny-model.md (tang300) or are counted here,
+// character by character, for a small file written by the test.
+
+#include "corpusfile.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMap>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+/// The keys of the JSON object, in the spec's order.
+const QStringList jsonKeys = {
+    QStringLiteral("corpus"),           QStringLiteral("documents"),
+    QStringLiteral("characters"),       QStringLiteral("train_characters"),
+    QStringLiteral("val_characters"),   QStringLiteral("vocab_size"),
+    QStringLiteral("unknown_in_train"), QStringLiteral("unknown_in_val"),
+    QStringLiteral("unigram_val_loss")};
+
+/// The keys of a JSON object in the order the text has them.
+QStringList keysInOrder(const QString &json)
+{
+    QStringList keys;
+    for (const QString &line : json.split(QLatin1Char('\n'))) {
+        const QString trimmed = line.trimmed();
+        if (trimmed.startsWith(QLatin1Char('"')))
+            keys.append(trimmed.section(QLatin1Char('"'), 1, 1));
+    }
+    return keys;
+}
+
+} // namespace
+
+class TestCliCorpus : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void help();
+    void refused_data();
+    void refused();
+    void missingBuiltInSaysInstall();
+    void smallFileJson();
+    void tang300Json();
+    void tang300Table();
+
+private:
+    Run run(const QStringList &arguments) const;
+    QString writeFile(const QString &name, const QByteArray &contents) const;
+
+    QTemporaryDir m_dir;
+};
+
+Run TestCliCorpus::run(const QStringList &arguments) const
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
+    environment.insert(QStringLiteral("LANG"), QStringLiteral("C"));
+    environment.remove(QStringLiteral("LANGUAGE"));
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(ATTENTION_CLI), QStringList{QStringLiteral("corpus")} + arguments);
+    Run result;
+    if (!process.waitForFinished(120000)) {
+        process.kill();
+        process.waitForFinished();
+        return result;
+    }
+    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    result.out = QString::fromUtf8(process.readAllStandardOutput());
+    result.err = QString::fromUtf8(process.readAllStandardError());
+    return result;
+}
+
+QString TestCliCorpus::writeFile(const QString &name, const QByteArray &contents) const
+{
+    const QString path = m_dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(contents) != contents.size())
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
+}
+
+void TestCliCorpus::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QVERIFY2(QFileInfo(QStringLiteral(ATTENTION_CLI)).isExecutable(), ATTENTION_CLI);
+}
+
+void TestCliCorpus::help()
+{
+    const Run r = run({QStringLiteral("--help")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.startsWith(QStringLiteral("Usage: attention-cli corpus [options]")),
+             qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("--corpus <tang300|song100|FILE>")));
+    QVERIFY(r.out.contains(QStringLiteral("--format <table|json>")));
+    QCOMPARE(r.err, QString());
+}
+
+void TestCliCorpus::refused_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message"); ///< a part of the one line on stderr
+
+    const QString missing = m_dir.filePath(QStringLiteral("missing.txt"));
+    QTest::newRow("unknown format")
+        << QStringList{QStringLiteral("--format"), QStringLiteral("xml")} << 2
+        << QStringLiteral("--format");
+    QTest::newRow("positional argument")
+        << QStringList{QStringLiteral("tang300")} << 2 << QStringLiteral("tang300");
+    QTest::newRow("missing value")
+        << QStringList{QStringLiteral("--corpus")} << 2 << QStringLiteral("--corpus");
+    QTest::newRow("empty corpus") << QStringList{QStringLiteral("--corpus"), QString()} << 2
+                                  << QStringLiteral("--corpus");
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("--steps"), QStringLiteral("5")}
+                                    << 2 << QStringLiteral("--steps");
+    QTest::newRow("missing file") << QStringList{QStringLiteral("--corpus"), missing} << 3
+                                  << QDir::toNativeSeparators(missing) +
+                                         QStringLiteral(": no such file");
+    const QString latin1 = writeFile(QStringLiteral("latin1.txt"), "caf\xE9 au lait\n");
+    QTest::newRow("not UTF-8") << QStringList{QStringLiteral("--corpus"), latin1} << 3
+                               << latin1 + QStringLiteral(": not valid UTF-8 at byte offset 3");
+    const QString tiny = writeFile(QStringLiteral("tiny.txt"), "床前明月光\n");
+    QTest::newRow("too short for a window")
+        << QStringList{QStringLiteral("--corpus"), tiny} << 3
+        << tiny + QStringLiteral(": the training text has 0 characters, fewer than one window "
+                                 "of 33 (context + 1)");
+    QTest::newRow("directory") << QStringList{QStringLiteral("--corpus"), m_dir.path()} << 3
+                               << m_dir.path() + QStringLiteral(": cannot be read");
+}
+
+void TestCliCorpus::refused()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    const Run r = run(arguments);
+    QCOMPARE(r.exitCode, exitCode);
+    QCOMPARE(r.out, QString());
+    QVERIFY2(r.err.startsWith(QStringLiteral("attention-cli: ")), qPrintable(r.err));
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+}
+
+void TestCliCorpus::missingBuiltInSaysInstall()
+{
+    // fortunes-zh cannot be removed for a test: check the message the command prints for it.
+    attention::tiny::CorpusError error;
+    error.kind = attention::tiny::CorpusErrorKind::MissingFile;
+    error.path = "/usr/share/games/fortunes/tang300";
+    error.builtIn = true;
+    const QString message = attention::corpusErrorMessage(error);
+    QVERIFY2(message.startsWith(QStringLiteral("/usr/share/games/fortunes/tang300: no such file")),
+             qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("install fortunes-zh")), qPrintable(message));
+    error.builtIn = false;
+    QVERIFY(!attention::corpusErrorMessage(error).contains(QStringLiteral("fortunes-zh")));
+}
+
+void TestCliCorpus::smallFileJson()
+{
+    // Twelve paragraphs of four lines: 9 is validation (40 characters, more than a window of
+    // 33), the other eleven training. CRLF line ends.
+    QStringList paragraphs;
+    for (int i = 0; i < 12; ++i)
+        paragraphs.append(
+            QStringLiteral("春眠%1不觉晓\r\n处处闻啼鸟%2\r\n夜来风雨声，花落知多少。\r\n"
+                           "白日依山尽，黄河入海流。")
+                .arg(i)
+                .arg(i % 2 ? QStringLiteral("。") : QStringLiteral("，")));
+    const QString fileName = writeFile(QStringLiteral("poems.txt"),
+                                       paragraphs.join(QStringLiteral("\r\n \r\n")).toUtf8());
+    QString train;
+    QString val;
+    for (int i = 0; i < 12; ++i) {
+        QString text = paragraphs[i];
+        text.replace(QStringLiteral("\r\n"), QStringLiteral("\n"));
+        (i == 9 ? val : train) += text + QLatin1Char('\n');
+    }
+    QMap<QChar, int> count; // every character here is in the BMP
+    for (QChar c : train)
+        ++count[c];
+    int vocabSize = 1;
+    int unknownInTrain = 0;
+    for (int n : count) {
+        if (n >= 2)
+            ++vocabSize;
+        else
+            unknownInTrain += n;
+    }
+    int unknownInVal = 0;
+    double loss = 0.0;
+    for (QChar c : val) {
+        const bool known = count.value(c) >= 2;
+        unknownInVal += known ? 0 : 1;
+        const int n = known ? count.value(c) : unknownInTrain;
+        loss -= std::log((n + 1.0) / (train.size() + vocabSize));
+    }
+    loss /= val.size();
+
+    const Run r = run(
+        {QStringLiteral("--corpus"), fileName, QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(r.err, QString());
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(keysInOrder(r.out), jsonKeys);
+    const QJsonObject json = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(json.value(QLatin1String("corpus")).toString(), fileName);
+    QCOMPARE(json.value(QLatin1String("documents")).toInt(), 12);
+    QCOMPARE(json.value(QLatin1String("characters")).toInt(), int(train.size() + val.size()));
+    QCOMPARE(json.value(QLatin1String("train_characters")).toInt(), int(train.size()));
+    QCOMPARE(json.value(QLatin1String("val_characters")).toInt(), int(val.size()));
+    QCOMPARE(json.value(QLatin1String("vocab_size")).toInt(), vocabSize);
+    QCOMPARE(json.value(QLatin1String("unknown_in_train")).toInt(), unknownInTrain);
+    QCOMPARE(json.value(QLatin1String("unknown_in_val")).toInt(), unknownInVal);
+    QVERIFY(unknownInVal > 0); // the digit 9 is only in paragraph 9
+    QVERIFY(std::abs(json.value(QLatin1String("unigram_val_loss")).toDouble() - loss) < 1e-12);
+}
+
+void TestCliCorpus::tang300Json()
+{
+    if (!QFile::exists(QStringLiteral("/usr/share/games/fortunes/tang300")))
+        QSKIP("fortunes-zh is not installed");
+    const Run r = run({QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(r.err, QString());
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(keysInOrder(r.out), jsonKeys);
+    const QJsonObject json = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(json.value(QLatin1String("corpus")).toString(), QStringLiteral("tang300"));
+    QCOMPARE(json.value(QLatin1String("documents")).toInt(), 313);
+    QCOMPARE(json.value(QLatin1String("characters")).toInt(), 23393);
+    QCOMPARE(json.value(QLatin1String("vocab_size")).toInt(), 1589);
+    QCOMPARE(json.value(QLatin1String("train_characters")).toInt() +
+                 json.value(QLatin1String("val_characters")).toInt(),
+             23393);
+    const double loss = json.value(QLatin1String("unigram_val_loss")).toDouble();
+    QVERIFY(loss > 1.0 && loss < std::log(1589.0));
+}
+
+void TestCliCorpus::tang300Table()
+{
+    if (!QFile::exists(QStringLiteral("/usr/share/games/fortunes/tang300")))
+        QSKIP("fortunes-zh is not installed");
+    const Run r = run({QStringLiteral("--corpus"), QStringLiteral("tang300")});
+    QCOMPARE(r.err, QString());
+    QCOMPARE(r.exitCode, 0);
+    const QStringList lines = r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 9);
+    QCOMPARE(lines.at(0), QStringLiteral("corpus tang300"));
+    QVERIFY2(lines.at(1).contains(QStringLiteral("documents")) &&
+                 lines.at(1).endsWith(QStringLiteral(" 313")),
+             qPrintable(lines.at(1)));
+    QVERIFY2(lines.at(2).endsWith(QStringLiteral(" 23393")), qPrintable(lines.at(2)));
+    QVERIFY2(lines.at(5).endsWith(QStringLiteral(" 1589")), qPrintable(lines.at(5)));
+}
+
+QTEST_GUILESS_MAIN(TestCliCorpus)
+#include "tst_cli_corpus.moc"
