@@ -5,6 +5,7 @@
 #include "commandline.h"
 #include "commands.h"
 #include "output.h"
+#include "tiny/trainer.h"
 #include "tinymodel.h"
 
 #include <algorithm>
@@ -35,6 +36,9 @@ QString required(const CommandLine &line, const QString &name)
 
 TinyModel loadModel(const QString &path)
 {
+    // One window at a time is far too little work to share between threads, and waiting threads
+    // cost much on a busy machine.
+    tiny::setThreadCount(1);
     QString error;
     std::optional<TinyModel> model = readTinyModel(path, &error);
     if (!model)

@@ -9,13 +9,11 @@
 #include "tiny/corpus.h"
 #include "tiny/trainer.h"
 
-#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QThread>
 #include <algorithm>
-#include <cmath>
 #include <limits>
 
 namespace attention::cli {
