@@ -46,6 +46,12 @@ std::optional<SequenceAnalysis> analyseSequence(const Parameters<float> &paramet
     const Index tokens = Index(ids.size());
     SequenceAnalysis result;
     result.logits = acts.logits;
+    result.probabilities = result.logits.cast<double>();
+    for (Index t = 0; t < tokens; ++t) {
+        auto row = result.probabilities.row(t);
+        row = (row.array() - row.maxCoeff()).exp().matrix();
+        row /= row.sum();
+    }
     for (const auto &block : acts.blocks) {
         std::vector<MatrixF> heads;
         for (int h = 0; h < config.heads; ++h)

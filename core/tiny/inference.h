@@ -14,7 +14,8 @@ namespace attention::tiny {
 /// One forward pass over a sequence.
 struct SequenceAnalysis
 {
-    MatrixF logits; ///< (T, V)
+    MatrixF logits;       ///< (T, V)
+    Matrix probabilities; ///< (T, V) softmax of each row of logits, in double
     std::vector<std::vector<MatrixF>>
         attention; ///< [layer][head], each (T, T), zero above diagonal
     /// Mean −log p(id_{t+1}) over the T − 1 positions that have a next id; 0 when T = 1.

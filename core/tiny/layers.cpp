@@ -13,6 +13,34 @@ namespace {
 constexpr double layerNormEpsilon = 1e-5;
 constexpr double geluCubic = 0.044715;
 constexpr double pi = 3.14159265358979323846;
+/// Below this many multiply-adds a loop stays on one thread: a parallel region costs more.
+constexpr double parallelWork = 65536.0;
+
+/// Calls body(first, count) on contiguous slices of [0, total), one slice per OpenMP thread when
+/// `work` (multiply-adds) is worth it, else once over everything. Each product is split by the
+/// rows of its result, so no two threads write the same entry and there is no reduction: the
+/// result depends on the thread count only through Eigen's blocking of each slice, and a given
+/// count always gives the same bits. Eigen itself runs single-threaded (setThreadCount): its own
+/// parallel GEMM busy-waits, which stalls badly on a machine shared with other work.
+template<typename Body>
+void parallelSlices(Index total, double work, const Body &body)
+{
+#ifdef _OPENMP
+    if (work >= parallelWork && omp_get_max_threads() > 1 && total > 1) {
+#pragma omp parallel
+        {
+            const Index threads = omp_get_num_threads();
+            const Index thread = omp_get_thread_num();
+            const Index first = total * thread / threads;
+            const Index last = total * (thread + 1) / threads;
+            if (last > first)
+                body(first, last - first);
+        }
+        return;
+    }
+#endif
+    body(Index(0), total);
+}
 
 /// Softmax of each row of scores (T, T) over the positions j ≤ i; zero above the diagonal.
 template<typename Block>
@@ -120,14 +148,18 @@ void attentionForward(const MatrixT<Scalar> &a, const MatrixT<Scalar> &wQ,
     cache.q.resize(rows, width);
     cache.k.resize(rows, width);
     cache.v.resize(rows, width);
-    cache.q.noalias() = a * wQ; // (N, d)
-    cache.k.noalias() = a * wK; // (N, d)
-    cache.v.noalias() = a * wV; // (N, d)
+    parallelSlices(rows, 3.0 * rows * width * width, [&](Index first, Index count) {
+        const auto slice = a.middleRows(first, count);
+        cache.q.middleRows(first, count).noalias() = slice * wQ; // (N, d)
+        cache.k.middleRows(first, count).noalias() = slice * wK; // (N, d)
+        cache.v.middleRows(first, count).noalias() = slice * wV; // (N, d)
+    });
     cache.weights.resize(Index(shape.batch) * heads * tokens, tokens);
     cache.concat.resize(rows, width);
     const Scalar scale = Scalar(1) / std::sqrt(Scalar(dHead));
     const int pairs = shape.batch * heads;
-#pragma omp parallel for schedule(static)
+    const bool parallel = double(rows) * double(tokens) * double(width) >= parallelWork;
+#pragma omp parallel for schedule(static) if (parallel)
     for (int pair = 0; pair < pairs; ++pair) {
         const Index first = Index(pair / heads) * tokens;
         const Index column = Index(pair % heads) * dHead;
@@ -140,7 +172,9 @@ void attentionForward(const MatrixT<Scalar> &a, const MatrixT<Scalar> &wQ,
             weights * cache.v.block(first, column, tokens, dHead); // (T, d_head)
     }
     out.resize(rows, width);
-    out.noalias() = cache.concat * wO; // (N, d)
+    parallelSlices(rows, double(rows) * width * width, [&](Index first, Index count) {
+        out.middleRows(first, count).noalias() = cache.concat.middleRows(first, count) * wO;
+    }); // (N, d)
 }
 
 template<typename Scalar>
@@ -155,16 +189,24 @@ void attentionBackward(const MatrixT<Scalar> &dout, const MatrixT<Scalar> &a,
     const Index width = a.cols();
     const Index tokens = shape.tokens;
     const Index dHead = width / heads;
-    dWO.noalias() += cache.concat.transpose() * dout;
+    const double linearWork = double(rows) * width * width;
+    parallelSlices(width, linearWork, [&](Index first, Index count) {
+        dWO.middleRows(first, count).noalias() +=
+            cache.concat.middleCols(first, count).transpose() * dout; // (d, d)
+    });
     cache.dConcat.resize(rows, width);
-    cache.dConcat.noalias() = dout * wO.transpose(); // (N, d)
+    parallelSlices(rows, linearWork, [&](Index first, Index count) {
+        cache.dConcat.middleRows(first, count).noalias() =
+            dout.middleRows(first, count) * wO.transpose(); // (N, d)
+    });
     cache.dQ.resize(rows, width);
     cache.dK.resize(rows, width);
     cache.dV.resize(rows, width);
     cache.dScores.resize(cache.weights.rows(), tokens);
     const Scalar scale = Scalar(1) / std::sqrt(Scalar(dHead));
     const int pairs = shape.batch * heads;
-#pragma omp parallel for schedule(static)
+    const bool parallel = double(rows) * double(tokens) * double(width) >= parallelWork;
+#pragma omp parallel for schedule(static) if (parallel)
     for (int pair = 0; pair < pairs; ++pair) {
         const Index first = Index(pair / heads) * tokens;
         const Index column = Index(pair % heads) * dHead;
@@ -180,12 +222,18 @@ void attentionBackward(const MatrixT<Scalar> &dout, const MatrixT<Scalar> &a,
         cache.dK.block(first, column, tokens, dHead).noalias() =
             dScores.transpose() * cache.q.block(first, column, tokens, dHead);
     }
-    dWQ.noalias() += a.transpose() * cache.dQ;
-    dWK.noalias() += a.transpose() * cache.dK;
-    dWV.noalias() += a.transpose() * cache.dV;
-    da.noalias() += cache.dQ * wQ.transpose();
-    da.noalias() += cache.dK * wK.transpose();
-    da.noalias() += cache.dV * wV.transpose();
+    parallelSlices(width, 3.0 * linearWork, [&](Index first, Index count) {
+        const auto slice = a.middleCols(first, count).transpose(); // (count, N)
+        dWQ.middleRows(first, count).noalias() += slice * cache.dQ;
+        dWK.middleRows(first, count).noalias() += slice * cache.dK;
+        dWV.middleRows(first, count).noalias() += slice * cache.dV;
+    });
+    parallelSlices(rows, 3.0 * linearWork, [&](Index first, Index count) {
+        auto slice = da.middleRows(first, count);
+        slice.noalias() += cache.dQ.middleRows(first, count) * wQ.transpose();
+        slice.noalias() += cache.dK.middleRows(first, count) * wK.transpose();
+        slice.noalias() += cache.dV.middleRows(first, count) * wV.transpose();
+    });
 }
 
 template<typename Scalar>
@@ -193,15 +241,21 @@ void mlpForward(const MatrixT<Scalar> &a, const MatrixT<Scalar> &wIn, const Matr
                 MatrixT<Scalar> &out, MlpCache<Scalar> &cache)
 {
     const Scalar root = Scalar(std::sqrt(2.0 / pi));
-    cache.pre.resize(a.rows(), wIn.cols());
-    cache.pre.noalias() = a * wIn; // (N, 4d)
-    const auto x = cache.pre.array();
-    cache.tanh.resize(a.rows(), wIn.cols());
-    cache.tanh.array() = (root * (x + Scalar(geluCubic) * x.cube())).tanh();
-    cache.act.resize(a.rows(), wIn.cols());
-    cache.act.array() = Scalar(0.5) * x * (Scalar(1) + cache.tanh.array()); // GELU, (N, 4d)
-    out.resize(a.rows(), wOut.cols());
-    out.noalias() = cache.act * wOut; // (N, d)
+    const Index rows = a.rows();
+    cache.pre.resize(rows, wIn.cols());
+    cache.tanh.resize(rows, wIn.cols());
+    cache.act.resize(rows, wIn.cols());
+    out.resize(rows, wOut.cols());
+    parallelSlices(rows, 2.0 * double(rows) * wIn.size(), [&](Index first, Index count) {
+        auto pre = cache.pre.middleRows(first, count);
+        auto th = cache.tanh.middleRows(first, count);
+        auto act = cache.act.middleRows(first, count);
+        pre.noalias() = a.middleRows(first, count) * wIn; // (N, 4d)
+        const auto x = pre.array();
+        th.array() = (root * (x + Scalar(geluCubic) * x.cube())).tanh();
+        act.array() = Scalar(0.5) * x * (Scalar(1) + th.array()); // GELU, (N, 4d)
+        out.middleRows(first, count).noalias() = act * wOut;      // (N, d)
+    });
 }
 
 template<typename Scalar>
@@ -210,24 +264,41 @@ void mlpBackward(const MatrixT<Scalar> &dout, const MatrixT<Scalar> &a, const Ma
                  MatrixT<Scalar> &dWIn, MatrixT<Scalar> &dWOut)
 {
     const Scalar root = Scalar(std::sqrt(2.0 / pi));
-    dWOut.noalias() += cache.act.transpose() * dout;
+    const Index rows = a.rows();
+    const double work = double(rows) * wIn.size();
+    parallelSlices(wOut.rows(), work, [&](Index first, Index count) {
+        dWOut.middleRows(first, count).noalias() +=
+            cache.act.middleCols(first, count).transpose() * dout; // (4d, d)
+    });
     cache.dAct.resize(cache.act.rows(), cache.act.cols());
-    cache.dAct.noalias() = dout * wOut.transpose(); // (N, 4d)
-    const auto x = cache.pre.array();
-    const auto th = cache.tanh.array();
-    // GELU'(x) = ½(1 + tanh u) + ½ x (1 − tanh² u) · √(2/π) (1 + 3 · 0.044715 x²)
-    cache.dAct.array() *=
-        Scalar(0.5) * (Scalar(1) + th) + Scalar(0.5) * x * (Scalar(1) - th.square()) * root *
-                                             (Scalar(1) + Scalar(3 * geluCubic) * x.square());
-    dWIn.noalias() += a.transpose() * cache.dAct;
-    da.noalias() += cache.dAct * wIn.transpose();
+    parallelSlices(rows, work, [&](Index first, Index count) {
+        auto dAct = cache.dAct.middleRows(first, count);
+        dAct.noalias() = dout.middleRows(first, count) * wOut.transpose(); // (N, 4d)
+        const auto x = cache.pre.middleRows(first, count).array();
+        const auto th = cache.tanh.middleRows(first, count).array();
+        // GELU'(x) = ½(1 + tanh u) + ½ x (1 − tanh² u) · √(2/π) (1 + 3 · 0.044715 x²)
+        dAct.array() *=
+            Scalar(0.5) * (Scalar(1) + th) + Scalar(0.5) * x * (Scalar(1) - th.square()) * root *
+                                                 (Scalar(1) + Scalar(3 * geluCubic) * x.square());
+    });
+    parallelSlices(wIn.rows(), work, [&](Index first, Index count) {
+        dWIn.middleRows(first, count).noalias() +=
+            a.middleCols(first, count).transpose() * cache.dAct; // (d, 4d)
+    });
+    parallelSlices(rows, work, [&](Index first, Index count) {
+        da.middleRows(first, count).noalias() +=
+            cache.dAct.middleRows(first, count) * wIn.transpose(); // (N, d)
+    });
 }
 
 template<typename Scalar>
 void logitsForward(const MatrixT<Scalar> &a, const MatrixT<Scalar> &tokEmb, MatrixT<Scalar> &logits)
 {
     logits.resize(a.rows(), tokEmb.rows());
-    logits.noalias() = a * tokEmb.transpose(); // (N, V)
+    parallelSlices(a.rows(), double(a.rows()) * tokEmb.size(), [&](Index first, Index count) {
+        logits.middleRows(first, count).noalias() =
+            a.middleRows(first, count) * tokEmb.transpose(); // (N, V)
+    });
 }
 
 template<typename Scalar>
@@ -239,7 +310,8 @@ double crossEntropyForwardBackward(MatrixT<Scalar> &logits, const std::vector<in
         count += targets[n] >= 0 ? 1 : 0;
     const Scalar share = count > 0 ? Scalar(1) / Scalar(count) : Scalar(0);
     std::vector<double> rowLoss(rows, 0.0);
-#pragma omp parallel for schedule(static)
+    const bool parallel = double(rows) * double(logits.cols()) >= parallelWork;
+#pragma omp parallel for schedule(static) if (parallel)
     for (Index n = 0; n < rows; ++n) {
         auto row = logits.row(n);
         const int target = targets[n];
@@ -265,8 +337,14 @@ template<typename Scalar>
 void logitsBackward(const MatrixT<Scalar> &dLogits, const MatrixT<Scalar> &a,
                     const MatrixT<Scalar> &tokEmb, MatrixT<Scalar> &da, MatrixT<Scalar> &dTokEmb)
 {
-    da.noalias() += dLogits * tokEmb;             // (N, d)
-    dTokEmb.noalias() += dLogits.transpose() * a; // (V, d)
+    const double work = double(a.rows()) * tokEmb.size();
+    parallelSlices(a.rows(), work, [&](Index first, Index count) {
+        da.middleRows(first, count).noalias() += dLogits.middleRows(first, count) * tokEmb;
+    }); // (N, d)
+    parallelSlices(tokEmb.rows(), work, [&](Index first, Index count) {
+        dTokEmb.middleRows(first, count).noalias() +=
+            dLogits.middleCols(first, count).transpose() * a;
+    }); // (V, d)
 }
 
 #define ATTENTION_TINY_INSTANTIATE_LAYERS(Scalar)                                                  \

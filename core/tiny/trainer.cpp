@@ -29,16 +29,23 @@ Index argmax(const Row &row)
 
 void setThreadCount(int threads)
 {
-    threads = std::max(threads, 1);
-    Eigen::setNbThreads(threads);
+    // The layers split their products among OpenMP threads themselves (layers.cpp,
+    // parallelSlices); Eigen's own threading stays off so that the two do not nest.
+    Eigen::setNbThreads(1);
 #ifdef _OPENMP
-    omp_set_num_threads(threads);
+    omp_set_num_threads(std::max(threads, 1));
+#else
+    (void)threads;
 #endif
 }
 
 int threadCount()
 {
-    return Eigen::nbThreads();
+#ifdef _OPENMP
+    return omp_get_max_threads();
+#else
+    return 1;
+#endif
 }
 
 double learningRateAt(const TrainingSettings &settings, int step)
@@ -87,19 +94,17 @@ void AdamW::update(const std::vector<TensorView<float>> &parameters,
     const float b2 = float(beta2);
     const float eps = float(epsilon);
     const float rate = float(lr);
+    using ArrayMap = Eigen::Map<Eigen::ArrayXf>;
     for (std::size_t t = 0; t < parameters.size(); ++t) {
-        float *p = parameters[t].data;
-        const float *g = gradients[t].data;
-        float *m = m_first[t].data();
-        float *v = m_second[t].data();
+        const Index size = parameters[t].size;
+        ArrayMap p(parameters[t].data, size);
+        const ArrayMap g(gradients[t].data, size);
+        ArrayMap m(m_first[t].data(), size);
+        ArrayMap v(m_second[t].data(), size);
         const float decay = parameters[t].matrix ? float(lr * m_weightDecay) : 0.0f;
-        for (Index i = 0; i < parameters[t].size; ++i) {
-            m[i] = b1 * m[i] + (1.0f - b1) * g[i];
-            v[i] = b2 * v[i] + (1.0f - b2) * g[i] * g[i];
-            const float mHat = m[i] / correction1;
-            const float vHat = v[i] / correction2;
-            p[i] -= decay * p[i] + rate * mHat / (std::sqrt(vHat) + eps);
-        }
+        m = b1 * m + (1.0f - b1) * g;
+        v = b2 * v + (1.0f - b2) * g.square();
+        p -= decay * p + rate * (m / correction1) / ((v / correction2).sqrt() + eps);
     }
 }
 

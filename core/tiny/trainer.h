@@ -17,8 +17,9 @@
 
 namespace attention::tiny {
 
-/// Sets the one thread count used by the tiny model (Eigen's products and the OpenMP loops).
-/// It is process-wide. Without OpenMP there is one thread whatever is asked.
+/// Sets the one thread count used by the tiny model: its OpenMP loops and row-split products
+/// (Eigen's own threading is switched off). It is process-wide, as OpenMP's setting is. Without
+/// OpenMP there is one thread whatever is asked.
 void setThreadCount(int threads);
 /// The thread count in effect.
 int threadCount();

@@ -124,11 +124,43 @@ inline Matrix plainLayerNorm(const Matrix &x, const attention::RowVector &gain,
     return out;
 }
 
+/// concat_h(softmax(causal(q_h k_hᵀ/√d_head)) v_h) for one window; weights gets each head's
+/// (T, T) weights. a (T, d).
+inline Matrix plainAttention(const Matrix &a, const Matrix &wQ, const Matrix &wK, const Matrix &wV,
+                             int heads, std::vector<Matrix> &layerWeights)
+{
+    const Index tokens = a.rows(), d = a.cols(), dHead = d / heads;
+    const Matrix q = plainProduct(a, wQ), k = plainProduct(a, wK), v = plainProduct(a, wV);
+    Matrix concat = Matrix::Zero(tokens, d);
+    for (int h = 0; h < heads; ++h) {
+        Matrix weights = Matrix::Zero(tokens, tokens);
+        for (Index i = 0; i < tokens; ++i) {
+            double maximum = -INFINITY, sum = 0.0;
+            for (Index j = 0; j <= i; ++j) {
+                double score = 0.0;
+                for (Index c = h * dHead; c < (h + 1) * dHead; ++c)
+                    score += q(i, c) * k(j, c);
+                weights(i, j) = score / std::sqrt(double(dHead));
+                maximum = std::max(maximum, weights(i, j));
+            }
+            for (Index j = 0; j <= i; ++j)
+                sum += (weights(i, j) = std::exp(weights(i, j) - maximum));
+            for (Index j = 0; j <= i; ++j)
+                weights(i, j) /= sum;
+            for (Index j = 0; j <= i; ++j)
+                for (Index c = h * dHead; c < (h + 1) * dHead; ++c)
+                    concat(i, c) += weights(i, j) * v(j, c);
+        }
+        layerWeights.push_back(weights);
+    }
+    return concat;
+}
+
 /// The spec's model written out position by position, for one window of ids.
 inline ReferenceResult referenceForward(const Parameters<double> &p, const std::vector<int> &ids)
 {
     const ModelConfig &config = p.config;
-    const Index tokens = Index(ids.size()), d = config.dModel, dHead = config.dHead();
+    const Index tokens = Index(ids.size()), d = config.dModel;
     Matrix x(tokens, d);
     for (Index t = 0; t < tokens; ++t)
         for (Index c = 0; c < d; ++c)
@@ -136,31 +168,9 @@ inline ReferenceResult referenceForward(const Parameters<double> &p, const std::
     ReferenceResult result;
     for (const auto &block : p.blocks) {
         const Matrix a = plainLayerNorm(x, block.ln1Gain, block.ln1Bias);
-        const Matrix q = plainProduct(a, block.wQ), k = plainProduct(a, block.wK),
-                     v = plainProduct(a, block.wV);
-        Matrix concat = Matrix::Zero(tokens, d);
         std::vector<Matrix> layerWeights;
-        for (int h = 0; h < config.heads; ++h) {
-            Matrix weights = Matrix::Zero(tokens, tokens);
-            for (Index i = 0; i < tokens; ++i) {
-                double maximum = -INFINITY, sum = 0.0;
-                for (Index j = 0; j <= i; ++j) {
-                    double score = 0.0;
-                    for (Index c = h * dHead; c < (h + 1) * dHead; ++c)
-                        score += q(i, c) * k(j, c);
-                    weights(i, j) = score / std::sqrt(double(dHead));
-                    maximum = std::max(maximum, weights(i, j));
-                }
-                for (Index j = 0; j <= i; ++j)
-                    sum += (weights(i, j) = std::exp(weights(i, j) - maximum));
-                for (Index j = 0; j <= i; ++j)
-                    weights(i, j) /= sum;
-                for (Index j = 0; j <= i; ++j)
-                    for (Index c = h * dHead; c < (h + 1) * dHead; ++c)
-                        concat(i, c) += weights(i, j) * v(j, c);
-            }
-            layerWeights.push_back(weights);
-        }
+        const Matrix concat =
+            plainAttention(a, block.wQ, block.wK, block.wV, config.heads, layerWeights);
         result.attention.push_back(layerWeights);
         x += plainProduct(concat, block.wO);
         if (config.mlp) {

@@ -425,6 +425,13 @@ void TestTinyModel::analysisMatchesReference()
         QCOMPARE(analysis->logits.rows(), Index(tokens));
         QVERIFY((analysis->logits.cast<double>() - reference.logits).cwiseAbs().maxCoeff() < 1e-4);
         VERIFY_NEAR(analysis->loss, reference.loss, 1e-5);
+        for (Index t = 0; t < tokens; ++t) {
+            const auto z = reference.logits.row(t);
+            const double sum = (z.array() - z.maxCoeff()).exp().sum();
+            for (Index id = 0; id < config.vocabSize; ++id)
+                VERIFY_NEAR(analysis->probabilities(t, id), std::exp(z(id) - z.maxCoeff()) / sum,
+                            1e-5);
+        }
         QCOMPARE(analysis->attention.size(), std::size_t(config.layers));
         for (int l = 0; l < config.layers; ++l) {
             QCOMPARE(analysis->attention[std::size_t(l)].size(), std::size_t(config.heads));
