@@ -2,7 +2,8 @@
 # Installs what is missing, builds the test preset (AddressSanitizer + UndefinedBehaviorSanitizer)
 # and runs every test offscreen, then the monkey test at full length (scripts/monkey.sh: a warm-up
 # and two runs of 10,000 random actions on the main window, LeakSanitizer on, peaks compared),
-# then fuzzes the scenario reader for 60 seconds (fuzz preset: clang, libFuzzer, ASan + UBSan).
+# then fuzzes the scenario reader and the model-file reader for 60 seconds each (fuzz preset:
+# clang, libFuzzer, ASan + UBSan).
 # Exits non-zero on any failure or finding.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,22 +21,30 @@ tests=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' build/test/ctest.log)
 scripts/monkey.sh | tee build/test/monkey-summary.log
 monkey=$(tail -n 1 build/test/monkey-summary.log)
 
-# The fuzzer runs on a copy of the seed corpus (it adds the inputs it finds interesting), so the
+# Each fuzzer runs on a copy of its seed corpus (it adds the inputs it finds interesting), so the
 # repository is never modified; a crash, hang, leak or sanitizer report stops it with an error and
 # leaves the input in build/fuzz/artifacts/.
 cmake --preset fuzz
 cmake --build --preset fuzz
-rm -rf build/fuzz/corpus build/fuzz/artifacts
-cp -r tests/fuzz/corpus build/fuzz/corpus
+rm -rf build/fuzz/artifacts
 mkdir -p build/fuzz/artifacts
-if ! build/fuzz/bin/fuzz_scenario -dict=tests/fuzz/scenario.dict -max_len=65536 -rss_limit_mb=2048 \
-    -timeout=10 -max_total_time=60 -print_final_stats=1 -artifact_prefix=build/fuzz/artifacts/ \
-    build/fuzz/corpus 2>build/fuzz/fuzz.log; then
-    tail -n 60 build/fuzz/fuzz.log
-    echo "fuzz_scenario found a problem; the input is in build/fuzz/artifacts/ (see build/fuzz/fuzz.log)" >&2
-    exit 1
-fi
-executions=$(sed -n 's/^stat::number_of_executed_units: *//p' build/fuzz/fuzz.log)
-echo "fuzz_scenario: ${executions} executions in 60 s, nothing found"
+# run_fuzzer NAME SEEDS DICT: fuzzes NAME for 60 s and prints its number of executions.
+run_fuzzer() {
+    local name=$1 seeds=$2 dict=$3
+    rm -rf "build/fuzz/corpus-${name}"
+    cp -r "${seeds}" "build/fuzz/corpus-${name}"
+    if ! "build/fuzz/bin/${name}" -dict="${dict}" -max_len=65536 -rss_limit_mb=2048 \
+        -timeout=10 -max_total_time=60 -print_final_stats=1 -artifact_prefix=build/fuzz/artifacts/ \
+        "build/fuzz/corpus-${name}" 2>"build/fuzz/${name}.log"; then
+        tail -n 60 "build/fuzz/${name}.log" >&2
+        echo "${name} found a problem; the input is in build/fuzz/artifacts/ (see build/fuzz/${name}.log)" >&2
+        exit 1
+    fi
+    sed -n 's/^stat::number_of_executed_units: *//p' "build/fuzz/${name}.log"
+}
+scenario_runs=$(run_fuzzer fuzz_scenario tests/fuzz/corpus tests/fuzz/scenario.dict)
+echo "fuzz_scenario: ${scenario_runs} executions in 60 s, nothing found"
+modelfile_runs=$(run_fuzzer fuzz_modelfile tests/fuzz/modelfile-corpus tests/fuzz/modelfile.dict)
+echo "fuzz_modelfile: ${modelfile_runs} executions in 60 s, nothing found"
 echo "${monkey}"
 echo "ctest: ${tests} passed, 0 failed"

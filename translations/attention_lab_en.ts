@@ -355,6 +355,95 @@ JSON: {&quot;tokens&quot;, &quot;scores&quot;, &quot;weights&quot;, &quot;output
 </source>
         <translation></translation>
     </message>
+    <message>
+        <source>documents</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>characters</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>training characters</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>validation characters</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>vocabulary (ids)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>unknown (id 0) in training</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>unknown (id 0) in validation</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>unigram validation loss</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>corpus %1
+</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Shows the text the tiny model trains on: its documents and characters, the training and validation split (every tenth document is validation; with fewer than ten documents, the last tenth of the text, at least %1 characters), the vocabulary (id 0 for characters seen fewer than two times in training) and the loss of a model that only knows how often each character occurs.
+JSON: {&quot;corpus&quot;, &quot;documents&quot;, &quot;characters&quot;, &quot;train_characters&quot;, &quot;val_characters&quot;, &quot;vocab_size&quot;, &quot;unknown_in_train&quot;, &quot;unknown_in_val&quot;, &quot;unigram_val_loss&quot;}.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>tang300 (default: 300 Tang poems, from the package fortunes-zh), song100 (100 Song lyrics, the same package), or a UTF-8 text file whose paragraphs are the documents.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>--corpus: give tang300, song100 or a file name</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The tiny model&apos;s training text and its vocabulary</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>CorpusFile</name>
+    <message>
+        <source>no such file; it comes with the package fortunes-zh: install fortunes-zh (sudo apt install fortunes-zh)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>cannot be read (a directory, or no permission)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 bytes is too large; a corpus may have at most %2 MiB</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>not valid UTF-8 at byte offset %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the training text has %1 characters, fewer than one window of %2 (context + 1)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the validation text has %1 characters, fewer than one window of %2 (context + 1)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>No corpus given.</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>Lesson</name>
@@ -592,6 +681,253 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
     <message>
         <source>For vectors with unit-variance entries, a dot product of d terms has a standard deviation of about √d. Unscaled, the scores grow with d until softmax is nearly one-hot, its gradients almost vanish and training stalls; dividing by √d keeps their spread near 1.</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>ModelFile</name>
+    <message>
+        <source>the file has %1 bytes; a model file may have at most %2 MiB</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>no model file name given</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>is not a regular file</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 characters, but config.vocab_size is %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>must start with U+FFFD and hold no character twice</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>expected 64 lower-case hexadecimal digits</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>must not be negative</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>must be a finite number</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 tensors, expected %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 values, but shape %2 needs %3</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the model is not valid: %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>cannot be written: %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>this metadata entry is missing</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>expected a string, found %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1 at offset %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>expected an object, found %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>expected &quot;%1&quot;, found %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>unsupported version %1; this program reads version %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>this field is missing</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>expected an integer, found %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>unknown field &quot;%1&quot;</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>expected true or false, found %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>expected a JSON array</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>expected one character, found %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>expected the unknown character &quot;�&quot; (U+FFFD)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>repeats vocab[%1]</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>expected a JSON object {&quot;name&quot;: …, &quot;sha256&quot;: …}</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>expected 64 lower-case hexadecimal digits, found %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>expected a whole number of steps, found %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>expected an integer from 0 to 2⁶⁴ − 1, found %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>expected a finite number, found %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>dtype is %1, expected &quot;F32&quot;</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>shape holds %1, expected whole numbers</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>shape %1 disagrees with config (expected %2)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>data_offsets must be two whole numbers [begin, end]</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>data_offsets [%1, %2] end before they begin</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>data_offsets [%1, %2] run past the end of the file (the data has %3 bytes)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>data_offsets [%1, %2] hold %3 bytes, but shape %4 needs %5</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>tensor %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>not a tensor of this model</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>data_offsets [%1, %2] overlap those of %3</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>data_offsets begin at %1, leaving bytes %2 to %1 unused</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 bytes of data follow the last tensor</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the file has %1 bytes, too few for the 8-byte header length</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the header length %1 is more than the %2 MiB allowed</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the header length %1 runs past the end of the file (%2 bytes)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the number %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the string %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 is outside %2 to %3</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 is not a multiple of config.heads (%2)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>not valid</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>element %1 (row %2, column %3)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>element %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 is not finite (%2)</source>
         <translation></translation>
     </message>
 </context>

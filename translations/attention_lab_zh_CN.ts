@@ -370,6 +370,97 @@ JSON：{&quot;tokens&quot;, &quot;scores&quot;, &quot;weights&quot;, &quot;outpu
         <translation>采用 MIT 许可证授权。
 </translation>
     </message>
+    <message>
+        <source>documents</source>
+        <translation>文档数</translation>
+    </message>
+    <message>
+        <source>characters</source>
+        <translation>字符数</translation>
+    </message>
+    <message>
+        <source>training characters</source>
+        <translation>训练字符数</translation>
+    </message>
+    <message>
+        <source>validation characters</source>
+        <translation>验证字符数</translation>
+    </message>
+    <message>
+        <source>vocabulary (ids)</source>
+        <translation>词表（id 数）</translation>
+    </message>
+    <message>
+        <source>unknown (id 0) in training</source>
+        <translation>训练集中的未知字符（id 0）</translation>
+    </message>
+    <message>
+        <source>unknown (id 0) in validation</source>
+        <translation>验证集中的未知字符（id 0）</translation>
+    </message>
+    <message>
+        <source>unigram validation loss</source>
+        <translation>一元模型验证损失</translation>
+    </message>
+    <message>
+        <source>corpus %1
+</source>
+        <translation>语料 %1
+</translation>
+    </message>
+    <message>
+        <source>Shows the text the tiny model trains on: its documents and characters, the training and validation split (every tenth document is validation; with fewer than ten documents, the last tenth of the text, at least %1 characters), the vocabulary (id 0 for characters seen fewer than two times in training) and the loss of a model that only knows how often each character occurs.
+JSON: {&quot;corpus&quot;, &quot;documents&quot;, &quot;characters&quot;, &quot;train_characters&quot;, &quot;val_characters&quot;, &quot;vocab_size&quot;, &quot;unknown_in_train&quot;, &quot;unknown_in_val&quot;, &quot;unigram_val_loss&quot;}.</source>
+        <translation>显示小模型训练所用的文本：文档数和字符数，训练集与验证集的划分（每十篇文档中的第十篇用于验证；不足十篇时，取文本最后十分之一，至少 %1 个字符），词表（训练集中出现少于两次的字符记为 id 0），以及只知道各字符出现频率的模型的损失。
+JSON：{&quot;corpus&quot;, &quot;documents&quot;, &quot;characters&quot;, &quot;train_characters&quot;, &quot;val_characters&quot;, &quot;vocab_size&quot;, &quot;unknown_in_train&quot;, &quot;unknown_in_val&quot;, &quot;unigram_val_loss&quot;}。</translation>
+    </message>
+    <message>
+        <source>tang300 (default: 300 Tang poems, from the package fortunes-zh), song100 (100 Song lyrics, the same package), or a UTF-8 text file whose paragraphs are the documents.</source>
+        <translation>tang300（默认：唐诗三百首，来自软件包 fortunes-zh）、song100（宋词一百首，同一软件包），或一个 UTF-8 文本文件，其中每个段落是一篇文档。</translation>
+    </message>
+    <message>
+        <source>--corpus: give tang300, song100 or a file name</source>
+        <translation>--corpus：请给出 tang300、song100 或文件名</translation>
+    </message>
+    <message>
+        <source>The tiny model&apos;s training text and its vocabulary</source>
+        <translation>小模型的训练文本及其词表</translation>
+    </message>
+</context>
+<context>
+    <name>CorpusFile</name>
+    <message>
+        <source>no such file; it comes with the package fortunes-zh: install fortunes-zh (sudo apt install fortunes-zh)</source>
+        <translation>文件不存在；它来自软件包 fortunes-zh：请安装 fortunes-zh（sudo apt install fortunes-zh）</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>cannot be read (a directory, or no permission)</source>
+        <translation>无法读取（是目录，或没有权限）</translation>
+    </message>
+    <message>
+        <source>%1 bytes is too large; a corpus may have at most %2 MiB</source>
+        <translation>%1 字节太大；语料最多 %2 MiB</translation>
+    </message>
+    <message>
+        <source>not valid UTF-8 at byte offset %1</source>
+        <translation>在字节偏移 %1 处不是有效的 UTF-8</translation>
+    </message>
+    <message>
+        <source>the training text has %1 characters, fewer than one window of %2 (context + 1)</source>
+        <translation>训练文本只有 %1 个字符，不足一个 %2 字符的窗口（上下文 + 1）</translation>
+    </message>
+    <message>
+        <source>the validation text has %1 characters, fewer than one window of %2 (context + 1)</source>
+        <translation>验证文本只有 %1 个字符，不足一个 %2 字符的窗口（上下文 + 1）</translation>
+    </message>
+    <message>
+        <source>No corpus given.</source>
+        <translation>未指定语料。</translation>
+    </message>
 </context>
 <context>
     <name>Lesson</name>
@@ -609,6 +700,253 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     <message>
         <source>For vectors with unit-variance entries, a dot product of d terms has a standard deviation of about √d. Unscaled, the scores grow with d until softmax is nearly one-hot, its gradients almost vanish and training stalls; dividing by √d keeps their spread near 1.</source>
         <translation>若向量各元素的方差为 1，d 项相加的点积标准差约为 √d。不缩放的话，分数随 d 增大，直到 softmax 的输出几乎成了独热向量，梯度几乎消失，训练停滞；除以 √d 能让分数的波动保持在 1 左右。</translation>
+    </message>
+</context>
+<context>
+    <name>ModelFile</name>
+    <message>
+        <source>the file has %1 bytes; a model file may have at most %2 MiB</source>
+        <translation>文件有 %1 字节；模型文件最多 %2 MiB</translation>
+    </message>
+    <message>
+        <source>no model file name given</source>
+        <translation>未给出模型文件名</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>is not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>%1 characters, but config.vocab_size is %2</source>
+        <translation>有 %1 个字符，但 config.vocab_size 为 %2</translation>
+    </message>
+    <message>
+        <source>must start with U+FFFD and hold no character twice</source>
+        <translation>必须以 U+FFFD 开头，且字符不得重复</translation>
+    </message>
+    <message>
+        <source>expected 64 lower-case hexadecimal digits</source>
+        <translation>应为 64 位小写十六进制数字</translation>
+    </message>
+    <message>
+        <source>must not be negative</source>
+        <translation>不能为负</translation>
+    </message>
+    <message>
+        <source>must be a finite number</source>
+        <translation>必须是有限数</translation>
+    </message>
+    <message>
+        <source>%1 tensors, expected %2</source>
+        <translation>有 %1 个张量，应为 %2 个</translation>
+    </message>
+    <message>
+        <source>%1 values, but shape %2 needs %3</source>
+        <translation>有 %1 个值，但形状 %2 需要 %3 个</translation>
+    </message>
+    <message>
+        <source>the model is not valid: %1</source>
+        <translation>模型无效：%1</translation>
+    </message>
+    <message>
+        <source>cannot be written: %1</source>
+        <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <source>this metadata entry is missing</source>
+        <translation>缺少此元数据项</translation>
+    </message>
+    <message>
+        <source>expected a string, found %1</source>
+        <translation>应为字符串，实际为%1</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1 at offset %2</source>
+        <translation>不是有效的 JSON：偏移 %2 处%1</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>expected an object, found %1</source>
+        <translation>应为对象，实际为%1</translation>
+    </message>
+    <message>
+        <source>expected &quot;%1&quot;, found %2</source>
+        <translation>应为 &quot;%1&quot;，实际为%2</translation>
+    </message>
+    <message>
+        <source>unsupported version %1; this program reads version %2</source>
+        <translation>不支持版本 %1；本程序读取版本 %2</translation>
+    </message>
+    <message>
+        <source>this field is missing</source>
+        <translation>缺少此字段</translation>
+    </message>
+    <message>
+        <source>expected an integer, found %1</source>
+        <translation>应为整数，实际为%1</translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>unknown field &quot;%1&quot;</source>
+        <translation>未知字段 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>expected true or false, found %1</source>
+        <translation>应为 true 或 false，实际为%1</translation>
+    </message>
+    <message>
+        <source>expected a JSON array</source>
+        <translation>应为 JSON 数组</translation>
+    </message>
+    <message>
+        <source>expected one character, found %1</source>
+        <translation>应为单个字符，实际为%1</translation>
+    </message>
+    <message>
+        <source>expected the unknown character &quot;�&quot; (U+FFFD)</source>
+        <translation>应为未知字符 &quot;�&quot;（U+FFFD）</translation>
+    </message>
+    <message>
+        <source>repeats vocab[%1]</source>
+        <translation>与 vocab[%1] 重复</translation>
+    </message>
+    <message>
+        <source>expected a JSON object {&quot;name&quot;: …, &quot;sha256&quot;: …}</source>
+        <translation>应为 JSON 对象 {&quot;name&quot;: …, &quot;sha256&quot;: …}</translation>
+    </message>
+    <message>
+        <source>expected 64 lower-case hexadecimal digits, found %1</source>
+        <translation>应为 64 位小写十六进制数字，实际为%1</translation>
+    </message>
+    <message>
+        <source>expected a whole number of steps, found %1</source>
+        <translation>应为非负整数步数，实际为%1</translation>
+    </message>
+    <message>
+        <source>expected an integer from 0 to 2⁶⁴ − 1, found %1</source>
+        <translation>应为 0 到 2⁶⁴ − 1 的整数，实际为%1</translation>
+    </message>
+    <message>
+        <source>expected a finite number, found %1</source>
+        <translation>应为有限数，实际为%1</translation>
+    </message>
+    <message>
+        <source>dtype is %1, expected &quot;F32&quot;</source>
+        <translation>dtype 为%1，应为 &quot;F32&quot;</translation>
+    </message>
+    <message>
+        <source>shape holds %1, expected whole numbers</source>
+        <translation>shape 含有%1，应为非负整数</translation>
+    </message>
+    <message>
+        <source>shape %1 disagrees with config (expected %2)</source>
+        <translation>形状 %1 与 config 不符（应为 %2）</translation>
+    </message>
+    <message>
+        <source>data_offsets must be two whole numbers [begin, end]</source>
+        <translation>data_offsets 必须是两个非负整数 [begin, end]</translation>
+    </message>
+    <message>
+        <source>data_offsets [%1, %2] end before they begin</source>
+        <translation>data_offsets [%1, %2] 的结束位置在开始位置之前</translation>
+    </message>
+    <message>
+        <source>data_offsets [%1, %2] run past the end of the file (the data has %3 bytes)</source>
+        <translation>data_offsets [%1, %2] 超出文件末尾（数据只有 %3 字节）</translation>
+    </message>
+    <message>
+        <source>data_offsets [%1, %2] hold %3 bytes, but shape %4 needs %5</source>
+        <translation>data_offsets [%1, %2] 含 %3 字节，但形状 %4 需要 %5 字节</translation>
+    </message>
+    <message>
+        <source>tensor %1</source>
+        <translation>张量 %1</translation>
+    </message>
+    <message>
+        <source>not a tensor of this model</source>
+        <translation>不是此模型的张量</translation>
+    </message>
+    <message>
+        <source>data_offsets [%1, %2] overlap those of %3</source>
+        <translation>data_offsets [%1, %2] 与 %3 的重叠</translation>
+    </message>
+    <message>
+        <source>data_offsets begin at %1, leaving bytes %2 to %1 unused</source>
+        <translation>data_offsets 从 %1 开始，字节 %2 到 %1 未被使用</translation>
+    </message>
+    <message>
+        <source>%1 bytes of data follow the last tensor</source>
+        <translation>最后一个张量之后还有 %1 字节数据</translation>
+    </message>
+    <message>
+        <source>the file has %1 bytes, too few for the 8-byte header length</source>
+        <translation>文件只有 %1 字节，不足以容纳 8 字节的头部长度</translation>
+    </message>
+    <message>
+        <source>the header length %1 is more than the %2 MiB allowed</source>
+        <translation>头部长度 %1 超过允许的 %2 MiB</translation>
+    </message>
+    <message>
+        <source>the header length %1 runs past the end of the file (%2 bytes)</source>
+        <translation>头部长度 %1 超出文件末尾（文件共 %2 字节）</translation>
+    </message>
+    <message>
+        <source>the number %1</source>
+        <translation>数字 %1</translation>
+    </message>
+    <message>
+        <source>the string %1</source>
+        <translation>字符串 %1</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <source>%1 is outside %2 to %3</source>
+        <translation>%1 不在 %2 到 %3 之间</translation>
+    </message>
+    <message>
+        <source>%1 is not a multiple of config.heads (%2)</source>
+        <translation>%1 不是 config.heads（%2）的倍数</translation>
+    </message>
+    <message>
+        <source>not valid</source>
+        <translation>无效</translation>
+    </message>
+    <message>
+        <source>element %1 (row %2, column %3)</source>
+        <translation>元素 %1（第 %2 行，第 %3 列）</translation>
+    </message>
+    <message>
+        <source>element %1</source>
+        <translation>元素 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not finite (%2)</source>
+        <translation>%1 不是有限数（%2）</translation>
     </message>
 </context>
 <context>

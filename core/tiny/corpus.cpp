@@ -397,12 +397,16 @@ CorpusResult prepareCorpus(const CorpusSource &source, int context)
     std::ifstream file(source.path, std::ios::binary);
     if (!file)
         return failure(error(source, CorpusErrorKind::NotReadable));
-    // Read at most one byte more than allowed: a file that grew since is still refused.
-    std::string bytes(static_cast<std::size_t>(maxCorpusBytes) + 1, '\0');
-    file.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    // Read in pieces up to one byte more than allowed: a file that grew since is still refused,
+    // and a small file costs only its size.
+    std::string bytes;
+    std::string piece(std::size_t(1) << 20, '\0');
+    while (file && bytes.size() <= maxCorpusBytes) {
+        file.read(piece.data(), static_cast<std::streamsize>(piece.size()));
+        bytes.append(piece.data(), static_cast<std::size_t>(file.gcount()));
+    }
     if (file.bad())
         return failure(error(source, CorpusErrorKind::NotReadable));
-    bytes.resize(static_cast<std::size_t>(file.gcount()));
     return prepareBytes(source, bytes, context);
 }
 
