@@ -214,10 +214,11 @@ def file_names(model):
 # --- training ---------------------------------------------------------------------------------
 
 def learning_rate(step, args):
-    """Linear warm-up to lr, then cosine decay to lr/10 at the last step (step counts from 0)."""
+    """Linear warm-up to lr, then cosine decay from lr at step `warmup` to lr/10 at the last step,
+    steps − 1 (step counts from 0), as core/tiny/trainer.h."""
     if step < args.warmup:
         return args.lr * (step + 1) / args.warmup
-    span = max(1, args.steps - args.warmup)
+    span = max(1, args.steps - 1 - args.warmup)
     progress = min(1.0, (step - args.warmup) / span)
     return args.lr / 10 + (args.lr - args.lr / 10) * 0.5 * (1 + math.cos(math.pi * progress))
 
