@@ -218,8 +218,8 @@ def learning_rate(step, args):
     steps − 1 (step counts from 0), as core/tiny/trainer.h."""
     if step < args.warmup:
         return args.lr * (step + 1) / args.warmup
-    span = max(1, args.steps - 1 - args.warmup)
-    progress = min(1.0, (step - args.warmup) / span)
+    span = args.steps - 1 - args.warmup
+    progress = min(1.0, (step - args.warmup) / span) if span > 0 else 1.0
     return args.lr / 10 + (args.lr - args.lr / 10) * 0.5 * (1 + math.cos(math.pi * progress))
 
 
