@@ -23,7 +23,7 @@ constexpr double parallelWork = 65536.0;
 /// count always gives the same bits. Eigen itself runs single-threaded (setThreadCount): its own
 /// parallel GEMM busy-waits, which stalls badly on a machine shared with other work.
 template<typename Body>
-void parallelSlices(Index total, double work, const Body &body)
+void parallelSlices(Index total, [[maybe_unused]] double work, const Body &body)
 {
 #ifdef _OPENMP
     if (work >= parallelWork && omp_get_max_threads() > 1 && total > 1) {
@@ -135,6 +135,47 @@ void layerNormBackward(const MatrixT<Scalar> &dout, const RowVectorT<Scalar> &ga
     dBias += dout.colwise().sum();
 }
 
+namespace {
+
+/// One head of one window: weights = softmax(causal(q_h k_hᵀ / √d_head)), concat_h = weights v_h.
+template<typename Scalar>
+void headForward(AttentionCache<Scalar> &cache, Index window, Index head, Index tokens, Index dHead,
+                 Index heads)
+{
+    const Index first = window * tokens;
+    const Index column = head * dHead;
+    auto weights = cache.weights.block((window * heads + head) * tokens, 0, tokens, tokens);
+    weights.noalias() = cache.q.block(first, column, tokens, dHead) *
+                        cache.k.block(first, column, tokens, dHead).transpose(); // (T, T)
+    weights *= Scalar(1) / std::sqrt(Scalar(dHead));                             // (T, T)
+    causalSoftmaxRows(weights); // mask and softmax, (T, T)
+    cache.concat.block(first, column, tokens, dHead).noalias() =
+        weights * cache.v.block(first, column, tokens, dHead); // (T, d_head)
+}
+
+/// The backward of headForward: dq_h, dk_h, dv_h from dconcat_h.
+template<typename Scalar>
+void headBackward(AttentionCache<Scalar> &cache, Index window, Index head, Index tokens,
+                  Index dHead, Index heads)
+{
+    const Index first = window * tokens;
+    const Index column = head * dHead;
+    const Index pair = window * heads + head;
+    const auto weights = cache.weights.block(pair * tokens, 0, tokens, tokens);
+    const auto dY = cache.dConcat.block(first, column, tokens, dHead);
+    auto dScores = cache.dScores.block(pair * tokens, 0, tokens, tokens);
+    dScores.noalias() = dY * cache.v.block(first, column, tokens, dHead).transpose(); // dP (T, T)
+    cache.dV.block(first, column, tokens, dHead).noalias() = weights.transpose() * dY;
+    softmaxRowsBackward(weights, dScores); // dS (T, T)
+    dScores *= Scalar(1) / std::sqrt(Scalar(dHead));
+    cache.dQ.block(first, column, tokens, dHead).noalias() =
+        dScores * cache.k.block(first, column, tokens, dHead);
+    cache.dK.block(first, column, tokens, dHead).noalias() =
+        dScores.transpose() * cache.q.block(first, column, tokens, dHead);
+}
+
+} // namespace
+
 template<typename Scalar>
 void attentionForward(const MatrixT<Scalar> &a, const MatrixT<Scalar> &wQ,
                       const MatrixT<Scalar> &wK, const MatrixT<Scalar> &wV,
@@ -144,37 +185,24 @@ void attentionForward(const MatrixT<Scalar> &a, const MatrixT<Scalar> &wQ,
     const Index rows = a.rows();
     const Index width = a.cols();
     const Index tokens = shape.tokens;
-    const Index dHead = width / heads;
-    cache.q.resize(rows, width);
-    cache.k.resize(rows, width);
-    cache.v.resize(rows, width);
-    parallelSlices(rows, 3.0 * rows * width * width, [&](Index first, Index count) {
+    for (MatrixT<Scalar> *m : {&cache.q, &cache.k, &cache.v, &cache.concat, &out})
+        m->resize(rows, width);
+    cache.weights.resize(Index(shape.batch) * heads * tokens, tokens);
+    // Everything but the weights' gradients stays within a window: one slice of windows per
+    // thread runs the projections, the heads and the output map without waiting for the others.
+    const double work = double(rows) * width * (4.0 * width + 2.0 * tokens);
+    parallelSlices(shape.batch, work, [&](Index firstWindow, Index windows) {
+        const Index first = firstWindow * tokens;
+        const Index count = windows * tokens;
         const auto slice = a.middleRows(first, count);
         cache.q.middleRows(first, count).noalias() = slice * wQ; // (N, d)
         cache.k.middleRows(first, count).noalias() = slice * wK; // (N, d)
         cache.v.middleRows(first, count).noalias() = slice * wV; // (N, d)
-    });
-    cache.weights.resize(Index(shape.batch) * heads * tokens, tokens);
-    cache.concat.resize(rows, width);
-    const Scalar scale = Scalar(1) / std::sqrt(Scalar(dHead));
-    const int pairs = shape.batch * heads;
-    const bool parallel = double(rows) * double(tokens) * double(width) >= parallelWork;
-#pragma omp parallel for schedule(static) if (parallel)
-    for (int pair = 0; pair < pairs; ++pair) {
-        const Index first = Index(pair / heads) * tokens;
-        const Index column = Index(pair % heads) * dHead;
-        auto weights = cache.weights.block(Index(pair) * tokens, 0, tokens, tokens);
-        weights.noalias() = cache.q.block(first, column, tokens, dHead) *
-                            cache.k.block(first, column, tokens, dHead).transpose(); // (T, T)
-        weights *= scale;                                                            // (T, T)
-        causalSoftmaxRows(weights);                                                  // (T, T)
-        cache.concat.block(first, column, tokens, dHead).noalias() =
-            weights * cache.v.block(first, column, tokens, dHead); // (T, d_head)
-    }
-    out.resize(rows, width);
-    parallelSlices(rows, double(rows) * width * width, [&](Index first, Index count) {
+        for (Index window = firstWindow; window < firstWindow + windows; ++window)
+            for (Index head = 0; head < heads; ++head)
+                headForward(cache, window, head, tokens, width / heads, Index(heads));
         out.middleRows(first, count).noalias() = cache.concat.middleRows(first, count) * wO;
-    }); // (N, d)
+    });
 }
 
 template<typename Scalar>
@@ -188,51 +216,31 @@ void attentionBackward(const MatrixT<Scalar> &dout, const MatrixT<Scalar> &a,
     const Index rows = a.rows();
     const Index width = a.cols();
     const Index tokens = shape.tokens;
-    const Index dHead = width / heads;
-    const double linearWork = double(rows) * width * width;
-    parallelSlices(width, linearWork, [&](Index first, Index count) {
-        dWO.middleRows(first, count).noalias() +=
-            cache.concat.middleCols(first, count).transpose() * dout; // (d, d)
-    });
-    cache.dConcat.resize(rows, width);
-    parallelSlices(rows, linearWork, [&](Index first, Index count) {
+    for (MatrixT<Scalar> *m : {&cache.dConcat, &cache.dQ, &cache.dK, &cache.dV})
+        m->resize(rows, width);
+    cache.dScores.resize(cache.weights.rows(), tokens);
+    const double work = double(rows) * width * (4.0 * width + 4.0 * tokens);
+    parallelSlices(shape.batch, work, [&](Index firstWindow, Index windows) {
+        const Index first = firstWindow * tokens;
+        const Index count = windows * tokens;
         cache.dConcat.middleRows(first, count).noalias() =
             dout.middleRows(first, count) * wO.transpose(); // (N, d)
+        for (Index window = firstWindow; window < firstWindow + windows; ++window)
+            for (Index head = 0; head < heads; ++head)
+                headBackward(cache, window, head, tokens, width / heads, Index(heads));
+        auto dA = da.middleRows(first, count);
+        dA.noalias() += cache.dQ.middleRows(first, count) * wQ.transpose();
+        dA.noalias() += cache.dK.middleRows(first, count) * wK.transpose();
+        dA.noalias() += cache.dV.middleRows(first, count) * wV.transpose();
     });
-    cache.dQ.resize(rows, width);
-    cache.dK.resize(rows, width);
-    cache.dV.resize(rows, width);
-    cache.dScores.resize(cache.weights.rows(), tokens);
-    const Scalar scale = Scalar(1) / std::sqrt(Scalar(dHead));
-    const int pairs = shape.batch * heads;
-    const bool parallel = double(rows) * double(tokens) * double(width) >= parallelWork;
-#pragma omp parallel for schedule(static) if (parallel)
-    for (int pair = 0; pair < pairs; ++pair) {
-        const Index first = Index(pair / heads) * tokens;
-        const Index column = Index(pair % heads) * dHead;
-        const auto weights = cache.weights.block(Index(pair) * tokens, 0, tokens, tokens);
-        const auto dY = cache.dConcat.block(first, column, tokens, dHead);
-        auto dScores = cache.dScores.block(Index(pair) * tokens, 0, tokens, tokens);
-        dScores.noalias() = dY * cache.v.block(first, column, tokens, dHead).transpose(); // dP
-        cache.dV.block(first, column, tokens, dHead).noalias() = weights.transpose() * dY;
-        softmaxRowsBackward(weights, dScores); // dS
-        dScores *= scale;
-        cache.dQ.block(first, column, tokens, dHead).noalias() =
-            dScores * cache.k.block(first, column, tokens, dHead);
-        cache.dK.block(first, column, tokens, dHead).noalias() =
-            dScores.transpose() * cache.q.block(first, column, tokens, dHead);
-    }
-    parallelSlices(width, 3.0 * linearWork, [&](Index first, Index count) {
+    // The weights' gradients sum over all rows: split by the rows of the result instead.
+    parallelSlices(width, 4.0 * rows * width * width, [&](Index first, Index count) {
         const auto slice = a.middleCols(first, count).transpose(); // (count, N)
         dWQ.middleRows(first, count).noalias() += slice * cache.dQ;
         dWK.middleRows(first, count).noalias() += slice * cache.dK;
         dWV.middleRows(first, count).noalias() += slice * cache.dV;
-    });
-    parallelSlices(rows, 3.0 * linearWork, [&](Index first, Index count) {
-        auto slice = da.middleRows(first, count);
-        slice.noalias() += cache.dQ.middleRows(first, count) * wQ.transpose();
-        slice.noalias() += cache.dK.middleRows(first, count) * wK.transpose();
-        slice.noalias() += cache.dV.middleRows(first, count) * wV.transpose();
+        dWO.middleRows(first, count).noalias() +=
+            cache.concat.middleCols(first, count).transpose() * dout; // (d, d)
     });
 }
 
@@ -265,13 +273,10 @@ void mlpBackward(const MatrixT<Scalar> &dout, const MatrixT<Scalar> &a, const Ma
 {
     const Scalar root = Scalar(std::sqrt(2.0 / pi));
     const Index rows = a.rows();
+    const Index width = a.cols();
     const double work = double(rows) * wIn.size();
-    parallelSlices(wOut.rows(), work, [&](Index first, Index count) {
-        dWOut.middleRows(first, count).noalias() +=
-            cache.act.middleCols(first, count).transpose() * dout; // (4d, d)
-    });
     cache.dAct.resize(cache.act.rows(), cache.act.cols());
-    parallelSlices(rows, work, [&](Index first, Index count) {
+    parallelSlices(rows, 2.0 * work, [&](Index first, Index count) {
         auto dAct = cache.dAct.middleRows(first, count);
         dAct.noalias() = dout.middleRows(first, count) * wOut.transpose(); // (N, 4d)
         const auto x = cache.pre.middleRows(first, count).array();
@@ -280,14 +285,14 @@ void mlpBackward(const MatrixT<Scalar> &dout, const MatrixT<Scalar> &a, const Ma
         dAct.array() *=
             Scalar(0.5) * (Scalar(1) + th) + Scalar(0.5) * x * (Scalar(1) - th.square()) * root *
                                                  (Scalar(1) + Scalar(3 * geluCubic) * x.square());
+        da.middleRows(first, count).noalias() += dAct * wIn.transpose(); // (N, d)
     });
-    parallelSlices(wIn.rows(), work, [&](Index first, Index count) {
+    // Rows first … first + count − 1 of dw_in (d, 4d) and the matching 4× rows of dw_out (4d, d).
+    parallelSlices(width, 2.0 * work, [&](Index first, Index count) {
         dWIn.middleRows(first, count).noalias() +=
-            a.middleCols(first, count).transpose() * cache.dAct; // (d, 4d)
-    });
-    parallelSlices(rows, work, [&](Index first, Index count) {
-        da.middleRows(first, count).noalias() +=
-            cache.dAct.middleRows(first, count) * wIn.transpose(); // (N, d)
+            a.middleCols(first, count).transpose() * cache.dAct;
+        dWOut.middleRows(4 * first, 4 * count).noalias() +=
+            cache.act.middleCols(4 * first, 4 * count).transpose() * dout;
     });
 }
 
@@ -310,7 +315,7 @@ double crossEntropyForwardBackward(MatrixT<Scalar> &logits, const std::vector<in
         count += targets[n] >= 0 ? 1 : 0;
     const Scalar share = count > 0 ? Scalar(1) / Scalar(count) : Scalar(0);
     std::vector<double> rowLoss(rows, 0.0);
-    const bool parallel = double(rows) * double(logits.cols()) >= parallelWork;
+    [[maybe_unused]] const bool parallel = double(rows) * double(logits.cols()) >= parallelWork;
 #pragma omp parallel for schedule(static) if (parallel)
     for (Index n = 0; n < rows; ++n) {
         auto row = logits.row(n);
@@ -337,14 +342,17 @@ template<typename Scalar>
 void logitsBackward(const MatrixT<Scalar> &dLogits, const MatrixT<Scalar> &a,
                     const MatrixT<Scalar> &tokEmb, MatrixT<Scalar> &da, MatrixT<Scalar> &dTokEmb)
 {
-    const double work = double(a.rows()) * tokEmb.size();
-    parallelSlices(a.rows(), work, [&](Index first, Index count) {
+    // One region: thread i takes a slice of the rows of da (N, d) and the proportional slice of
+    // the rows of dtok_emb (V, d); the slices' ends line up, so together they cover both.
+    const Index rows = a.rows();
+    const Index vocab = tokEmb.rows();
+    parallelSlices(rows, 2.0 * double(rows) * tokEmb.size(), [&](Index first, Index count) {
         da.middleRows(first, count).noalias() += dLogits.middleRows(first, count) * tokEmb;
-    }); // (N, d)
-    parallelSlices(tokEmb.rows(), work, [&](Index first, Index count) {
-        dTokEmb.middleRows(first, count).noalias() +=
-            dLogits.middleCols(first, count).transpose() * a;
-    }); // (V, d)
+        const Index firstId = first * vocab / rows;
+        const Index ids = (first + count) * vocab / rows - firstId;
+        dTokEmb.middleRows(firstId, ids).noalias() +=
+            dLogits.middleCols(firstId, ids).transpose() * a;
+    });
 }
 
 #define ATTENTION_TINY_INSTANTIATE_LAYERS(Scalar)                                                  \

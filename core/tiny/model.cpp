@@ -94,6 +94,14 @@ void Parameters<Scalar>::setZero()
     visitTensors(*this, [](auto &tensor, bool) { tensor.setZero(); });
 }
 
+Index parameterCount(const ModelConfig &config)
+{
+    Index count = 0;
+    for (const auto &tensor : tensorLayout(config))
+        count += tensor.elementCount();
+    return count;
+}
+
 Parameters<float> initParameters(const ModelConfig &config, std::uint64_t seed)
 {
     Random random(seed);

@@ -59,6 +59,9 @@ struct Parameters
     Parameters<Other> cast() const;
 };
 
+/// The number of scalars in a model with this config (the sum of tensorLayout's sizes).
+Index parameterCount(const ModelConfig &config);
+
 /// The spec's seeded initialisation: every matrix N(0, 0.02²), w_o and w_out
 /// N(0, (0.02/√(2·layers))²), gains 1, biases 0. The matrices are drawn from one
 /// attention::Random(seed) in layout order, row by row.

@@ -5,6 +5,7 @@
 #include "tiny/inference.h"
 #include "tiny/layers.h"
 #include "tiny/model.h"
+#include "tiny/trainer.h"
 #include "tinyreference.h"
 #include "verifynear.h"
 
@@ -66,6 +67,7 @@ private Q_SLOTS:
     void outputGradient();
     void modelGradient_data();
     void modelGradient();
+    void parallelPassMatchesSerial();
     void forwardMatchesReference_data();
     void forwardMatchesReference();
     void initialLossIsLogVocabulary();
@@ -284,6 +286,33 @@ void TestTinyModel::modelGradient()
     }
 }
 
+void TestTinyModel::parallelPassMatchesSerial()
+{
+    // Large enough that every layer splits its work among threads.
+    ModelConfig config = smallConfig(true, 1);
+    config.context = 16;
+    config.dModel = 16;
+    config.vocabSize = 300;
+    const auto p = randomParameters(config, 55, 0.3);
+    const BatchShape shape{8, config.context};
+    std::vector<double> runs[2];
+    for (int threads = 1; threads <= 2; ++threads) {
+        setThreadCount(threads);
+        Activations<double> acts;
+        acts.ids = randomIds(int(shape.rows()), config.vocabSize, 56);
+        acts.targets = randomIds(int(shape.rows()), config.vocabSize, 57);
+        modelForward(p, shape, acts);
+        runs[threads - 1].push_back(modelLoss(acts));
+        Parameters<double> gradients;
+        modelBackward(p, acts, gradients);
+        for (const auto &view : gradients.tensors())
+            runs[threads - 1].insert(runs[threads - 1].end(), view.data, view.data + view.size);
+    }
+    setThreadCount(1);
+    QCOMPARE(runs[0].size(), runs[1].size());
+    QVERIFY(relativeError(runs[1].data(), runs[0]) < 1e-12);
+}
+
 void TestTinyModel::forwardMatchesReference_data()
 {
     modelGradient_data();
@@ -380,6 +409,8 @@ void TestTinyModel::exportImportRoundTrip()
     const auto back = importTensors(config, tensors);
     QVERIFY(back);
     QVERIFY(exportTensors(*back) == tensors);
+    // V·d + C·d + per layer (2d + 4d² + 2d + 8d²) + 2d = 88 + 48 + 2 · 800 + 16.
+    QCOMPARE(parameterCount(config), Index(88 + 48 + 2 * 800 + 16));
     QCOMPARE(back->config, config);
 }
 
