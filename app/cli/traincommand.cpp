@@ -238,9 +238,7 @@ void printSummary(const TrainRequest &r, const TrainResult &t, double unigram)
 {
     const tiny::TrainingSettings &s = r.settings;
     const tiny::ModelConfig &c = r.config;
-    long params = 0;
-    for (const tiny::TensorSpec &spec : tiny::tensorLayout(c))
-        params += spec.elementCount();
+    const Index params = tiny::parameterCount(c);
     const double rate = t.steps / std::max(1e-9, t.seconds);
     if (r.json) {
         printBytes(
