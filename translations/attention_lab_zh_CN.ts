@@ -426,6 +426,258 @@ JSON：{&quot;corpus&quot;, &quot;documents&quot;, &quot;characters&quot;, &quot
         <source>The tiny model&apos;s training text and its vocabulary</source>
         <translation>小模型的训练文本及其词表</translation>
     </message>
+    <message>
+        <source>Train the tiny character Transformer</source>
+        <translation>训练字符级小型 Transformer</translation>
+    </message>
+    <message>
+        <source>A trained model&apos;s loss, attention and guesses on a text</source>
+        <translation>训练好的模型在一段文本上的损失、注意力和预测</translation>
+    </message>
+    <message>
+        <source>The gradient of eval&apos;s loss, as a weights file</source>
+        <translation>eval 损失的梯度，存为权重文件</translation>
+    </message>
+    <message>
+        <source>Text written by a trained model</source>
+        <translation>由训练好的模型写出的文本</translation>
+    </message>
+    <message>
+        <source>The weights file, written by train --out.</source>
+        <translation>权重文件，由 train --out 写出。</translation>
+    </message>
+    <message>
+        <source>--%1 is missing</source>
+        <translation>缺少 --%1</translation>
+    </message>
+    <message>
+        <source>--text has %1 characters; this model takes 2 to %2</source>
+        <translation>--text 有 %1 个字符；此模型接受 2 到 %2 个</translation>
+    </message>
+    <message>
+        <source>loss %1 over %2 predictions
+</source>
+        <translation>损失 %1（共 %2 次预测）
+</translation>
+    </message>
+    <message>
+        <source>
+layer %1, head %2 (row: query, column: key)
+</source>
+        <translation>
+第 %1 层，第 %2 个头（行：查询，列：键）
+</translation>
+    </message>
+    <message>
+        <source>
+most likely next characters
+</source>
+        <translation>
+最可能的下一个字符
+</translation>
+    </message>
+    <message>
+        <source>One forward pass of a trained model over a text of 2 to context characters: the loss of predicting each next character of the text, every head&apos;s attention weights, and the five most likely next characters at each position. Characters the model does not know become id 0 (�).</source>
+        <translation>用训练好的模型对一段 2 到 context 个字符的文本做一次前向计算：预测文本中每个下一个字符的损失、每个头的注意力权重，以及每个位置上最可能的五个下一个字符。模型不认识的字符记为 id 0（�）。</translation>
+    </message>
+    <message>
+        <source>The text, such as 床前明月光.</source>
+        <translation>文本，例如 床前明月光。</translation>
+    </message>
+    <message>
+        <source>The gradient of eval&apos;s loss on a text with respect to every weight of the model, written as a weights file with the same tensor names and shapes. Prints the loss and the gradient&apos;s norm.</source>
+        <translation>eval 在一段文本上的损失对模型每个权重的梯度，写成张量名称和形状都相同的权重文件。输出损失和梯度的范数。</translation>
+    </message>
+    <message>
+        <source>The text, 2 to context characters.</source>
+        <translation>文本，2 到 context 个字符。</translation>
+    </message>
+    <message>
+        <source>The gradient file to write.</source>
+        <translation>要写出的梯度文件。</translation>
+    </message>
+    <message>
+        <source>--out is empty</source>
+        <translation>--out 为空</translation>
+    </message>
+    <message>
+        <source>Writes text with a trained model: starting from the prompt, it draws each next character from the model&apos;s probabilities sharpened or flattened by the temperature (0: always the most likely), seeing the last context characters. The same seed gives the same text. Prints the prompt and what follows it.</source>
+        <translation>用训练好的模型写文本：从提示开始，按模型的概率（由温度调得更尖锐或更平缓；0 表示总取最可能的字符）逐个抽取下一个字符，模型只看最后 context 个字符。种子相同，文本相同。输出提示及其后续。</translation>
+    </message>
+    <message>
+        <source>The text to continue (default 床前).</source>
+        <translation>要续写的文本（默认 床前）。</translation>
+    </message>
+    <message>
+        <source>Characters to write, 1 to %1 (default 64).</source>
+        <translation>要写的字符数，1 到 %1（默认 64）。</translation>
+    </message>
+    <message>
+        <source>0 to %1 (default 1).</source>
+        <translation>0 到 %1（默认 1）。</translation>
+    </message>
+    <message>
+        <source>Random seed (default 1).</source>
+        <translation>随机种子（默认 1）。</translation>
+    </message>
+    <message>
+        <source>--prompt is empty</source>
+        <translation>--prompt 为空</translation>
+    </message>
+    <message>
+        <source>%1: the weights do not fit the model&apos;s config</source>
+        <translation>%1：权重与模型配置不符</translation>
+    </message>
+    <message>
+        <source>tang300 (default), song100 or a UTF-8 text file.</source>
+        <translation>tang300（默认）、song100 或 UTF-8 文本文件。</translation>
+    </message>
+    <message>
+        <source>Training steps, 1 to %1 (default %2).</source>
+        <translation>训练步数，1 到 %1（默认 %2）。</translation>
+    </message>
+    <message>
+        <source>Windows per step, 1 to %1 (default %2).</source>
+        <translation>每步的窗口数，1 到 %1（默认 %2）。</translation>
+    </message>
+    <message>
+        <source>Characters the model sees, 1 to 256 (default %1).</source>
+        <translation>模型能看到的字符数，1 到 256（默认 %1）。</translation>
+    </message>
+    <message>
+        <source>Width, 1 to 512 and a multiple of --heads (default %1).</source>
+        <translation>宽度，1 到 512，且是 --heads 的倍数（默认 %1）。</translation>
+    </message>
+    <message>
+        <source>Attention heads per block, 1 to 16 (default %1).</source>
+        <translation>每个块的注意力头数，1 到 16（默认 %1）。</translation>
+    </message>
+    <message>
+        <source>Blocks, 1 to 4 (default %1).</source>
+        <translation>块数，1 到 4（默认 %1）。</translation>
+    </message>
+    <message>
+        <source>Blocks without the MLP.</source>
+        <translation>块中不含 MLP。</translation>
+    </message>
+    <message>
+        <source>Peak learning rate, above 0 to 1 (default %1).</source>
+        <translation>峰值学习率，大于 0 且不超过 1（默认 %1）。</translation>
+    </message>
+    <message>
+        <source>Steps of linear warm-up, 0 to --steps (default %1).</source>
+        <translation>线性预热的步数，0 到 --steps（默认 %1）。</translation>
+    </message>
+    <message>
+        <source>AdamW weight decay of the matrices, 0 to 1 (default %1).</source>
+        <translation>AdamW 对矩阵的权重衰减，0 到 1（默认 %1）。</translation>
+    </message>
+    <message>
+        <source>Steps between validations, 1 to --steps (default 200, at most --steps).</source>
+        <translation>两次验证之间的步数，1 到 --steps（默认 200，不超过 --steps）。</translation>
+    </message>
+    <message>
+        <source>Save the weights of the best validation loss to this file.</source>
+        <translation>把验证损失最低时的权重保存到此文件。</translation>
+    </message>
+    <message>
+        <source>--corpus is empty</source>
+        <translation>--corpus 为空</translation>
+    </message>
+    <message>
+        <source>--d-model %1 is not a multiple of --heads %2</source>
+        <translation>--d-model %1 不是 --heads %2 的倍数</translation>
+    </message>
+    <message>
+        <source>--lr: &quot;%1&quot; is not a number above 0 to 1</source>
+        <translation>--lr：&quot;%1&quot; 不是大于 0 且不超过 1 的数</translation>
+    </message>
+    <message>
+        <source>--out: &quot;%1&quot; is not a file name</source>
+        <translation>--out：&quot;%1&quot; 不是文件名</translation>
+    </message>
+    <message>
+        <source>--out: cannot write in the folder %1</source>
+        <translation>--out：无法写入文件夹 %1</translation>
+    </message>
+    <message>
+        <source>step %1: train loss %2, validation loss %3, %4 steps/s
+</source>
+        <translation>第 %1 步：训练损失 %2，验证损失 %3，每秒 %4 步
+</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>vocabulary %1, context %2, d_model %3, %4 heads, %5 layers, %6</source>
+        <translation>词表 %1，上下文 %2，d_model %3，%4 个头，%5 层，%6</translation>
+    </message>
+    <message>
+        <source>MLP</source>
+        <translation>含 MLP</translation>
+    </message>
+    <message>
+        <source>no MLP</source>
+        <translation>无 MLP</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>参数数</translation>
+    </message>
+    <message>
+        <source>batch, lr, threads</source>
+        <translation>批大小、学习率、线程数</translation>
+    </message>
+    <message>
+        <source>steps, seconds</source>
+        <translation>步数、秒数</translation>
+    </message>
+    <message>
+        <source>%1, %2 (%3 steps/s)</source>
+        <translation>%1，%2（每秒 %3 步）</translation>
+    </message>
+    <message>
+        <source>train loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <source>validation loss</source>
+        <translation>验证损失</translation>
+    </message>
+    <message>
+        <source>best validation loss</source>
+        <translation>最低验证损失</translation>
+    </message>
+    <message>
+        <source>%1 at step %2</source>
+        <translation>%1（第 %2 步）</translation>
+    </message>
+    <message>
+        <source>unigram baseline</source>
+        <translation>一元模型基线</translation>
+    </message>
+    <message>
+        <source>punctuation F1</source>
+        <translation>标点 F1</translation>
+    </message>
+    <message>
+        <source>Trains the tiny character Transformer on a corpus: windows of --context + 1 characters drawn at random from the training text, AdamW with a warm-up and a cosine decay. Every --eval-every steps it prints the mean training loss since the last line, the loss on the validation text and the speed; at the end the whole run, with the unigram baseline to beat and the punctuation F1. The same settings, seed and threads give the same losses.</source>
+        <translation>在语料上训练字符级小型 Transformer：从训练文本中随机抽取 --context + 1 个字符的窗口，使用带预热和余弦衰减的 AdamW。每隔 --eval-every 步输出自上一行以来的平均训练损失、验证文本上的损失和速度；最后输出整次训练的结果，包括要超过的一元模型基线和标点 F1。设置、种子和线程数相同，损失就相同。</translation>
+    </message>
+    <message>
+        <source>%1: %2 different characters, more than a model&apos;s 65536</source>
+        <translation>%1：有 %2 个不同的字符，超过了模型上限 65536</translation>
+    </message>
+    <message>
+        <source>--batch × --context × vocabulary size is %1, more than %2; make --batch or --context smaller</source>
+        <translation>--batch × --context × 词表大小为 %1，超过了 %2；请减小 --batch 或 --context</translation>
+    </message>
+    <message>
+        <source>%1: cannot train on this corpus</source>
+        <translation>%1：无法在此语料上训练</translation>
+    </message>
 </context>
 <context>
     <name>CorpusFile</name>

@@ -29,6 +29,14 @@ int runSqrtD(const QStringList &arguments, Language &language);
 int runBench(const QStringList &arguments, Language &language);
 /// `corpus [--corpus tang300|song100|FILE] [--format table|json]`: the tiny model's text.
 int runCorpus(const QStringList &arguments, Language &language);
+/// `train …`: trains the tiny character Transformer on a corpus.
+int runTrain(const QStringList &arguments, Language &language);
+/// `eval --model M --text TEXT`: one forward pass: loss, attention weights, next characters.
+int runEval(const QStringList &arguments, Language &language);
+/// `grad --model M --text TEXT --out G`: the gradient of eval's loss, as a weights-shaped file.
+int runGrad(const QStringList &arguments, Language &language);
+/// `sample --model M …`: text written by the model.
+int runSample(const QStringList &arguments, Language &language);
 
 struct Command
 {

@@ -72,6 +72,13 @@ const std::vector<Command> &commands()
         {"bench", QT_TRANSLATE_NOOP("Cli", "Time attention for growing T"), runBench},
         {"corpus", QT_TRANSLATE_NOOP("Cli", "The tiny model's training text and its vocabulary"),
          runCorpus},
+        {"train", QT_TRANSLATE_NOOP("Cli", "Train the tiny character Transformer"), runTrain},
+        {"eval",
+         QT_TRANSLATE_NOOP("Cli", "A trained model's loss, attention and guesses on a text"),
+         runEval},
+        {"grad", QT_TRANSLATE_NOOP("Cli", "The gradient of eval's loss, as a weights file"),
+         runGrad},
+        {"sample", QT_TRANSLATE_NOOP("Cli", "Text written by a trained model"), runSample},
     };
     return list;
 }

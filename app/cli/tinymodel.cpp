@@ -1,0 +1,147 @@
+#include "tinymodel.h"
+
+#include "atomicfile.h"
+#include "commandline.h"
+#include "tiny/inference.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtEndian>
+#include <cmath>
+
+namespace attention::cli {
+
+namespace {
+
+/// The forward pass over one window in double precision; acts keeps its caches.
+void forwardDouble(const tiny::Parameters<double> &parameters, const std::vector<int> &ids,
+                   tiny::Activations<double> &acts)
+{
+    acts.ids = ids;
+    acts.targets.assign(ids.begin() + 1, ids.end());
+    acts.targets.push_back(-1); // the last position has no next character in the text
+    tiny::modelForward(parameters, tiny::BatchShape{1, int(ids.size())}, acts);
+}
+
+} // namespace
+
+QString TinyModel::character(int id) const
+{
+    const char32_t c = file.vocabulary.character(id);
+    return QString::fromUcs4(&c, 1);
+}
+
+std::optional<TinyModel> readTinyModel(const QString &path, QString *error)
+{
+    ModelReadResult read = loadModel(path);
+    if (!read.ok()) {
+        *error = read.error;
+        return std::nullopt;
+    }
+    std::optional<tiny::Parameters<float>> parameters =
+        tiny::importTensors(read.model.config, read.model.tensors);
+    if (!parameters) { // loadModel checks the same; this would be a disagreement between them
+        *error = Cli::tr("%1: the weights do not fit the model's config").arg(path);
+        return std::nullopt;
+    }
+    return TinyModel{std::move(read.model), std::move(*parameters)};
+}
+
+bool writeTinyGradient(const QString &path, const TinyModel &model,
+                       const std::vector<std::vector<float>> &gradient, double loss,
+                       const QString &text, QString *error)
+{
+    const std::vector<tiny::TensorSpec> layout = tiny::tensorLayout(model.config());
+    QJsonObject header;
+    qint64 offset = 0;
+    for (const tiny::TensorSpec &spec : layout) {
+        QJsonArray shape;
+        for (long extent : spec.shape)
+            shape.append(qint64(extent));
+        const qint64 end = offset + 4 * qint64(spec.elementCount());
+        header.insert(QString::fromStdString(spec.name),
+                      QJsonObject{{QStringLiteral("dtype"), QStringLiteral("F32")},
+                                  {QStringLiteral("shape"), shape},
+                                  {QStringLiteral("data_offsets"), QJsonArray{offset, end}}});
+        offset = end;
+    }
+    header.insert(QStringLiteral("__metadata__"),
+                  QJsonObject{{QStringLiteral("format"), QStringLiteral("attention-lab-gradient")},
+                              {QStringLiteral("version"), QStringLiteral("1")},
+                              {QStringLiteral("loss"), QString::number(loss, 'g', 17)},
+                              {QStringLiteral("text"), text}});
+    QByteArray json = QJsonDocument(header).toJson(QJsonDocument::Compact);
+    while (json.size() % 8 != 0) // the data starts 8-byte aligned, as safetensors writes it
+        json += ' ';
+    QByteArray bytes(8, '\0');
+    qToLittleEndian<quint64>(quint64(json.size()), bytes.data());
+    bytes += json;
+    bytes.reserve(bytes.size() + offset);
+    for (const std::vector<float> &tensor : gradient) {
+        for (float g : tensor) {
+            char little[4];
+            qToLittleEndian<float>(g, little);
+            bytes.append(little, 4);
+        }
+    }
+    QString reason;
+    if (!writeFileAtomically(path, bytes, &reason)) {
+        *error = QStringLiteral("%1: %2").arg(path, reason);
+        return false;
+    }
+    return true;
+}
+
+std::vector<int> encodeText(const TinyModel &model, const QString &text)
+{
+    std::vector<int> ids;
+    for (char32_t c : text.toUcs4())
+        ids.push_back(c == tiny::unknownCharacter ? 0 : model.file.vocabulary.idOf(c));
+    return ids;
+}
+
+TinyForward forwardText(const TinyModel &model, const std::vector<int> &ids)
+{
+    const tiny::Parameters<double> parameters = model.parameters.cast<double>();
+    tiny::Activations<double> acts;
+    forwardDouble(parameters, ids, acts);
+    const Index tokens = Index(ids.size());
+    TinyForward result;
+    for (const tiny::BlockActivations<double> &block : acts.blocks) {
+        std::vector<Matrix> heads;
+        for (int h = 0; h < model.config().heads; ++h) // weights: (heads · T, T) for one window
+            heads.push_back(block.attention.weights.block(h * tokens, 0, tokens, tokens));
+        result.attention.push_back(std::move(heads));
+    }
+    // Row softmax of the logits, the row maximum subtracted first.
+    result.probabilities = acts.logits;
+    for (Index t = 0; t < tokens; ++t) {
+        auto row = result.probabilities.row(t);
+        row = (row.array() - row.maxCoeff()).exp().matrix();
+        row /= row.sum();
+    }
+    result.loss = tiny::modelLoss(acts);
+    return result;
+}
+
+std::vector<std::vector<float>> gradientOfText(const TinyModel &model, const std::vector<int> &ids,
+                                               double *loss)
+{
+    const tiny::Parameters<double> parameters = model.parameters.cast<double>();
+    tiny::Activations<double> acts;
+    forwardDouble(parameters, ids, acts);
+    *loss = tiny::modelLoss(acts);
+    tiny::Parameters<double> gradient = tiny::Parameters<double>::zeros(model.config());
+    tiny::modelBackward(parameters, acts, gradient);
+    return tiny::exportTensors(gradient.cast<float>());
+}
+
+std::vector<int> sampleIds(const TinyModel &model, const std::vector<int> &prompt, int length,
+                           double temperature, std::uint64_t seed)
+{
+    return tiny::sampleContinuation(model.parameters, prompt, length, temperature, seed)
+        .value_or(std::vector<int>{});
+}
+
+} // namespace attention::cli

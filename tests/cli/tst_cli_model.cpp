@@ -1,0 +1,612 @@
+// Tests of attention-cli's model commands (train, eval, grad, sample), run as a user would.
+//
+// References are independent of the program: the unigram baseline is recomputed here from the
+// corpus file, the validation loss is rebuilt from eval's per-window losses, the gradient is
+// checked against central differences of eval's loss on weights changed in the file here.
+
+#include "modelreference.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+#include <vector>
+
+using namespace modelreference;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+} // namespace
+
+class TestCliModel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+
+    void help_data();
+    void help();
+    void refused_data();
+    void refused();
+
+    void tang300BeatsUnigram();
+    void trainingIsDeterministic();
+    void evalIsRepeatableAndMatchesValidation();
+    void attentionRowsAreCausalDistributions();
+    void gradMatchesCentralDifferences_data();
+    void gradMatchesCentralDifferences();
+    void sampleIsSeeded();
+
+private:
+    Run run(const QStringList &arguments) const;
+    QString writeFile(const QString &name, const QByteArray &contents) const;
+    QStringList smallTraining(const QString &out) const;
+
+    QTemporaryDir m_dir;
+    QString m_corpus;      ///< a small text file of repeated lines
+    QString m_corpusVal;   ///< its validation text, worked out here
+    QString m_model;       ///< trained on m_corpus in initTestCase
+    QJsonObject m_trained; ///< the summary of that run
+};
+
+Run TestCliModel::run(const QStringList &arguments) const
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+    environment.insert(QStringLiteral("LANG"), QStringLiteral("C.UTF-8"));
+    environment.remove(QStringLiteral("LANGUAGE"));
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(ATTENTION_CLI), arguments);
+    Run result;
+    if (!process.waitForFinished(300000)) {
+        process.kill();
+        process.waitForFinished();
+        return result;
+    }
+    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    result.out = QString::fromUtf8(process.readAllStandardOutput());
+    result.err = QString::fromUtf8(process.readAllStandardError());
+    return result;
+}
+
+QString TestCliModel::writeFile(const QString &name, const QByteArray &contents) const
+{
+    const QString path = m_dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(contents) != contents.size())
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
+}
+
+QStringList TestCliModel::smallTraining(const QString &out) const
+{
+    QStringList arguments = QStringLiteral("train --corpus FILE --steps 150 --batch 8 --context 8 "
+                                           "--d-model 16 --heads 2 --lr 0.01 --warmup 10 "
+                                           "--eval-every 50 --seed 7 --threads 1 --format json")
+                                .split(QLatin1Char(' '));
+    arguments[2] = m_corpus; // a path may hold spaces
+    if (!out.isEmpty())
+        arguments << QStringLiteral("--out") << out;
+    return arguments;
+}
+
+void TestCliModel::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QVERIFY2(QFileInfo(QStringLiteral(ATTENTION_CLI)).isExecutable(), ATTENTION_CLI);
+    // Five paragraphs (fewer than 10: the last tenth of the text, at least context + 1
+    // characters, is validation). Each paragraph is one document: its text plus "\n".
+    const QString line = QStringLiteral("床前明月光，疑是地上霜。举头望明月，低头思故乡。");
+    QStringList paragraphs;
+    for (int i = 0; i < 5; ++i)
+        paragraphs.append(line + line);
+    m_corpus =
+        writeFile(QStringLiteral("poem.txt"), paragraphs.join(QStringLiteral("\n\n")).toUtf8());
+    const QString whole = paragraphs.join(QLatin1Char('\n')) + QLatin1Char('\n');
+    const int valLength = std::max(int(whole.size()) / 10, 8 + 1);
+    m_corpusVal = whole.right(valLength);
+
+    m_model = m_dir.filePath(QStringLiteral("model.safetensors"));
+    const Run r = run(smallTraining(m_model));
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    m_trained = parseObject(r.out.trimmed().split(QLatin1Char('\n')).constLast());
+    QVERIFY(QFileInfo::exists(m_model));
+}
+
+void TestCliModel::help_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QStringList>("options");
+    QTest::newRow("train") << QStringLiteral("train")
+                           << QStringList{
+                                  QStringLiteral("--corpus"),       QStringLiteral("--steps"),
+                                  QStringLiteral("--batch"),        QStringLiteral("--context"),
+                                  QStringLiteral("--d-model"),      QStringLiteral("--heads"),
+                                  QStringLiteral("--layers"),       QStringLiteral("--no-mlp"),
+                                  QStringLiteral("--lr"),           QStringLiteral("--warmup"),
+                                  QStringLiteral("--weight-decay"), QStringLiteral("--seed"),
+                                  QStringLiteral("--threads"),      QStringLiteral("--eval-every"),
+                                  QStringLiteral("--out"),          QStringLiteral("--format")};
+    QTest::newRow("eval") << QStringLiteral("eval")
+                          << QStringList{QStringLiteral("--model"), QStringLiteral("--text"),
+                                         QStringLiteral("--format")};
+    QTest::newRow("grad") << QStringLiteral("grad")
+                          << QStringList{QStringLiteral("--model"), QStringLiteral("--text"),
+                                         QStringLiteral("--out")};
+    QTest::newRow("sample") << QStringLiteral("sample")
+                            << QStringList{QStringLiteral("--model"), QStringLiteral("--prompt"),
+                                           QStringLiteral("--length"),
+                                           QStringLiteral("--temperature"),
+                                           QStringLiteral("--seed")};
+}
+
+void TestCliModel::help()
+{
+    QFETCH(QString, command);
+    QFETCH(QStringList, options);
+    const Run r = run({command, QStringLiteral("--help")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.startsWith(QStringLiteral("Usage: attention-cli %1 [options]").arg(command)),
+             qPrintable(r.out));
+    for (const QString &option : options)
+        QVERIFY2(r.out.contains(option), qPrintable(option));
+    QCOMPARE(r.err, QString());
+}
+
+void TestCliModel::refused_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message"); ///< a part of the one line on stderr
+
+    const auto args = [](std::initializer_list<const char *> list) {
+        QStringList out;
+        for (const char *a : list)
+            out.append(QString::fromUtf8(a));
+        return out;
+    };
+    const QStringList model{QStringLiteral("--model"), m_model};
+
+    // train: each limit, before the corpus is read (--corpus points nowhere in most rows).
+    const QStringList nowhere{QStringLiteral("--corpus"), m_dir.filePath(QStringLiteral("none"))};
+    QTest::newRow("train --bogus") << args({"train", "--bogus"}) << 2 << QStringLiteral("--bogus");
+    QTest::newRow("train extra") << args({"train", "extra"}) << 2 << QStringLiteral("\"extra\"");
+    QTest::newRow("train --steps 0") << args({"train", "--steps", "0"}) + nowhere << 2
+                                     << QStringLiteral("--steps: 0 is outside");
+    QTest::newRow("train --steps 2000000") << args({"train", "--steps", "2000000"}) + nowhere << 2
+                                           << QStringLiteral("--steps: 2000000 is outside");
+    QTest::newRow("train --batch 0")
+        << args({"train", "--batch", "0"}) + nowhere << 2 << QStringLiteral("--batch: 0");
+    QTest::newRow("train --context 0")
+        << args({"train", "--context", "0"}) + nowhere << 2 << QStringLiteral("--context: 0");
+    QTest::newRow("train --context 257")
+        << args({"train", "--context", "257"}) + nowhere << 2 << QStringLiteral("--context: 257");
+    QTest::newRow("train --d-model 513")
+        << args({"train", "--d-model", "513"}) + nowhere << 2 << QStringLiteral("--d-model: 513");
+    QTest::newRow("train --heads 17")
+        << args({"train", "--heads", "17"}) + nowhere << 2 << QStringLiteral("--heads: 17");
+    QTest::newRow("train --layers 5")
+        << args({"train", "--layers", "5"}) + nowhere << 2 << QStringLiteral("--layers: 5");
+    QTest::newRow("train d-model not a multiple")
+        << args({"train", "--d-model", "30", "--heads", "4"}) + nowhere << 2
+        << QStringLiteral("--d-model 30 is not a multiple of --heads 4");
+    QTest::newRow("train --lr 0") << args({"train", "--lr", "0"}) + nowhere << 2
+                                  << QStringLiteral("--lr: \"0\"");
+    QTest::newRow("train --lr 2") << args({"train", "--lr", "2"}) + nowhere << 2
+                                  << QStringLiteral("--lr: \"2\"");
+    QTest::newRow("train --lr nan")
+        << args({"train", "--lr", "nan"}) + nowhere << 2 << QStringLiteral("--lr: \"nan\"");
+    QTest::newRow("train --warmup past --steps")
+        << args({"train", "--steps", "10", "--warmup", "11"}) + nowhere << 2
+        << QStringLiteral("--warmup: 11 is outside 0 to 10");
+    QTest::newRow("train --weight-decay -1") << args({"train", "--weight-decay", "-1"}) + nowhere
+                                             << 2 << QStringLiteral("--weight-decay: \"-1\"");
+    QTest::newRow("train --seed -1")
+        << args({"train", "--seed", "-1"}) + nowhere << 2 << QStringLiteral("--seed: \"-1\"");
+    QTest::newRow("train --threads 0")
+        << args({"train", "--threads", "0"}) + nowhere << 2 << QStringLiteral("--threads: 0");
+    QTest::newRow("train --eval-every 0")
+        << args({"train", "--eval-every", "0"}) + nowhere << 2 << QStringLiteral("--eval-every: 0");
+    QTest::newRow("train --format xml")
+        << args({"train", "--format", "xml"}) + nowhere << 2 << QStringLiteral("--format: \"xml\"");
+    QTest::newRow("train --steps twice") << args({"train", "--steps", "5", "--steps", "5"}) << 2
+                                         << QStringLiteral("--steps is given more than once");
+    QTest::newRow("train --out in no folder")
+        << args({"train", "--out", "/nonexistent/folder/m.safetensors"}) + nowhere << 2
+        << QStringLiteral("--out");
+    QTest::newRow("train too large a step")
+        << args({"train", "--batch", "1024", "--context", "256", "--steps", "1"}) << 2
+        << QStringLiteral("make --batch or --context smaller");
+    // Corpus files that cannot be used: exit 3, naming the file.
+    const QString missing = m_dir.filePath(QStringLiteral("none"));
+    QTest::newRow("train missing corpus")
+        << QStringList{QStringLiteral("train")} + nowhere << 3 << missing;
+    const QString latin1 = writeFile(QStringLiteral("latin1.txt"), "caf\xE9 au lait\n\nbis\n");
+    QTest::newRow("train corpus not UTF-8")
+        << QStringList{QStringLiteral("train"), QStringLiteral("--corpus"), latin1} << 3
+        << QStringLiteral("byte offset 3");
+    const QString tiny = writeFile(QStringLiteral("short.txt"), "ab\n");
+    QTest::newRow("train corpus too short")
+        << QStringList{QStringLiteral("train"), QStringLiteral("--corpus"), tiny} << 3 << tiny;
+
+    // eval, grad, sample: missing options, text lengths, bad values.
+    QTest::newRow("eval without --model")
+        << args({"eval", "--text", "床前"}) << 2 << QStringLiteral("--model is missing");
+    QTest::newRow("eval without --text")
+        << QStringList{QStringLiteral("eval")} + model << 2 << QStringLiteral("--text is missing");
+    QTest::newRow("eval one character")
+        << QStringList{QStringLiteral("eval")} + model + args({"--text", "床"}) << 2
+        << QStringLiteral("--text has 1 characters; this model takes 2 to 8");
+    QTest::newRow("eval past the context")
+        << QStringList{QStringLiteral("eval")} + model + args({"--text", "床前明月光疑是地上"}) << 2
+        << QStringLiteral("--text has 9 characters");
+    QTest::newRow("eval --format csv")
+        << QStringList{QStringLiteral("eval")} + model + args({"--text", "床前", "--format", "csv"})
+        << 2 << QStringLiteral("--format: \"csv\"");
+    QTest::newRow("eval --bogus") << args({"eval", "--bogus"}) << 2 << QStringLiteral("--bogus");
+    QTest::newRow("grad without --out")
+        << QStringList{QStringLiteral("grad")} + model + args({"--text", "床前"}) << 2
+        << QStringLiteral("--out is missing");
+    QTest::newRow("grad one character")
+        << QStringList{QStringLiteral("grad")} + model +
+               args({"--text", "床", "--out", "/tmp/never-written.safetensors"})
+        << 2 << QStringLiteral("--text has 1 characters");
+    QTest::newRow("sample without --model")
+        << args({"sample"}) << 2 << QStringLiteral("--model is missing");
+    QTest::newRow("sample --length 0")
+        << QStringList{QStringLiteral("sample")} + model + args({"--length", "0"}) << 2
+        << QStringLiteral("--length: 0");
+    QTest::newRow("sample --temperature -1")
+        << QStringList{QStringLiteral("sample")} + model + args({"--temperature", "-1"}) << 2
+        << QStringLiteral("--temperature: \"-1\"");
+    QTest::newRow("sample empty --prompt")
+        << QStringList{QStringLiteral("sample")} + model + args({"--prompt", ""}) << 2
+        << QStringLiteral("--prompt is empty");
+
+    // Model files that are not models: exit 3, naming the file.
+    const QString absent = m_dir.filePath(QStringLiteral("absent.safetensors"));
+    const QString garbage = writeFile(QStringLiteral("garbage.safetensors"), "not a model at all");
+    QFile good(m_model);
+    const QByteArray goodBytes = good.open(QIODevice::ReadOnly) ? good.readAll() : QByteArray();
+    const QString truncated =
+        writeFile(QStringLiteral("truncated.safetensors"), goodBytes.left(goodBytes.size() - 100));
+    for (const QString &file : {absent, garbage, truncated}) {
+        const QString name = QFileInfo(file).fileName();
+        QTest::addRow("eval %s", qPrintable(name))
+            << QStringList{QStringLiteral("eval"), QStringLiteral("--model"), file,
+                           QStringLiteral("--text"), QStringLiteral("床前")}
+            << 3 << name;
+        QTest::addRow("grad %s", qPrintable(name))
+            << QStringList{QStringLiteral("grad"),
+                           QStringLiteral("--model"),
+                           file,
+                           QStringLiteral("--text"),
+                           QStringLiteral("床前"),
+                           QStringLiteral("--out"),
+                           m_dir.filePath(QStringLiteral("g.safetensors"))}
+            << 3 << name;
+        QTest::addRow("sample %s", qPrintable(name))
+            << QStringList{QStringLiteral("sample"), QStringLiteral("--model"), file} << 3 << name;
+    }
+}
+
+void TestCliModel::refused()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    const Run r = run(arguments);
+    QCOMPARE(r.exitCode, exitCode);
+    QCOMPARE(r.out, QString());
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+    if (exitCode == 2)
+        QVERIFY2(r.err.contains(QLatin1String("--help")), qPrintable(r.err));
+}
+
+void TestCliModel::tang300BeatsUnigram()
+{
+    if (!QFileInfo::exists(QStringLiteral("/usr/share/games/fortunes/tang300")))
+        QSKIP("fortunes-zh is not installed");
+    int vocabSize = 0;
+    const QStringList documents = tang300Documents();
+    QCOMPARE(documents.size(), 313); // the spec's count
+    const double unigram = unigramValLoss(documents, &vocabSize);
+    QCOMPARE(vocabSize, 1589); // the spec's count
+
+    // One thread: OpenMP's waiting threads make two-thread runs far slower on a busy machine.
+    const Run r = run(QStringLiteral("train --steps 200 --batch 16 --context 16 --d-model 32 "
+                                     "--heads 2 --lr 0.01 --warmup 30 --eval-every 100 "
+                                     "--threads 1 --format json")
+                          .split(QLatin1Char(' ')));
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QStringList lines = r.out.trimmed().split(QLatin1Char('\n'));
+    QCOMPARE(lines.size(), 3); // steps 100 and 200, then the summary
+    for (int i = 0; i < 2; ++i) {
+        const QJsonObject progress = parseObject(lines[i]);
+        QCOMPARE(progress.keys(),
+                 (QStringList{QStringLiteral("step"), QStringLiteral("steps_per_second"),
+                              QStringLiteral("train_loss"), QStringLiteral("val_loss")}));
+        QCOMPARE(progress.value(QLatin1String("step")).toInt(), 100 * (i + 1));
+        QVERIFY(progress.value(QLatin1String("steps_per_second")).toDouble() > 0.0);
+    }
+    const QJsonObject summary = parseObject(lines.constLast());
+    for (const char *key : {"config", "batch", "lr", "threads", "steps", "seconds",
+                            "steps_per_second", "params", "train_loss", "val_loss", "best_val_loss",
+                            "best_step", "unigram_val_loss", "punctuation_f1"})
+        QVERIFY2(summary.contains(QLatin1String(key)), key);
+    const QJsonObject config = summary.value(QLatin1String("config")).toObject();
+    QCOMPARE(config.value(QLatin1String("vocab_size")).toInt(), 1589);
+    QCOMPARE(config.value(QLatin1String("d_model")).toInt(), 32);
+    QCOMPARE(config.value(QLatin1String("mlp")).toBool(), true);
+    // Parameters of this shape: embeddings, one block with its MLP, ln_f.
+    const int d = 32, v = 1589, t = 16;
+    QCOMPARE(summary.value(QLatin1String("params")).toInt(),
+             v * d + t * d + (2 * d + 4 * d * d + 2 * d + 8 * d * d) + 2 * d);
+    QVERIFY(std::abs(summary.value(QLatin1String("unigram_val_loss")).toDouble() - unigram) < 1e-9);
+    const double best = summary.value(QLatin1String("best_val_loss")).toDouble();
+    qInfo("best validation loss %.4f, unigram baseline %.4f", best, unigram);
+    QVERIFY2(best < unigram, qPrintable(QStringLiteral("%1 vs %2").arg(best).arg(unigram)));
+    const double f1 = summary.value(QLatin1String("punctuation_f1")).toDouble();
+    QVERIFY(f1 >= 0.0 && f1 <= 1.0);
+}
+
+void TestCliModel::trainingIsDeterministic()
+{
+    // Two runs with the same settings: the same losses (speeds and seconds differ).
+    QStringList losses[2];
+    for (QStringList &run_losses : losses) {
+        const Run r = run(smallTraining({}));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        for (const QString &line : r.out.trimmed().split(QLatin1Char('\n'))) {
+            QJsonObject object = parseObject(line);
+            QVERIFY(!object.isEmpty());
+            object.remove(QLatin1String("steps_per_second"));
+            object.remove(QLatin1String("seconds"));
+            run_losses.append(
+                QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact)));
+        }
+    }
+    QCOMPARE(losses[0].size(), 4); // steps 50, 100, 150 and the summary
+    QCOMPARE(losses[0], losses[1]);
+    // The run of initTestCase was the same, with --out: its summary agrees too.
+    QJsonObject trained = m_trained;
+    trained.remove(QLatin1String("steps_per_second"));
+    trained.remove(QLatin1String("seconds"));
+    QCOMPARE(QString::fromUtf8(QJsonDocument(trained).toJson(QJsonDocument::Compact)),
+             losses[0].constLast());
+}
+
+void TestCliModel::evalIsRepeatableAndMatchesValidation()
+{
+    // The validation loss of the saved (best) model, rebuilt from eval: window j of the
+    // validation text has inputs v[jC … jC+C−1]; eval over them gives the mean of the first C − 1
+    // losses, and its last position's top five give the last one when they hold v[jC+C].
+    const int context = 8;
+    const std::u32string val = m_corpusVal.toStdU32String();
+    const int windows = int(val.size() - 1) / context;
+    QCOMPARE(windows, 2);
+    double sum = 0.0;
+    bool exact = true;
+    for (int j = 0; j < windows; ++j) {
+        const QString text =
+            QString::fromStdU32String(val.substr(std::size_t(j * context), context));
+        const QStringList arguments{QStringLiteral("eval"),
+                                    QStringLiteral("--model"),
+                                    m_model,
+                                    QStringLiteral("--text"),
+                                    text,
+                                    QStringLiteral("--format"),
+                                    QStringLiteral("json")};
+        const Run first = run(arguments);
+        QVERIFY2(first.exitCode == 0, qPrintable(first.err));
+        const Run second = run(arguments);
+        QCOMPARE(second.out, first.out); // the same file and text: the same bytes
+        const QJsonObject eval = parseObject(first.out);
+        sum += (context - 1) * eval.value(QLatin1String("loss")).toDouble();
+        const QString target =
+            QString::fromStdU32String(val.substr(std::size_t(j * context + context), 1));
+        const QJsonArray top = eval.value(QLatin1String("next"))
+                                   .toArray()
+                                   .at(context - 1)
+                                   .toObject()
+                                   .value(QLatin1String("top"))
+                                   .toArray();
+        double p = -1.0;
+        for (const QJsonValue &entry : top)
+            if (entry.toObject().value(QLatin1String("char")).toString() == target)
+                p = entry.toObject().value(QLatin1String("p")).toDouble();
+        if (p < 0.0) { // not among the top five: its loss is at least that of the first
+            exact = false;
+            p = top.at(0).toObject().value(QLatin1String("p")).toDouble();
+        }
+        sum += -std::log(p);
+    }
+    const double rebuilt = sum / (windows * context);
+    const double reported = m_trained.value(QLatin1String("best_val_loss")).toDouble();
+    qInfo("validation loss rebuilt from eval %.9f (%s), reported by train %.9f", rebuilt,
+          exact ? "exact" : "a lower bound", reported);
+    // The trainer computes in float32, eval in double: they agree to about 1e-7.
+    if (exact)
+        QVERIFY2(
+            std::abs(rebuilt - reported) < 1e-5,
+            qPrintable(
+                QStringLiteral("%1 vs %2").arg(rebuilt, 0, 'g', 10).arg(reported, 0, 'g', 10)));
+    else
+        QVERIFY2(rebuilt <= reported + 1e-3,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(rebuilt).arg(reported)));
+}
+
+void TestCliModel::attentionRowsAreCausalDistributions()
+{
+    SafeTensors file;
+    QVERIFY(file.read(m_model));
+    const QJsonObject metadata = file.header.value(QLatin1String("__metadata__")).toObject();
+    const QJsonArray vocab =
+        QJsonDocument::fromJson(metadata.value(QLatin1String("vocab")).toString().toUtf8()).array();
+    QVERIFY(vocab.size() > 10);
+
+    const QString text = QStringLiteral("床前明月光Z疑"); // Z is not in the corpus: id 0
+    const Run r =
+        run({QStringLiteral("eval"), QStringLiteral("--model"), m_model, QStringLiteral("--text"),
+             text, QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonObject eval = parseObject(r.out);
+    const int T = int(text.size());
+    const QJsonArray ids = eval.value(QLatin1String("ids")).toArray();
+    QCOMPARE(ids.size(), T);
+    for (int t = 0; t < T; ++t) {
+        const QString c = text.mid(t, 1);
+        int expected = 0;
+        for (int i = 1; i < vocab.size(); ++i)
+            if (vocab.at(i).toString() == c)
+                expected = i;
+        QCOMPARE(ids.at(t).toInt(), expected);
+    }
+    QCOMPARE(ids.at(5).toInt(), 0);
+
+    const QJsonArray layers = eval.value(QLatin1String("attention")).toArray();
+    QCOMPARE(layers.size(), 1);
+    QCOMPARE(layers.at(0).toArray().size(), 2); // heads
+    for (const QJsonValue &head : layers.at(0).toArray()) {
+        const QJsonArray rows = head.toArray();
+        QCOMPARE(rows.size(), T);
+        for (int q = 0; q < T; ++q) {
+            const QJsonArray row = rows.at(q).toArray();
+            QCOMPARE(row.size(), T);
+            double sum = 0.0;
+            for (int k = 0; k < T; ++k) {
+                const double w = row.at(k).toDouble();
+                if (k > q)
+                    QCOMPARE(w, 0.0); // causal: no weight on later keys
+                QVERIFY(w >= 0.0);
+                sum += w;
+            }
+            QVERIFY2(std::abs(sum - 1.0) < 1e-9, qPrintable(QString::number(sum, 'g', 17)));
+        }
+    }
+    const QJsonArray next = eval.value(QLatin1String("next")).toArray();
+    QCOMPARE(next.size(), T);
+    for (int t = 0; t < T; ++t) {
+        QCOMPARE(next.at(t).toObject().value(QLatin1String("position")).toInt(), t);
+        const QJsonArray top = next.at(t).toObject().value(QLatin1String("top")).toArray();
+        QCOMPARE(top.size(), 5);
+        double previous = 1.0, sum = 0.0;
+        for (const QJsonValue &entry : top) {
+            const double p = entry.toObject().value(QLatin1String("p")).toDouble();
+            QVERIFY(p <= previous && p >= 0.0);
+            previous = p;
+            sum += p;
+        }
+        QVERIFY(sum <= 1.0 + 1e-12);
+    }
+    const double loss = eval.value(QLatin1String("loss")).toDouble();
+    QVERIFY(std::isfinite(loss) && loss > 0.0);
+}
+
+void TestCliModel::gradMatchesCentralDifferences_data()
+{
+    QTest::addColumn<QString>("tensor");
+    QTest::newRow("tok_emb") << QStringLiteral("tok_emb");
+    QTest::newRow("pos_emb") << QStringLiteral("pos_emb");
+    QTest::newRow("w_q") << QStringLiteral("blocks.0.attn.w_q");
+    QTest::newRow("w_in") << QStringLiteral("blocks.0.mlp.w_in");
+    QTest::newRow("ln_f.gain") << QStringLiteral("ln_f.gain");
+}
+
+void TestCliModel::gradMatchesCentralDifferences()
+{
+    QFETCH(QString, tensor);
+    const QString text = QStringLiteral("明月光，疑是");
+    const QString gradientFile = m_dir.filePath(QStringLiteral("grad.safetensors"));
+    const Run r = run({QStringLiteral("grad"), QStringLiteral("--model"), m_model,
+                       QStringLiteral("--text"), text, QStringLiteral("--out"), gradientFile});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    SafeTensors model, gradient;
+    QVERIFY(model.read(m_model));
+    QVERIFY(gradient.read(gradientFile));
+    // Same names and shapes as the model, metadata aside.
+    for (const QString &name : model.header.keys()) {
+        if (name == QLatin1String("__metadata__"))
+            continue;
+        QVERIFY2(gradient.header.contains(name), qPrintable(name));
+        QCOMPARE(gradient.header.value(name).toObject().value(QLatin1String("shape")),
+                 model.header.value(name).toObject().value(QLatin1String("shape")));
+    }
+    // The largest entry of the tensor's gradient, against (L(w + h) − L(w − h)) / 2h.
+    const std::vector<float> g = gradient.tensor(tensor);
+    QVERIFY(!g.empty());
+    int index = 0;
+    for (int i = 0; i < int(g.size()); ++i)
+        if (std::abs(g[std::size_t(i)]) > std::abs(g[std::size_t(index)]))
+            index = i;
+    const float w = model.tensor(tensor)[std::size_t(index)];
+    double losses[2];
+    float changed[2];
+    for (int side = 0; side < 2; ++side) {
+        changed[side] = w + (side == 0 ? 1e-3f : -1e-3f);
+        SafeTensors perturbed = model;
+        perturbed.set(tensor, index, changed[side]);
+        const QString path = m_dir.filePath(QStringLiteral("perturbed.safetensors"));
+        QVERIFY(perturbed.write(path));
+        const Run e =
+            run({QStringLiteral("eval"), QStringLiteral("--model"), path, QStringLiteral("--text"),
+                 text, QStringLiteral("--format"), QStringLiteral("json")});
+        QVERIFY2(e.exitCode == 0, qPrintable(e.err));
+        losses[side] = parseObject(e.out).value(QLatin1String("loss")).toDouble();
+    }
+    const double difference = (losses[0] - losses[1]) / (double(changed[0]) - double(changed[1]));
+    const double analytic = g[std::size_t(index)];
+    QVERIFY2(std::abs(analytic) > 1e-4, qPrintable(QString::number(analytic)));
+    QVERIFY2(std::abs(difference - analytic) < 2e-3 * std::abs(analytic) + 1e-6,
+             qPrintable(QStringLiteral("%1[%2]: gradient %3, central difference %4")
+                            .arg(tensor)
+                            .arg(index)
+                            .arg(analytic, 0, 'g', 8)
+                            .arg(difference, 0, 'g', 8)));
+    // grad's own line gives the same loss as eval on the unchanged model.
+    const Run e =
+        run({QStringLiteral("eval"), QStringLiteral("--model"), m_model, QStringLiteral("--text"),
+             text, QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY(std::abs(parseObject(r.out).value(QLatin1String("loss")).toDouble() -
+                     parseObject(e.out).value(QLatin1String("loss")).toDouble()) < 1e-12);
+}
+
+void TestCliModel::sampleIsSeeded()
+{
+    const auto sample = [this](const char *seed, const char *temperature) {
+        return run({QStringLiteral("sample"), QStringLiteral("--model"), m_model,
+                    QStringLiteral("--prompt"), QStringLiteral("床前"), QStringLiteral("--length"),
+                    QStringLiteral("20"), QStringLiteral("--seed"), QLatin1String(seed),
+                    QStringLiteral("--temperature"), QLatin1String(temperature)});
+    };
+    const Run first = sample("3", "1");
+    QVERIFY2(first.exitCode == 0, qPrintable(first.err));
+    QCOMPARE(sample("3", "1").out, first.out);
+    QVERIFY(first.out.startsWith(QStringLiteral("床前")));
+    QVERIFY(first.out.endsWith(QLatin1Char('\n')));
+    QCOMPARE(first.out.chopped(1).toStdU32String().size(), std::size_t(2 + 20));
+    // At temperature 0 every character is the most likely one: the seed does not matter.
+    const Run greedy = sample("1", "0");
+    QVERIFY2(greedy.exitCode == 0, qPrintable(greedy.err));
+    QCOMPARE(sample("2", "0").out, greedy.out);
+    // The model learned one line of a poem: after 床前 comes 明月.
+    QVERIFY2(greedy.out.startsWith(QStringLiteral("床前明月")), qPrintable(greedy.out));
+}
+
+QTEST_GUILESS_MAIN(TestCliModel)
+#include "tst_cli_model.moc"
