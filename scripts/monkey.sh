@@ -4,9 +4,11 @@
 # after the other in the same window, with LeakSanitizer on. The first round warms up what is
 # meant to fill once: ASan's quarantine and stack depot, the undo history up to its limit of
 # 1000 steps, Qt's font and glyph caches, the heatmaps' laid-out texts. The other two are the
-# two runs compared: the script fails on a failed check, a sanitizer report or a leak, and when
-# the peak memory after the third round is more than 1.25 times the peak after the second, which
-# is memory still growing once warmed up. All three peaks are printed.
+# two runs compared: the script fails on a failed check, a sanitizer report or a leak, and on
+# memory still growing once warmed up, by two gates: the heap in use (the allocator's own count of
+# live blocks, sampled ten times a round) averages more than 5% higher over the third round than
+# over the second, or the peak resident size after the third round is more than 1.10 times the
+# peak after the second. A missing or zero figure fails too. All figures are printed.
 #
 # Why a warm-up round: the peak after the second round is about 1.23 times the peak after the
 # first (ASan's stack depot keeps every new allocation stack the monkey finds, and the history
@@ -48,20 +50,39 @@ if [ "$status" -ne 0 ]; then
 fi
 
 peak() { sed -n "s/.*monkey: peak RSS after round $1: \\([0-9]*\\) KiB.*/\\1/p" "$log"; }
+# The mean heap in use over round $1's ten samples ("monkey: N actions, ..., heap H KiB, ...").
+heap() {
+    awk -v round="$1" -v n="$ATTENTION_MONKEY_ACTIONS" '
+        match($0, /monkey: [0-9]+ actions, T = /) {
+            split(substr($0, RSTART + 8), words, " ")
+            if (int((words[1] - 1) / n) + 1 != round) next
+            if (match($0, /heap [0-9]+ KiB/)) { sum += substr($0, RSTART + 5, RLENGTH - 9); count++ }
+        }
+        END { if (count > 0) printf "%d\n", sum / count }' "$log"
+}
 warm=$(peak 1)
 first=$(peak 2)
 second=$(peak 3)
-if [ -z "$warm" ] || [ -z "$first" ] || [ -z "$second" ]; then
-    echo "monkey.sh: no peak memory figures in ${log}" >&2
-    exit 1
-fi
+heapFirst=$(heap 2)
+heapSecond=$(heap 3)
+for figure in "$warm" "$first" "$second" "$heapFirst" "$heapSecond"; do
+    if [ -z "$figure" ] || [ "$figure" -le 0 ]; then
+        echo "monkey.sh: a memory figure is missing or zero in ${log} (peaks '${warm}' '${first}' '${second}' KiB, mean heap '${heapFirst}' '${heapSecond}' KiB)" >&2
+        exit 1
+    fi
+done
 elapsed=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): *//p' "$times")
 n=${ATTENTION_MONKEY_ACTIONS}
-summary="monkey: ${n} warm-up + 2 × ${n} actions (seed ${ATTENTION_MONKEY_SEED}) in ${elapsed}; peak RSS $((first / 1024)) MiB after the first run of ${n}, $((second / 1024)) MiB after the second ($((warm / 1024)) MiB after the warm-up; ASan's own memory included)"
-# Integer arithmetic: second > 1.25 × first.
-if [ $((second * 4)) -gt $((first * 5)) ]; then
+summary="monkey: ${n} warm-up + 2 × ${n} actions (seed ${ATTENTION_MONKEY_SEED}) in ${elapsed}; heap in use $((heapFirst / 1024)) MiB on average over the first run of ${n}, $((heapSecond / 1024)) MiB over the second ($((heapSecond * 1000 / heapFirst - 1000)) per mille); peak RSS $((first / 1024)) MiB after the first run, $((second / 1024)) MiB after the second ($((warm / 1024)) MiB after the warm-up; ASan's own memory included)"
+# Integer arithmetic: heapSecond > 1.05 × heapFirst, second > 1.10 × first.
+if [ $((heapSecond * 100)) -gt $((heapFirst * 105)) ]; then
     echo "$summary" >&2
-    echo "monkey.sh: the second run raised the peak memory by more than 25%: memory keeps growing" >&2
+    echo "monkey.sh: the second run holds more than 5% more heap than the first: memory keeps growing" >&2
+    exit 1
+fi
+if [ $((second * 10)) -gt $((first * 11)) ]; then
+    echo "$summary" >&2
+    echo "monkey.sh: the second run raised the peak memory by more than 10%: memory keeps growing" >&2
     exit 1
 fi
 echo "$summary; no leak, no sanitizer report"
