@@ -14,6 +14,9 @@ cmake --preset test
 cmake --build --preset test
 ctest --preset test | tee build/test/ctest.log
 tests=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' build/test/ctest.log)
+# A check a test could not run (QSKIP: say, a permission check where root cannot become nobody) is
+# listed in the summary rather than passed over in silence.
+skipped=$(grep -E '^SKIP +: ' build/test/Testing/Temporary/LastTest.log | sed 's/^SKIP *: *//' || true)
 
 # ctest ran 1000 monkey actions; this runs 10,000 to warm up, then two runs of 10,000 whose peak
 # memory it compares.
@@ -39,3 +42,7 @@ executions=$(sed -n 's/^stat::number_of_executed_units: *//p' build/fuzz/fuzz.lo
 echo "fuzz_scenario: ${executions} executions in 60 s, nothing found"
 echo "${monkey}"
 echo "ctest: ${tests} passed, 0 failed"
+if [ -n "${skipped}" ]; then
+    echo "skipped inside tests ($(echo "${skipped}" | wc -l)):"
+    echo "${skipped}" | sed 's/^/  /'
+fi
