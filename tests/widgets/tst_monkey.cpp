@@ -25,6 +25,7 @@
 #include "maskpage.h"
 #include "matrixmodel.h"
 #include "outputview.h"
+#include "presets.h"
 #include "querykeypage.h"
 #include "random.h"
 #include "vectoreditor.h"
@@ -521,6 +522,10 @@ private:
     Snapshot snapshot() const;
     /// Notes the document's state as the state at the undo stack's current index.
     void recordHistory();
+    /// Puts the window in one fixed state (the lesson preset, an empty history) and prints the
+    /// heap in use there: figures that compare from round to round, unlike those taken while the
+    /// history holds whatever scenarios the round left in it (megabytes at large d).
+    void reportHeapAtRest(qint64 round);
     /// The state recorded at undo index `index`; 0 when none was.
     std::size_t recordedAt(int index) const;
 
@@ -582,6 +587,16 @@ void TestMonkey::recordHistory()
                 kept.insert(it.key(), it.value());
         m_after.swap(kept);
     }
+}
+
+void TestMonkey::reportHeapAtRest(qint64 round)
+{
+    QVERIFY(m_window->document()->reset(*preset(QStringLiteral("lesson"))));
+    settle();
+    recordHistory();
+    const QString problem = problemIn(*m_window);
+    QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("at rest: ") + problem));
+    qInfo("monkey: heap at rest after round %lld: %lld KiB", round, heapInUseKiB());
 }
 
 std::size_t TestMonkey::recordedAt(int index) const
@@ -721,6 +736,12 @@ void TestMonkey::randomActions()
         qInfo("monkey: peak RSS after round %lld: %lld KiB (heap in use %lld KiB, %d undo steps)",
               round, memoryKiB("VmHWM"), heapInUseKiB(),
               m_window->document()->undoStack()->count());
+        // The last round's history is replayed below first.
+        if (round < rounds) {
+            reportHeapAtRest(round);
+            if (QTest::currentTestFailed())
+                return;
+        }
     }
     QVERIFY2(m_modalWindows.isEmpty(), qPrintable(m_modalWindows.join(QStringLiteral(", "))));
 
@@ -774,6 +795,9 @@ void TestMonkey::randomActions()
     }
     settle();
     QVERIFY2(m_modalWindows.isEmpty(), qPrintable(m_modalWindows.join(QStringLiteral(", "))));
+    reportHeapAtRest(rounds);
+    if (QTest::currentTestFailed())
+        return;
     QStringList summary;
     for (std::size_t i = 0; i < actions.size(); ++i)
         summary.append(QStringLiteral("%1 %2 (%3 took effect)")
