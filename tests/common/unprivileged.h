@@ -50,8 +50,10 @@ public:
         }
         // Real and effective IDs both (access(), which QFileInfo::isWritable() uses, asks the real
         // one), the saved ones kept at root's to come back. Groups first, while still root.
-        if (setgroups(0, nullptr) != 0 || setresgid(gid, gid, -1) != 0 ||
-            setresuid(uid, uid, -1) != 0) {
+        m_groupsChanged = setgroups(0, nullptr) == 0;
+        m_groupChanged = m_groupsChanged && setresgid(gid, gid, -1) == 0;
+        m_userChanged = m_groupChanged && setresuid(uid, uid, -1) == 0;
+        if (!m_userChanged) {
             m_why = QByteArrayLiteral("running as root without the right to become nobody "
                                       "(CAP_SETUID, CAP_SETGID): permissions cannot be checked");
             restore();
@@ -114,10 +116,13 @@ private:
 #ifdef Q_OS_UNIX
         if (!m_touched)
             return;
-        // Back to root: the user first (the saved ID allows it), then the group and the groups.
-        if (setresuid(0, 0, -1) != 0 || setresgid(m_gid, m_gid, -1) != 0 ||
-            setgroups(m_groups.size(), m_groups.data()) != 0)
+        // Back to root, undoing only what was done: the user first (the saved ID allows it),
+        // then the group and the groups.
+        if ((m_userChanged && setresuid(0, 0, -1) != 0) ||
+            (m_groupChanged && setresgid(m_gid, m_gid, -1) != 0) ||
+            (m_groupsChanged && setgroups(m_groups.size(), m_groups.data()) != 0))
             qFatal("Unprivileged: cannot become root again");
+        m_userChanged = m_groupChanged = m_groupsChanged = false;
         m_touched = false;
         m_switched = false;
 #endif
@@ -126,7 +131,10 @@ private:
 #ifdef Q_OS_UNIX
     std::vector<gid_t> m_groups;
     gid_t m_gid = 0;
-    bool m_touched = false; ///< identities changed, to restore
+    bool m_touched = false; ///< identities may have changed, to restore
+    bool m_groupsChanged = false;
+    bool m_groupChanged = false;
+    bool m_userChanged = false;
 #endif
     QByteArray m_why;
     bool m_switched = false;
