@@ -19,6 +19,10 @@
 # depot still grows), and the heap in use while the history holds what a round left varies by
 # ±10% (a step at d = 1024 keeps two 1024-wide scenarios), hence the fixed state.
 #
+# Measured with seed 1 (ASan build, this gate's first runs): rounds of 2000 leave 35, 44.5 and
+# 44.6 MiB at rest (+0.3%, passes); rounds of 10,000 leave 54, 61 and 69 MiB (+13%, fails): the
+# heap still grows in the long rounds, which is what this gate is for, and is not yet explained.
+#
 # Usage: scripts/monkey.sh (after `cmake --build --preset test`). ATTENTION_MONKEY_ACTIONS and
 # ATTENTION_MONKEY_SEED change the round length (default 10000) and the seed (default 1);
 # ATTENTION_MONKEY_BINARY and ATTENTION_MONKEY_LOG another test binary and log file;
