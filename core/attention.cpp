@@ -92,7 +92,11 @@ double maxAbsDifference(const Eigen::Ref<const Matrix> &a, const Eigen::Ref<cons
         return std::numeric_limits<double>::infinity();
     if (a.size() == 0)
         return 0.0;
-    return (a - b).cwiseAbs().maxCoeff();
+    // Equal entries differ by 0 (equal infinities too, whose difference would be NaN). A NaN on
+    // either side makes the answer NaN, so that `difference <= tolerance` fails: Eigen's default
+    // maxCoeff() may skip NaNs, hence PropagateNaN.
+    const Matrix difference = (a.array() == b.array()).select(0.0, (a - b).cwiseAbs());
+    return difference.maxCoeff<Eigen::PropagateNaN>();
 }
 
 } // namespace attention

@@ -57,7 +57,8 @@ AttentionResult attend(const Eigen::Ref<const Matrix> &q, const Eigen::Ref<const
 /// T one-hot rows: with these values each output row equals its weight row. (T, T)
 Matrix oneHotValues(Index T);
 
-/// Largest absolute difference between two matrices of the same shape (∞ if shapes differ).
+/// Largest absolute difference between two matrices of the same shape (∞ if shapes differ, NaN
+/// if either holds a NaN; equal infinities differ by 0).
 double maxAbsDifference(const Eigen::Ref<const Matrix> &a, const Eigen::Ref<const Matrix> &b);
 
 } // namespace attention

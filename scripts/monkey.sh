@@ -4,25 +4,37 @@
 # after the other in the same window, with LeakSanitizer on. The first round warms up what is
 # meant to fill once: ASan's quarantine and stack depot, the undo history up to its limit of
 # 1000 steps, Qt's font and glyph caches, the heatmaps' laid-out texts. The other two are the
-# two runs compared: the script fails on a failed check, a sanitizer report or a leak, and when
-# the peak memory after the third round is more than 1.25 times the peak after the second, which
-# is memory still growing once warmed up. All three peaks are printed.
+# two runs compared: the script fails on a failed check, a sanitizer report or a leak, and on
+# memory still growing once warmed up, by two gates. The first, the heap in use (the allocator's
+# own count of live blocks), is measured after each round with the window put in one fixed state
+# (the lesson preset, an empty undo history), so the figures compare: the one after the third
+# round may not exceed the one after the second by more than 5%. The second is the peak resident
+# size, ASan's own memory included, which may not grow by more than 25% from the second round to
+# the third. A missing or zero figure fails too. All figures are printed.
 #
-# Why a warm-up round: the peak after the second round is about 1.23 times the peak after the
+# Why a warm-up round: the peak after the second round is about 1.13 times the peak after the
 # first (ASan's stack depot keeps every new allocation stack the monkey finds, and the history
 # reaches its limit only after some 2000 actions), so comparing the first two runs would leave
-# little room; after the warm-up a further 10,000 actions raise the peak by about 3%.
+# little room; after the warm-up a further 10,000 actions raise the peak by about 12% (the stack
+# depot still grows), and the heap in use while the history holds what a round left varies by
+# ±10% (a step at d = 1024 keeps two 1024-wide scenarios), hence the fixed state.
+#
+# Measured with seed 1 (ASan build, this gate's first runs): rounds of 2000 leave 35, 44.5 and
+# 44.6 MiB at rest (+0.3%, passes); rounds of 10,000 leave 54, 61 and 69 MiB (+13%, fails): the
+# heap still grows in the long rounds, which is what this gate is for, and is not yet explained.
 #
 # Usage: scripts/monkey.sh (after `cmake --build --preset test`). ATTENTION_MONKEY_ACTIONS and
-# ATTENTION_MONKEY_SEED change the round length (default 10000) and the seed (default 1).
+# ATTENTION_MONKEY_SEED change the round length (default 10000) and the seed (default 1);
+# ATTENTION_MONKEY_BINARY and ATTENTION_MONKEY_LOG another test binary and log file;
+# ATTENTION_MONKEY_HEAP_GROWTH the heap gate's limit in percent (default 5).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/deps.sh
 attention_install_missing time
 
-binary=build/test/bin/tst_monkey
-log=build/test/monkey.log
-times=build/test/monkey.time
+binary=${ATTENTION_MONKEY_BINARY:-build/test/bin/tst_monkey}
+log=${ATTENTION_MONKEY_LOG:-build/test/monkey.log}
+times=${log%.log}.time
 if [ ! -x "$binary" ]; then
     echo "monkey.sh: $binary is missing; build it with: cmake --preset test && cmake --build --preset test" >&2
     exit 1
@@ -40,7 +52,7 @@ export QTEST_FUNCTION_TIMEOUT=3600000
 echo "monkey: a warm-up and 2 rounds of ${ATTENTION_MONKEY_ACTIONS} actions, seed ${ATTENTION_MONKEY_SEED}, under ASan + UBSan + LSan"
 status=0
 /usr/bin/time -v -o "$times" "$binary" >"$log" 2>&1 || status=$?
-grep -E '^QINFO.*monkey: peak RSS' "$log" | sed 's/^QINFO *: *[^ ]* //' || true
+grep -E '^QINFO.*monkey: (peak RSS|heap at rest)' "$log" | sed 's/^QINFO *: *[^ ]* //' || true
 if [ "$status" -ne 0 ]; then
     grep -v -E '^(QINFO|PASS)' "$log" | tail -n 60
     echo "monkey.sh: tst_monkey failed (exit ${status}); the whole output is in ${log}" >&2
@@ -48,17 +60,29 @@ if [ "$status" -ne 0 ]; then
 fi
 
 peak() { sed -n "s/.*monkey: peak RSS after round $1: \\([0-9]*\\) KiB.*/\\1/p" "$log"; }
+rest() { sed -n "s/.*monkey: heap at rest after round $1: \\([0-9]*\\) KiB.*/\\1/p" "$log"; }
 warm=$(peak 1)
 first=$(peak 2)
 second=$(peak 3)
-if [ -z "$warm" ] || [ -z "$first" ] || [ -z "$second" ]; then
-    echo "monkey.sh: no peak memory figures in ${log}" >&2
-    exit 1
-fi
+heapFirst=$(rest 2)
+heapSecond=$(rest 3)
+for figure in "$warm" "$first" "$second" "$heapFirst" "$heapSecond"; do
+    if [ -z "$figure" ] || [ "$figure" -le 0 ]; then
+        echo "monkey.sh: a memory figure is missing or zero in ${log} (peaks '${warm}' '${first}' '${second}' KiB, heap at rest '${heapFirst}' '${heapSecond}' KiB)" >&2
+        exit 1
+    fi
+done
 elapsed=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): *//p' "$times")
 n=${ATTENTION_MONKEY_ACTIONS}
-summary="monkey: ${n} warm-up + 2 × ${n} actions (seed ${ATTENTION_MONKEY_SEED}) in ${elapsed}; peak RSS $((first / 1024)) MiB after the first run of ${n}, $((second / 1024)) MiB after the second ($((warm / 1024)) MiB after the warm-up; ASan's own memory included)"
-# Integer arithmetic: second > 1.25 × first.
+summary="monkey: ${n} warm-up + 2 × ${n} actions (seed ${ATTENTION_MONKEY_SEED}) in ${elapsed}; heap in use at rest $((heapFirst / 1024)) MiB after the first run of ${n}, $((heapSecond / 1024)) MiB after the second ($((heapSecond * 1000 / heapFirst - 1000)) per mille); peak RSS $((first / 1024)) MiB after the first run, $((second / 1024)) MiB after the second ($((warm / 1024)) MiB after the warm-up; ASan's own memory included)"
+# Integer arithmetic: heapSecond > (1 + growth/100) × heapFirst, second > 1.25 × first. The heap
+# gate's limit, 5% unless ATTENTION_MONKEY_HEAP_GROWTH says otherwise, is the issue's aim.
+growth=${ATTENTION_MONKEY_HEAP_GROWTH:-5}
+if [ $((heapSecond * 100)) -gt $((heapFirst * (100 + growth))) ]; then
+    echo "$summary" >&2
+    echo "monkey.sh: the second run holds more than ${growth}% more heap than the first: memory keeps growing" >&2
+    exit 1
+fi
 if [ $((second * 4)) -gt $((first * 5)) ]; then
     echo "$summary" >&2
     echo "monkey.sh: the second run raised the peak memory by more than 25%: memory keeps growing" >&2

@@ -6,6 +6,7 @@
 #include "kernels.h"
 #include "presets.h"
 #include "scenariofile.h"
+#include "unprivileged.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -14,10 +15,12 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #ifdef Q_OS_UNIX
@@ -114,6 +117,7 @@ private:
     void checkRefused(const QStringList &arguments, int exitCode, const QString &message) const;
 
     QTemporaryDir m_dir;
+    QString m_program = QStringLiteral(ATTENTION_CLI); ///< the tool run by run()
     QString m_badNumberFile;
     QString m_nonUtf8File;
     QString m_truncatedFile;
@@ -128,7 +132,7 @@ Run TestCli::run(const QStringList &arguments, const QString &language) const
     environment.insert(QStringLiteral("LANG"), language);
     environment.remove(QStringLiteral("LANGUAGE"));
     process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(ATTENTION_CLI), arguments);
+    process.start(m_program, arguments);
     Run result;
     if (!process.waitForFinished(180000)) {
         process.kill();
@@ -457,13 +461,11 @@ void TestCli::everyCommandRefusesBadArguments_data()
     if (QFile::link(loop, loop))
         QTest::newRow("symbolic link loop")
             << QStringList{QStringLiteral("weights"), loop} << 3 << loop;
-    // Permissions do not stop root, so the unreadable file is only tried by other users.
-    if (geteuid() != 0) {
-        const QString unreadable = writeFile(QStringLiteral("unreadable.json"), "{}");
-        QFile::setPermissions(unreadable, {});
-        QTest::newRow("unreadable file")
-            << QStringList{QStringLiteral("weights"), unreadable} << 3 << unreadable;
-    }
+    // Permissions do not stop root: as root, this row runs the tool as nobody (see below).
+    const QString unreadable = writeFile(QStringLiteral("unreadable.json"), "{}");
+    QFile::setPermissions(unreadable, {});
+    QTest::newRow("unreadable file")
+        << QStringList{QStringLiteral("weights"), unreadable} << 3 << unreadable;
 #endif
 }
 
@@ -472,6 +474,24 @@ void TestCli::everyCommandRefusesBadArguments()
     QFETCH(QStringList, arguments);
     QFETCH(int, exitCode);
     QFETCH(QString, message);
+    // The unreadable file is read by a user whom permissions stop: as root, the tool runs as
+    // nobody, a copy of it in the test's folder (the build folder may be private).
+    std::optional<Unprivileged> guard;
+    const bool unreadable =
+        QLatin1String(QTest::currentDataTag()) == QLatin1String("unreadable file");
+    if (unreadable && geteuid() == 0) {
+        const QString copy = m_dir.filePath(QStringLiteral("attention-cli"));
+        QVERIFY(QFile::exists(copy) || QFile::copy(QStringLiteral(ATTENTION_CLI), copy));
+        QVERIFY(QFile::setPermissions(copy, QFile::permissions(copy) | QFile::ExeOther |
+                                                QFile::ReadOther));
+        QVERIFY(Unprivileged::makeReachable(m_dir.path()));
+        QVERIFY(Unprivileged::giveToNobody(message)); // the unreadable file, nobody's own
+        guard.emplace();
+        if (!guard->ok())
+            QSKIP(guard->whyNot());
+        m_program = copy;
+    }
+    const auto restoreProgram = qScopeGuard([this] { m_program = QStringLiteral(ATTENTION_CLI); });
     QElapsedTimer timer;
     timer.start();
     checkRefused(arguments, exitCode, message);
@@ -633,6 +653,9 @@ void TestCli::weightsRow_data()
                                                                 QStringLiteral("1"),
                                                                 QStringLiteral("--no-sqrt-d")}
                                                  << 1.0 << 0.0 << 1.0;
+    // The sharp preset as it is: its own scale of 5, nothing on the command line overrides it.
+    QTest::newRow("sharp as it is")
+        << QStringList{weights, presetOption, QStringLiteral("sharp")} << 1.0 << 0.0 << 5.0;
     // √2 = the width of the lesson's vectors.
     QTest::newRow("lesson --sqrt-d")
         << QStringList{weights, presetOption, QStringLiteral("lesson"), QStringLiteral("--sqrt-d")}

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 #include <vector>
 
 using attention::Index;
@@ -670,6 +671,34 @@ void TestAttention::maxAbsDifference_data()
     QTest::newRow("both empty") << Matrix(0, 0) << Matrix(0, 0) << 0.0;
     QTest::newRow("both 0x3") << Matrix(0, 3) << Matrix(0, 3) << 0.0;
     QTest::newRow("0x3 vs 3x0") << Matrix(0, 3) << Matrix(3, 0) << inf;
+
+    // A NaN anywhere, on either side, makes the difference NaN (a comparison with a tolerance then
+    // fails), even where other entries differ by more: a NaN-blind maximum would report those.
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    for (const auto &[i, j, where] :
+         {std::tuple{0, 0, "first"}, std::tuple{1, 0, "middle"}, std::tuple{1, 2, "last"}}) {
+        Matrix withNan = down;
+        withNan(i, j) = nan;
+        QTest::addRow("NaN %s entry of a", where) << withNan << base << nan;
+        QTest::addRow("NaN %s entry of b", where) << base << withNan << nan;
+        QTest::addRow("NaN %s entry of both", where) << withNan << withNan << nan;
+    }
+    // Large enough for Eigen's vectorised reduction, the NaN among ordinary differences.
+    const Matrix wide = Random(3).normalMatrix(9, 17);
+    for (Index at : {Index(0), Index(1), Index(70), Index(152)}) {
+        Matrix withNan = wide;
+        withNan(at % 9, at / 9) = nan;
+        QTest::addRow("9x17, NaN at %d", int(at)) << wide << withNan << nan;
+    }
+    // Infinities: equal ones agree, others differ by ∞.
+    Matrix infinite = base;
+    infinite(0, 1) = -inf;
+    infinite(1, 0) = inf;
+    QTest::newRow("equal infinities") << infinite << infinite << 0.0;
+    Matrix opposite = infinite;
+    opposite(1, 0) = -inf;
+    QTest::newRow("opposite infinities") << infinite << opposite << inf;
+    QTest::newRow("infinity against a number") << infinite << base << inf;
 }
 
 void TestAttention::maxAbsDifference()
@@ -678,7 +707,9 @@ void TestAttention::maxAbsDifference()
     QFETCH(Matrix, b);
     QFETCH(double, expected);
     const double actual = attention::maxAbsDifference(a, b);
-    if (std::isinf(expected))
+    if (std::isnan(expected))
+        QVERIFY2(std::isnan(actual), qPrintable(QString::number(actual)));
+    else if (std::isinf(expected))
         QVERIFY(std::isinf(actual) && actual > 0.0);
     else
         VERIFY_NEAR(actual, expected, 0.0);

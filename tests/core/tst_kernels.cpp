@@ -15,6 +15,22 @@
 #include <limits>
 #include <vector>
 
+#if defined(__SANITIZE_ADDRESS__)
+#define ATTENTION_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ATTENTION_ASAN 1
+#endif
+#endif
+#if defined(ATTENTION_ASAN)
+#include <atomic>
+// From the sanitizer runtime (clang's <sanitizer/allocator_interface.h>; GCC has no header for it).
+extern "C" int __sanitizer_install_malloc_and_free_hooks(void (*mallocHook)(const volatile void *,
+                                                                            std::size_t),
+                                                         void (*freeHook)(const volatile void *));
+extern "C" std::size_t __sanitizer_get_allocated_size(const volatile void *pointer);
+#endif
+
 using attention::Index;
 using attention::Kernel;
 using attention::Matrix;
@@ -29,14 +45,17 @@ namespace {
 /// near zero from demanding an absolute precision below float32's, and scales with the values.
 constexpr double tolerance = 1e-5;
 
+/// NaN when either side holds a NaN (maxAbsDifference propagates it), so that `error <= tolerance`
+/// fails; ∞ when the shapes differ or one side has an infinity the other has not.
 double relativeError(const MatrixF &actual, const Matrix &reference)
 {
     if (actual.rows() != reference.rows() || actual.cols() != reference.cols())
         return std::numeric_limits<double>::infinity();
     if (reference.size() == 0)
         return 0.0;
-    const double largest = std::max(1.0, reference.cwiseAbs().maxCoeff());
-    return (actual.cast<double>() - reference).cwiseAbs().maxCoeff() / largest;
+    const double largest =
+        std::max(1.0, reference.cwiseAbs().maxCoeff<Eigen::PropagateNaN>()); // NaN stays NaN
+    return attention::maxAbsDifference(actual.cast<double>(), reference) / largest;
 }
 
 bool allFinite(const MatrixF &m)
@@ -92,6 +111,46 @@ QString describe(Kernel kernel)
     return QString::fromLatin1(attention::kernelName(kernel));
 }
 
+#if defined(ATTENTION_ASAN)
+/// Counts the heap every thread holds while counting is on, and its peak: the allocator's own
+/// figures, through AddressSanitizer's malloc and free hooks (which see new and malloc alike).
+namespace heap {
+std::atomic<bool> counting{false};
+std::atomic<long long> live{0};
+std::atomic<long long> peak{0};
+
+void onMalloc(const volatile void *, std::size_t size)
+{
+    if (!counting.load(std::memory_order_relaxed))
+        return;
+    const long long now =
+        live.fetch_add(static_cast<long long>(size)) + static_cast<long long>(size);
+    long long high = peak.load();
+    while (now > high && !peak.compare_exchange_weak(high, now)) {
+    }
+}
+
+void onFree(const volatile void *pointer)
+{
+    // Called before the block is released, so its size is still known.
+    if (pointer && counting.load(std::memory_order_relaxed))
+        live.fetch_sub(static_cast<long long>(__sanitizer_get_allocated_size(pointer)));
+}
+
+/// The peak heap, in bytes above what was held before, while `work` runs.
+template<typename Work>
+long long peakDuring(Work work)
+{
+    live = 0;
+    peak = 0;
+    counting = true;
+    work();
+    counting = false;
+    return peak.load();
+}
+} // namespace heap
+#endif
+
 } // namespace
 
 class TestKernels : public QObject
@@ -100,6 +159,8 @@ class TestKernels : public QObject
 
 private Q_SLOTS:
     void names();
+    void relativeErrorSeesNaN_data();
+    void relativeErrorSeesNaN();
     void agreesWithReference_data();
     void agreesWithReference();
     void tiledBlockShapes_data();
@@ -110,6 +171,7 @@ private Q_SLOTS:
     void deterministic_data();
     void deterministic();
     void tiledMemoryIndependentOfLength();
+    void tiledMemoryMeasured();
     void emptyInputs();
     void median_data();
     void median();
@@ -139,6 +201,41 @@ void TestKernels::names()
     QVERIFY(!attention::kernelFromName("Tiled").has_value());
     QVERIFY(!attention::kernelFromName("").has_value());
     QVERIFY(!attention::kernelFromName("all").has_value());
+}
+
+void TestKernels::relativeErrorSeesNaN_data()
+{
+    QTest::addColumn<Index>("row");
+    QTest::addColumn<Index>("column");
+    QTest::addColumn<bool>("inReference");
+
+    // A NaN in the first, a middle and the last entry of a (37, 9) output, which Eigen reduces in
+    // vectorised packets, on the kernel's side and on the reference's.
+    for (bool inReference : {false, true}) {
+        const char *side = inReference ? "reference" : "kernel";
+        QTest::addRow("%s first", side) << Index(0) << Index(0) << inReference;
+        QTest::addRow("%s middle", side) << Index(18) << Index(4) << inReference;
+        QTest::addRow("%s last", side) << Index(36) << Index(8) << inReference;
+    }
+}
+
+void TestKernels::relativeErrorSeesNaN()
+{
+    QFETCH(Index, row);
+    QFETCH(Index, column);
+    QFETCH(bool, inReference);
+
+    // Another entry differs by more than the tolerance: a NaN-blind maximum would report it.
+    Matrix expected = Random(21).normalMatrix(37, 9);
+    MatrixF out = expected.cast<float>();
+    out(5, 5) += 1.0f;
+    if (inReference)
+        expected(row, column) = std::numeric_limits<double>::quiet_NaN();
+    else
+        out(row, column) = std::numeric_limits<float>::quiet_NaN();
+    const double error = relativeError(out, expected);
+    QVERIFY2(std::isnan(error), qPrintable(QString::number(error)));
+    QVERIFY(!(error <= tolerance));
 }
 
 void TestKernels::agreesWithReference_data()
@@ -180,6 +277,7 @@ void TestKernels::agreesWithReference()
             continue;
         MatrixF out;
         attention::runKernel(kernel, in.q, in.k, in.v, out, causal);
+        QVERIFY2(allFinite(out), qPrintable(describe(kernel)));
         const double error = relativeError(out, expected);
         QVERIFY2(error <= tolerance, qPrintable(QStringLiteral("%1: relative error %2")
                                                     .arg(describe(kernel))
@@ -215,6 +313,7 @@ void TestKernels::tiledBlockShapes()
         const Matrix expected = reference(in, causal);
         MatrixF out;
         attention::tiledAttention(in.q, in.k, in.v, out, causal, blocks);
+        QVERIFY2(allFinite(out), qPrintable(QStringLiteral("causal %1").arg(causal)));
         const double error = relativeError(out, expected);
         QVERIFY2(
             error <= tolerance,
@@ -359,6 +458,49 @@ void TestKernels::tiledMemoryIndependentOfLength()
     MatrixF out;
     QCOMPARE(attention::runKernel(Kernel::Materialized, q, q, q, out, false).extraBytes,
              std::size_t(300 * 300) * sizeof(float));
+}
+
+void TestKernels::tiledMemoryMeasured()
+{
+#if defined(ATTENTION_ASAN)
+    // What the tiled kernel takes from the heap, counted by the allocator rather than reported by
+    // the kernel: the peak above what was held before the call, at a short and a long T. The
+    // output is allocated beforehand (the kernel only resizes it to the same shape).
+    static const bool installed =
+        __sanitizer_install_malloc_and_free_hooks(heap::onMalloc, heap::onFree) != 0;
+    QVERIFY(installed);
+    const ThreadCountGuard guard(2);
+    const Index d = 16;
+    const std::size_t reported = 2 * attention::tiledBytesPerThread(d, d, {});
+    const auto measure = [&](Kernel kernel, Index T) {
+        const MatrixF q = Random(static_cast<std::uint64_t>(T)).normalMatrixF(T, d);
+        MatrixF out(T, d);
+        attention::runKernel(kernel, q, q, q, out, false); // the thread team starts once
+        return heap::peakDuring([&] { attention::runKernel(kernel, q, q, q, out, false); });
+    };
+    const long long shortPeak = measure(Kernel::Tiled, 500);
+    const long long longPeak = measure(Kernel::Tiled, 4000);
+    qInfo("tiled kernel, d = %d, 2 threads: heap peak %lld bytes at T = 500, %lld at T = 4000 "
+          "(reported %zu)",
+          int(d), shortPeak, longPeak, reported);
+    // The workspaces themselves, counted: at least what the kernel reports (so the hooks see its
+    // allocations), and at most that plus a little for the thread runtime.
+    QVERIFY2(shortPeak >= static_cast<long long>(reported), qPrintable(QString::number(shortPeak)));
+    const long long slack = 16 * 1024;
+    QVERIFY2(longPeak <= static_cast<long long>(reported) + slack,
+             qPrintable(QString::number(longPeak)));
+    // Independent of T: 8 times the length, 64 times the (T, T) table, the same workspace. A table
+    // at T = 4000 would be 64 MB.
+    QVERIFY2(std::abs(longPeak - shortPeak) <= slack,
+             qPrintable(QStringLiteral("%1 vs %2").arg(longPeak).arg(shortPeak)));
+
+    // The materialized kernel, for contrast: its (T, T) table is there to be counted.
+    const long long table = measure(Kernel::Materialized, 300);
+    QVERIFY2(table >= 300LL * 300LL * static_cast<long long>(sizeof(float)),
+             qPrintable(QString::number(table)));
+#else
+    QSKIP("needs AddressSanitizer's allocator hooks to count the heap (the test preset)");
+#endif
 }
 
 void TestKernels::emptyInputs()

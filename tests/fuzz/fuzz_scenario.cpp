@@ -1,6 +1,7 @@
 // libFuzzer target for the scenario reader: parseScenario() must refuse any byte string it cannot
 // read with a message, never crash, hang or trip a sanitizer; a text it accepts must survive a
-// write → read round trip unchanged.
+// write → read round trip unchanged. The same function replays the seed corpus under ctest
+// (fuzz_corpus_replay.cpp), in the ordinary test build.
 
 #include "scenariofile.h"
 
@@ -10,6 +11,12 @@
 #include <cstdlib>
 
 namespace {
+
+[[noreturn]] void failRefusal(const attention::ScenarioReadResult &result)
+{
+    std::fprintf(stderr, "refused without saying why: \"%s\"\n", qUtf8Printable(result.error));
+    std::abort();
+}
 
 [[noreturn]] void failRoundTrip(const QByteArray &written, const QString &why)
 {
@@ -26,8 +33,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     const QByteArray input =
         QByteArray::fromRawData(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size));
     const attention::ScenarioReadResult first = attention::parseScenario(input);
-    if (!first.ok())
+    if (!first.ok()) {
+        // A refusal says why: "<JSON path>: <what is wrong>" with something after the colon.
+        // (The path may look blank: a key of spaces is its own path.)
+        const qsizetype colon = first.error.indexOf(QLatin1String(": "));
+        if (colon < 0 || first.error.mid(colon + 2).trimmed().isEmpty())
+            failRefusal(first);
         return 0;
+    }
     if (!first.scenario.validate().isEmpty())
         failRoundTrip({}, QStringLiteral("parseScenario accepted an invalid scenario: ") +
                               first.scenario.validate());

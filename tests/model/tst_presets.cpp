@@ -53,6 +53,7 @@ private Q_SLOTS:
     void lessonKeysAreTheLessons();
     void lessonStep2_data();
     void lessonStep2();
+    void sharpIsTheLessonTimesFive();
     void exercise1();
     void averageIsTheUniformCausalAverage();
     void randomHeadIsDeterministic();
@@ -156,6 +157,37 @@ void TestPresets::lessonStep2()
         // One-hot values: 光's output row is its weight row.
         QVERIFY(std::abs(result.output(guang, j) - expected[j]) < tolerance);
     }
+}
+
+void TestPresets::sharpIsTheLessonTimesFive()
+{
+    // The preset as it is, nothing overwritten: the lesson with a score scale of 5.
+    const Scenario sharp = *preset(QStringLiteral("sharp"));
+    QCOMPARE(sharp.scoreScale, 5.0);
+    QVERIFY(!sharp.causal);
+    QVERIFY(!sharp.divideBySqrtD);
+    Scenario lesson = *preset(QStringLiteral("lesson"));
+    QVERIFY(sharp != lesson);
+    lesson.scoreScale = 5.0;
+    lesson.title = sharp.title;
+    QVERIFY(sharp == lesson);
+
+    // Its weights are the softmax of 5 × the lesson's scores, by hand, for every token, and 光's
+    // are the lesson's printed 0.01, 0.00, 0.30, 0.50, 0.18.
+    const AttentionResult result = sharp.compute();
+    for (Index i = 0; i < 5; ++i) {
+        std::vector<double> scores;
+        for (Index j = 0; j < 5; ++j)
+            scores.push_back(sharp.queries.row(i).dot(sharp.keys.row(j)));
+        const std::vector<double> expected = softmaxByHand(scores, 5.0);
+        for (Index j = 0; j < 5; ++j) {
+            QVERIFY(std::abs(result.scores(i, j) - 5.0 * scores[std::size_t(j)]) < tolerance);
+            QVERIFY(std::abs(result.weights(i, j) - expected[std::size_t(j)]) < tolerance);
+        }
+    }
+    const QList<double> printed{0.01, 0.00, 0.30, 0.50, 0.18};
+    for (Index j = 0; j < 5; ++j)
+        QCOMPARE(twoDecimals(result.weights(4, j)), printed.at(int(j)));
 }
 
 void TestPresets::exercise1()

@@ -4,6 +4,7 @@
 #include "language.h"
 #include "presets.h"
 #include "scenariofile.h"
+#include "unprivileged.h"
 
 #include <QDir>
 #include <QFile>
@@ -151,15 +152,6 @@ bool identical(const Matrix &a, const Matrix &b)
 QString nativePath(const QString &path)
 {
     return QDir::toNativeSeparators(path);
-}
-
-bool runningAsRoot()
-{
-#ifdef Q_OS_UNIX
-    return geteuid() == 0;
-#else
-    return false;
-#endif
 }
 
 QByteArray readAll(const QString &fileName)
@@ -581,14 +573,21 @@ void TestScenarioFile::loadDirectory()
 
 void TestScenarioFile::loadUnreadableFile()
 {
-    if (runningAsRoot())
-        QSKIP("root reads files whatever their permissions");
+    // Root reads files whatever their permissions: as root, the reading is done as nobody.
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
+    QVERIFY(Unprivileged::makeReachable(dir.path()));
     const QString fileName = dir.filePath(QStringLiteral("secret.json"));
     QVERIFY(saveScenario(*preset(QStringLiteral("lesson")), fileName));
+    QVERIFY(Unprivileged::giveToNobody(fileName));
     QVERIFY(QFile::setPermissions(fileName, QFileDevice::Permissions()));
-    const ScenarioReadResult result = loadScenario(fileName);
+    ScenarioReadResult result;
+    {
+        const Unprivileged guard;
+        if (!guard.ok())
+            QSKIP(guard.whyNot());
+        result = loadScenario(fileName);
+    }
     QFile::setPermissions(fileName, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     QVERIFY(!result.ok());
     QVERIFY2(result.error.startsWith(nativePath(fileName) + QStringLiteral(": ")),
@@ -657,16 +656,29 @@ void TestScenarioFile::saveRefusesInvalidScenario()
 
 void TestScenarioFile::saveFailureInReadOnlyDirectoryKeepsOldFile()
 {
-    if (runningAsRoot())
-        QSKIP("root writes into read-only directories");
+    // Root writes into read-only folders: as root, the saving is done as nobody, who then owns
+    // the folder (readable and searchable by everyone, writable by no one) and the old file, as a
+    // user owns their own.
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString fileName = dir.filePath(QStringLiteral("scenario.json"));
     QVERIFY(writeAll(fileName, "old content\n"));
+    QVERIFY(Unprivileged::giveToNobody(fileName));
+    QVERIFY(Unprivileged::giveToNobody(dir.path()));
     const QFileDevice::Permissions before = QFile::permissions(dir.path());
-    QVERIFY(QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::ExeOwner));
+    QVERIFY(QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::ExeOwner |
+                                                  QFileDevice::ReadGroup | QFileDevice::ExeGroup |
+                                                  QFileDevice::ReadOther | QFileDevice::ExeOther));
     QString error;
-    const bool saved = saveScenario(*preset(QStringLiteral("lesson")), fileName, &error);
+    bool saved = true;
+    {
+        const Unprivileged guard;
+        if (!guard.ok()) {
+            QFile::setPermissions(dir.path(), before);
+            QSKIP(guard.whyNot());
+        }
+        saved = saveScenario(*preset(QStringLiteral("lesson")), fileName, &error);
+    }
     QFile::setPermissions(dir.path(), before);
     QVERIFY(!saved);
     QVERIFY2(error.startsWith(nativePath(fileName) + QStringLiteral(": ")), qPrintable(error));

@@ -1,10 +1,15 @@
 // The attention-lab program's command line, run as a user would: the real binary in a process.
 
+#include <QFontDatabase>
+#include <QHash>
+#include <QImage>
 #include <QImageReader>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
+#include <cmath>
 
 namespace {
 
@@ -36,6 +41,88 @@ Run runLab(const QStringList &arguments, bool display)
     run.out = QString::fromUtf8(process.readAllStandardOutput());
     run.err = QString::fromUtf8(process.readAllStandardError());
     return run;
+}
+
+/// The standard deviation of the luminance (0 to 255) over a 160 × 100 downscaled image.
+double luminanceSpread(const QImage &image)
+{
+    const QImage small = image.scaled(160, 100, Qt::IgnoreAspectRatio, Qt::SmoothTransformation)
+                             .convertToFormat(QImage::Format_Grayscale8);
+    double sum = 0.0;
+    double squares = 0.0;
+    for (int y = 0; y < small.height(); ++y)
+        for (int x = 0; x < small.width(); ++x) {
+            const double v = small.constScanLine(y)[x];
+            sum += v;
+            squares += v * v;
+        }
+    const double n = double(small.width()) * double(small.height());
+    const double mean = sum / n;
+    return std::sqrt(std::max(0.0, squares / n - mean * mean));
+}
+
+/// The top of the highlighted (selection blue) row in the step list, in the window's left
+/// eighth; −1 when no row is highlighted.
+int highlightTop(const QImage &image)
+{
+    const int x = image.width() / 10;
+    for (int y = 0; y < image.height() / 2; ++y) {
+        const QRgb pixel = image.pixel(x, y);
+        if (qBlue(pixel) > 150 && qBlue(pixel) - qRed(pixel) > 80)
+            return y;
+    }
+    return -1;
+}
+
+/// The lines of text in the step list (white, in the window's left eighth) above `bottom`: bands
+/// of pixel rows with some dark pixel, separated by rows without; −1 when there is no list.
+int textLinesAbove(const QImage &image, int bottom)
+{
+    const int x0 = image.width() * 15 / 1000;
+    const int x1 = image.width() * 13 / 100;
+    int top = 0; // the list's first white row, below the grey menu bar
+    while (top < bottom && image.pixel(image.width() / 10, top) != qRgb(255, 255, 255))
+        ++top;
+    if (top == bottom)
+        return -1;
+    int lines = 0;
+    bool inLine = false;
+    for (int y = top; y < bottom; ++y) {
+        bool dark = false;
+        for (int x = x0; x < x1 && !dark; ++x)
+            dark = qGray(image.pixel(x, y)) < 160;
+        if (dark && !inLine)
+            ++lines;
+        inLine = dark;
+    }
+    return lines;
+}
+
+/// Where the lesson page's title is drawn: the top band of the page, right of the step list.
+QRect titleRegion(const QSize &size)
+{
+    return QRect(size.width() * 15 / 100, size.height() * 3 / 100, size.width() * 55 / 100,
+                 size.height() * 4 / 100);
+}
+
+/// The mean absolute difference of the grey levels (0 to 255) of two images within `region`.
+double regionDifference(const QImage &a, const QImage &b, const QRect &region)
+{
+    double total = 0.0;
+    for (int y = region.top(); y <= region.bottom(); ++y)
+        for (int x = region.left(); x <= region.right(); ++x)
+            total += std::abs(qGray(a.pixel(x, y)) - qGray(b.pixel(x, y)));
+    return total / (double(region.width()) * double(region.height()));
+}
+
+/// The share of dark pixels (text) within `region`.
+double inkShare(const QImage &image, const QRect &region)
+{
+    int dark = 0;
+    for (int y = region.top(); y <= region.bottom(); ++y)
+        for (int x = region.left(); x <= region.right(); ++x)
+            dark += qGray(image.pixel(x, y)) < 128 ? 1 : 0;
+    return double(dark) / (double(region.width()) * double(region.height()));
 }
 
 } // namespace
@@ -115,8 +202,76 @@ private Q_SLOTS:
                                true);
         QCOMPARE(run.exitCode, 0);
         QCOMPARE(QImageReader(fileName).size(), QSize(1600, 1000));
+        const QImage image(fileName);
+        QVERIFY(!image.isNull());
+        // Not blank: a window of text and colour, not one flat fill (a blank one spreads 0, the
+        // sparse self-check page about 11).
+        const double spread = luminanceSpread(image);
+        QVERIFY2(spread > 6.0, qPrintable(QString::number(spread)));
+        m_shots.insert(QString::fromLatin1(QTest::currentDataTag()),
+                       image.convertToFormat(QImage::Format_RGB32));
     }
+
+    void screenshotsShowTheStepAndLanguage()
+    {
+        // Step 3 in English too, to set beside the Chinese one.
+        QTemporaryDir dir;
+        const QString fileName = dir.filePath(QStringLiteral("step.png"));
+        const Run run =
+            runLab({QStringLiteral("--step"), QStringLiteral("3"), QStringLiteral("--lang"),
+                    QStringLiteral("en"), QStringLiteral("--screenshot"), fileName},
+                   true);
+        QCOMPARE(run.exitCode, 0);
+        m_shots.insert(QStringLiteral("step 3, en"),
+                       QImage(fileName).convertToFormat(QImage::Format_RGB32));
+        const QImage one = m_shots.value(QStringLiteral("step 1, en"));
+        const QImage three = m_shots.value(QStringLiteral("step 3, en"));
+        const QImage threeZh = m_shots.value(QStringLiteral("step 3, zh_CN"));
+        const QImage seven = m_shots.value(QStringLiteral("self-check, en"));
+        for (const QImage &image : {one, three, threeZh, seven})
+            QCOMPARE(image.size(), QSize(1600, 1000));
+
+        // The right step: the step list on the left highlights one row, lower for a later step,
+        // with as many lines of text above it in the list as there are steps before it, whatever
+        // the language's line height.
+        const int top1 = highlightTop(one);
+        const int top3 = highlightTop(three);
+        const int top3zh = highlightTop(threeZh);
+        const int top7 = highlightTop(seven);
+        QVERIFY2(top1 > 0 && top3 > top1 && top7 > top3 && top3zh > top1,
+                 qPrintable(QStringLiteral("highlights at %1, %2, %3, %4 (Chinese)")
+                                .arg(top1)
+                                .arg(top3)
+                                .arg(top7)
+                                .arg(top3zh)));
+        QCOMPARE(textLinesAbove(one, top1), 0);
+        QCOMPARE(textLinesAbove(three, top3), 2);
+        QCOMPARE(textLinesAbove(threeZh, top3zh), 2);
+        QCOMPARE(textLinesAbove(seven, top7), 6);
+
+        // The page's title (top, right of the list) differs from step to step, and from language
+        // to language: another step or the English title in the Chinese screenshot would not.
+        const QRect title = titleRegion(one.size());
+        QVERIFY2(regionDifference(one, three, title) > 2.0,
+                 qPrintable(QString::number(regionDifference(one, three, title))));
+        QVERIFY2(regionDifference(three, seven, title) > 2.0,
+                 qPrintable(QString::number(regionDifference(three, seven, title))));
+        QVERIFY2(regionDifference(three, threeZh, title) > 2.0,
+                 qPrintable(QString::number(regionDifference(three, threeZh, title))));
+        // Chinese text is drawn with glyphs, not empty boxes: a font with Simplified Chinese is
+        // there, and the Chinese title has ink (dark pixels), as the English one has.
+        QVERIFY(!QFontDatabase::families(QFontDatabase::SimplifiedChinese).isEmpty());
+        const double inkZh = inkShare(threeZh, title);
+        const double inkEn = inkShare(three, title);
+        QVERIFY2(
+            inkZh > 0.01 && inkEn > 0.01,
+            qPrintable(QStringLiteral("ink %1 in Chinese, %2 in English").arg(inkZh).arg(inkEn)));
+    }
+
+private:
+    QHash<QString, QImage> m_shots; ///< the screenshots of stepScreenshot, by data row
 };
 
-QTEST_GUILESS_MAIN(TestLabCommandLine)
+// A QGuiApplication: the test reads images and asks the font database.
+QTEST_MAIN(TestLabCommandLine)
 #include "tst_labcommandline.moc"

@@ -2,6 +2,7 @@
 // Expected numbers are computed here from the lesson's vectors, not read from the program.
 
 #include "autosave.h"
+#include "colormap.h"
 #include "compareview.h"
 #include "controlspanel.h"
 #include "heatmapwidget.h"
@@ -10,6 +11,7 @@
 #include "outputview.h"
 #include "presets.h"
 #include "scenariofile.h"
+#include "unprivileged.h"
 #include "vectoreditor.h"
 #include "vectorplane.h"
 #include "vectortablemodel.h"
@@ -30,12 +32,14 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPainter>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QStyleOptionButton>
+#include <QSvgRenderer>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -120,6 +124,60 @@ void answerNextMessageBox(QMessageBox::StandardButton button)
         QVERIFY(box);
         box->button(button)->click();
     });
+}
+
+/// The mean absolute difference of two images of the same size, per channel (0 to 255); 255 when
+/// the sizes differ.
+double meanDifference(const QImage &a, const QImage &b)
+{
+    if (a.size() != b.size() || a.isNull())
+        return 255.0;
+    const QImage x = a.convertToFormat(QImage::Format_RGB32);
+    const QImage y = b.convertToFormat(QImage::Format_RGB32);
+    double total = 0.0;
+    for (int row = 0; row < x.height(); ++row) {
+        const auto *p = reinterpret_cast<const QRgb *>(x.constScanLine(row));
+        const auto *q = reinterpret_cast<const QRgb *>(y.constScanLine(row));
+        for (int col = 0; col < x.width(); ++col)
+            total += std::abs(qRed(p[col]) - qRed(q[col])) +
+                     std::abs(qGreen(p[col]) - qGreen(q[col])) +
+                     std::abs(qBlue(p[col]) - qBlue(q[col]));
+    }
+    return total / (3.0 * double(x.width()) * double(x.height()));
+}
+
+/// An SVG drawn into an image of `size` on white.
+QImage renderedSvg(QSvgRenderer &renderer, const QSize &size)
+{
+    QImage image(size, QImage::Format_RGB32);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    renderer.render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
+    painter.end();
+    return image;
+}
+
+/// Empty when every cell of `image` (a picture of `heatmap` at `scale` pixels per widget pixel)
+/// has the viridis colour of its weight, sampled near the cell's corner, away from its number.
+QString cellColourProblem(const QImage &image, const HeatmapWidget &heatmap, double scale,
+                          const Matrix &weights)
+{
+    for (int i = 0; i < int(weights.rows()); ++i)
+        for (int j = 0; j < int(weights.cols()); ++j) {
+            const QRectF cell = heatmap.mapping().cellRect(i, j);
+            const QPoint at = ((cell.topLeft() + QPointF(3.0, 3.0)) * scale).toPoint();
+            if (!image.rect().contains(at))
+                return QStringLiteral("cell (%1, %2) is outside the picture").arg(i).arg(j);
+            const QRgb got = image.pixel(at);
+            const QRgb want = Colormap::viridis(weights(i, j));
+            if (std::abs(qRed(got) - qRed(want)) > 3 || std::abs(qGreen(got) - qGreen(want)) > 3 ||
+                std::abs(qBlue(got) - qBlue(want)) > 3)
+                return QStringLiteral("cell (%1, %2) is %3, the colour of %4 is %5")
+                    .arg(i)
+                    .arg(j)
+                    .arg(QColor(got).name(), QString::number(weights(i, j)), QColor(want).name());
+        }
+    return {};
 }
 
 } // namespace
@@ -708,13 +766,23 @@ void TestMainWindow::saveRefusesFoldersAndReadOnlyFiles()
     m_window->controls()->scaleSlider()->setValue(ControlsPanel::positionOfScale(2.0));
     QVERIFY(document->isModified());
 
-    // A read-only file stays as it was.
+    // A read-only file stays as it was. Root writes read-only files: as root, the saving is done
+    // as nobody, the file's owner (readable by everyone, writable by no one).
     const QString readOnly = m_dir.filePath(QStringLiteral("readonly.json"));
     QVERIFY(saveScenario(*preset(QStringLiteral("average")), readOnly));
-    QVERIFY(QFile::setPermissions(readOnly, QFile::ReadOwner | QFile::ReadUser));
-    if (QFileInfo(readOnly).isWritable())
-        QSKIP("running as a user who can write read-only files (root)");
-    QVERIFY(!m_window->saveFile(readOnly));
+    QVERIFY(QFile::setPermissions(readOnly, QFile::ReadOwner | QFile::ReadUser | QFile::ReadGroup |
+                                                QFile::ReadOther));
+    QVERIFY(Unprivileged::makeReachable(m_dir.path()));
+    QVERIFY(Unprivileged::giveToNobody(readOnly));
+    bool saved = true;
+    {
+        const Unprivileged guard;
+        if (!guard.ok())
+            QSKIP(guard.whyNot());
+        QVERIFY(!QFileInfo(readOnly).isWritable());
+        saved = m_window->saveFile(readOnly);
+    }
+    QVERIFY(!saved);
     QVERIFY(m_window->lastError().contains(QStringLiteral("read-only")));
     QCOMPARE(loadScenario(readOnly).scenario, *preset(QStringLiteral("average")));
     QVERIFY(document->isModified());
@@ -726,9 +794,37 @@ void TestMainWindow::exportsPngSvgCsv()
     const QString png = m_dir.filePath(QStringLiteral("weights.png"));
     QVERIFY(m_window->exportHeatmap(weights, png));
     QCOMPARE(QImage(png).size(), weights->size() * 2);
+    // The content: every cell in the weight's colour (on the fixed 0–1 scale), and the whole
+    // picture like the heatmap on screen.
+    const QImage pngImage = QImage(png).convertToFormat(QImage::Format_RGB32);
+    QCOMPARE(cellColourProblem(pngImage, *weights, 2.0, m_window->document()->result().weights),
+             QString());
+    const QImage onScreen = weights->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    const double pngDifference = meanDifference(
+        pngImage.scaled(onScreen.size(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation),
+        onScreen);
+    QVERIFY2(pngDifference < 8.0, qPrintable(QString::number(pngDifference)));
 
     const QString svg = m_dir.filePath(QStringLiteral("scores.svg"));
     QVERIFY(m_window->exportHeatmap(m_window->scoresHeatmap(), svg));
+    {
+        // Drawn again from the file, the drawing looks like the scores heatmap on screen.
+        QSvgRenderer renderer(svg);
+        QVERIFY(renderer.isValid());
+        const QImage shown =
+            m_window->scoresHeatmap()->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        const QImage drawn = renderedSvg(renderer, shown.size());
+        const double difference = meanDifference(drawn, shown);
+        QVERIFY2(difference < 8.0, qPrintable(QString::number(difference)));
+        // And the weights as SVG: their cells in the weights' colours.
+        const QString weightsSvg = m_dir.filePath(QStringLiteral("weights.svg"));
+        QVERIFY(m_window->exportHeatmap(weights, weightsSvg));
+        QSvgRenderer weightsRenderer(weightsSvg);
+        QVERIFY(weightsRenderer.isValid());
+        QCOMPARE(cellColourProblem(renderedSvg(weightsRenderer, weights->size()), *weights, 1.0,
+                                   m_window->document()->result().weights),
+                 QString());
+    }
     QFile svgFile(svg);
     QVERIFY(svgFile.open(QIODevice::ReadOnly));
     QXmlStreamReader xml(&svgFile);

@@ -24,18 +24,24 @@
 #include "mainwindow.h"
 #include "maskpage.h"
 #include "matrixmodel.h"
+#include "outputview.h"
+#include "presets.h"
 #include "querykeypage.h"
 #include "random.h"
 #include "vectoreditor.h"
 #include "vectorplane.h"
 #include "vectortablemodel.h"
+#include "weightschart.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QBarCategoryAxis>
+#include <QBarSet>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QHash>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
@@ -110,36 +116,43 @@ struct ActionInfo
     Action action;
     const char *name;
     int weight;
+    /// The share, in percent, of tries that must take effect (change the document, the history,
+    /// the selection or a view setting, or open the editor they type into) once the action was
+    /// tried 20 times: an action that silently stops working fails the test.
+    int minimumEffect;
 };
 
+// The shares that must take effect sit well below what seed 1 shows (in parentheses, 1000
+// actions): re-roll only changes a random scenario (19%), redo needs undone steps (8%), the plane's
+// axes can only be chosen when d > 2 (0%), a click on the current cell changes nothing (42%).
 constexpr std::array<ActionInfo, 27> actions = {{
-    {Action::ScaleSlider, "scale slider", 5},
-    {Action::ScaleDrag, "scale drag", 3},
-    {Action::ScaleTyped, "scale typed", 4},
-    {Action::ScaleStep, "scale step", 3},
-    {Action::SqrtD, "sqrt d switch", 4},
-    {Action::Causal, "causal switch", 4},
-    {Action::Dimension, "d slider", 3},
-    {Action::Reroll, "re-roll", 2},
-    {Action::CellTyped, "cell typed", 12},
-    {Action::CellScrub, "cell scrub", 4},
-    {Action::NameTyped, "name typed", 4},
-    {Action::DTyped, "d typed", 2},
-    {Action::DStep, "d step", 2},
-    {Action::PlaneDrag, "plane drag", 10},
-    {Action::PlaneAxes, "plane axes", 1},
-    {Action::AddToken, "add token", 4},
-    {Action::RemoveToken, "remove token", 4},
-    {Action::Undo, "undo", 9},
-    {Action::Redo, "redo", 5},
-    {Action::Preset, "preset", 3},
-    {Action::Language, "language", 1},
-    {Action::HeatmapClick, "heatmap click", 4},
-    {Action::HeatmapKey, "heatmap key", 2},
-    {Action::EditorClick, "editor click", 2},
-    {Action::Zoom, "zoom", 2},
-    {Action::CompareFlip, "compare flip", 1},
-    {Action::LessonVisit, "lesson visit", 1},
+    {Action::ScaleSlider, "scale slider", 5, 50},
+    {Action::ScaleDrag, "scale drag", 3, 50},
+    {Action::ScaleTyped, "scale typed", 4, 30},
+    {Action::ScaleStep, "scale step", 3, 40},
+    {Action::SqrtD, "sqrt d switch", 4, 50},
+    {Action::Causal, "causal switch", 4, 50},
+    {Action::Dimension, "d slider", 3, 50},
+    {Action::Reroll, "re-roll", 2, 5},
+    {Action::CellTyped, "cell typed", 12, 90},
+    {Action::CellScrub, "cell scrub", 4, 90},
+    {Action::NameTyped, "name typed", 4, 90},
+    {Action::DTyped, "d typed", 2, 90},
+    {Action::DStep, "d step", 2, 90},
+    {Action::PlaneDrag, "plane drag", 10, 50},
+    {Action::PlaneAxes, "plane axes", 1, 0},
+    {Action::AddToken, "add token", 4, 90},
+    {Action::RemoveToken, "remove token", 4, 90},
+    {Action::Undo, "undo", 9, 50},
+    {Action::Redo, "redo", 5, 3},
+    {Action::Preset, "preset", 3, 50},
+    {Action::Language, "language", 1, 90},
+    {Action::HeatmapClick, "heatmap click", 4, 40},
+    {Action::HeatmapKey, "heatmap key", 2, 40},
+    {Action::EditorClick, "editor click", 2, 20},
+    {Action::Zoom, "zoom", 2, 40},
+    {Action::CompareFlip, "compare flip", 1, 30},
+    {Action::LessonVisit, "lesson visit", 1, 90},
 }};
 
 /// The table is indexed by Action.
@@ -225,6 +238,61 @@ bool sameMatrix(const Matrix &a, const Matrix &b)
     return a.rows() == b.rows() && a.cols() == b.cols() && (a.array() == b.array()).all();
 }
 
+/// Whether `shown` is `expected` to within 1e-12 (masked −∞ entries equal; a NaN never agrees).
+bool closeMatrix(const Matrix &shown, const Matrix &expected)
+{
+    return maxAbsDifference(shown, expected) <= 1e-12;
+}
+
+/// A fingerprint of everything a scenario holds, bit for bit: two scenarios with the same one are
+/// equal (a chance collision aside); it stands for a state of the undo history.
+std::size_t fingerprint(const Scenario &s)
+{
+    std::size_t seed = qHashMulti(0, s.title, s.dimensionNames, s.tokens, s.divideBySqrtD, s.causal,
+                                  s.queries.rows(), s.queries.cols(), s.keys.rows(), s.keys.cols(),
+                                  s.values.rows(), s.values.cols());
+    for (const Matrix *m : {&s.queries, &s.keys, &s.values})
+        seed = qHashBits(m->data(), std::size_t(m->size()) * sizeof(double), seed);
+    return qHashBits(&s.scoreScale, sizeof s.scoreScale, seed);
+}
+
+/// Empty when the vector editor's cells show the scenario's names and numbers exactly.
+QString editorProblem(const VectorTableModel &table, const Scenario &s)
+{
+    const Index T = s.tokenCount();
+    const Index d = s.dimension();
+    const Index dv = s.valueDimension();
+    // Every cell while the table is small; past 20,000 cells (d in the thousands) the names, the
+    // first and last entry of each vector and a diagonal sweep, so the check stays cheap.
+    const bool all = T * (1 + 2 * d + dv) <= 20000;
+    for (int row = 0; row < int(T); ++row) {
+        const QString name = table.data(table.index(row, 0), Qt::EditRole).toString();
+        if (name != s.tokens.at(row))
+            return QStringLiteral("the editor names token %1 \"%2\", the scenario \"%3\"")
+                .arg(row)
+                .arg(name, s.tokens.at(row));
+        for (const auto &[kind, vectors] :
+             {std::pair{VectorKind::Query, &s.queries}, std::pair{VectorKind::Key, &s.keys},
+              std::pair{VectorKind::Value, &s.values}}) {
+            const Index width = vectors->cols();
+            for (Index entry = 0; entry < width; ++entry) {
+                if (!all && entry != 0 && entry != width - 1 &&
+                    entry % std::max<Index>(T, 1) != row)
+                    continue;
+                const int column = table.columnOf(kind, entry);
+                const QVariant shown = table.data(table.index(row, column), Qt::EditRole);
+                if (column < 0 || shown.toDouble() != (*vectors)(row, entry))
+                    return QStringLiteral("the editor shows %1 in row %2, column %3, for %4")
+                        .arg(shown.toString())
+                        .arg(row)
+                        .arg(column)
+                        .arg((*vectors)(row, entry), 0, 'g', 17);
+            }
+        }
+    }
+    return {};
+}
+
 /// Empty when the window's document is valid and every view shows it; else what is wrong.
 QString problemIn(const MainWindow &window)
 {
@@ -270,10 +338,14 @@ QString problemIn(const MainWindow &window)
     }
     if (!r.output.allFinite())
         return QStringLiteral("the output is not finite");
-    // The result is the scenario's own, not one left from an earlier state.
+    // The result is the scenario's own, not one left from an earlier state: scores, weights and
+    // output computed afresh.
     const AttentionResult fresh = s.compute();
     if ((fresh.weights - r.weights).cwiseAbs().maxCoeff() > 1e-12)
         return QStringLiteral("the result is not the scenario's");
+    if (!closeMatrix(r.weights, fresh.weights) || !closeMatrix(r.scores, fresh.scores) ||
+        !closeMatrix(r.output, fresh.output))
+        return QStringLiteral("the result's scores, weights or output are not the scenario's");
 
     // Every view shows the document.
     if (!sameMatrix(window.weightsHeatmap()->model()->matrix(), r.weights))
@@ -298,6 +370,69 @@ QString problemIn(const MainWindow &window)
         return QStringLiteral("the scale box shows %1 for a scale of %2")
             .arg(controls->scaleSpinBox()->value())
             .arg(s.scoreScale);
+    if (const QString problem = editorProblem(*table, s); !problem.isEmpty())
+        return problem;
+
+    // The bar chart: the selected query's weights over the keys, one bar per token.
+    const WeightsChart *chart = window.chart();
+    const int selected = window.selectedQuery();
+    if (chart->selectedRow() != selected)
+        return QStringLiteral("the chart shows query %1, the window selects %2")
+            .arg(chart->selectedRow())
+            .arg(selected);
+    if (chart->barSet()->count() != T || chart->keyAxis()->count() != T)
+        return QStringLiteral("the chart has %1 bars and %2 categories for T = %3")
+            .arg(chart->barSet()->count())
+            .arg(chart->keyAxis()->count())
+            .arg(T);
+    for (int j = 0; j < int(T); ++j)
+        if (!(std::abs(chart->barSet()->at(j) - fresh.weights(selected, j)) <= 1e-12))
+            return QStringLiteral("bar %1 is %2, the weight %3")
+                .arg(j)
+                .arg(chart->barSet()->at(j))
+                .arg(fresh.weights(selected, j));
+
+    // The values and output heatmaps, and the compare view's flipped scenario computed afresh.
+    if (!sameMatrix(window.outputView()->valuesHeatmap()->model()->matrix(), s.values))
+        return QStringLiteral("the values heatmap does not show the values");
+    if (!sameMatrix(window.outputView()->outputHeatmap()->model()->matrix(), r.output) ||
+        !closeMatrix(window.outputView()->outputHeatmap()->model()->matrix(), fresh.output))
+        return QStringLiteral("the output heatmap does not show the output");
+    for (const HeatmapWidget *heatmap :
+         {window.scoresHeatmap(), window.weightsHeatmap(), window.outputView()->valuesHeatmap(),
+          window.outputView()->outputHeatmap()})
+        if (heatmap->model()->rowLabels() != s.tokens)
+            return QStringLiteral("a heatmap's rows are not the tokens");
+    const CompareView *compare = window.compareView();
+    const AttentionResult flipped = CompareView::flipped(s, compare->flip()).compute();
+    if (!closeMatrix(compare->heatmap()->model()->matrix(), flipped.weights))
+        return QStringLiteral("the compare view does not show the flipped scenario's weights");
+
+    // The plane: the selected query, two different dimensions of this d, every tip inside the plot.
+    const VectorPlane *plane = window.vectorPlane();
+    if (plane->selectedToken() != selected)
+        return QStringLiteral("the plane highlights query %1, the window selects %2")
+            .arg(plane->selectedToken())
+            .arg(selected);
+    const int h = plane->horizontalDimension();
+    const int v = plane->verticalDimension();
+    if (h < 0 || h >= d || v >= d || v == h || (v < 0) != (d == 1))
+        return QStringLiteral("the plane shows dimensions %1 and %2 of d = %3")
+            .arg(h)
+            .arg(v)
+            .arg(d);
+    const QRectF plot = plane->mapping().plotRect().adjusted(-1.0, -1.0, 1.0, 1.0);
+    for (int t = 0; t < int(T); ++t)
+        for (VectorKind kind : {VectorKind::Query, VectorKind::Key}) {
+            const QPointF tip = plane->tipPixel(kind, t);
+            if (!plot.contains(tip))
+                return QStringLiteral(
+                           "the plane draws a tip of token %1 at (%2, %3), outside its plot")
+                    .arg(t)
+                    .arg(tip.x())
+                    .arg(tip.y());
+        }
+
     for (const QMessageBox *box : window.findChildren<QMessageBox *>())
         if (box->isVisible())
             return QStringLiteral("a message box is open: ") + box->text();
@@ -346,12 +481,13 @@ private:
     QString numberText(double range);
     Action pick();
 
-    void act(Action action);
+    /// Does `action`; false when it could not even start (an editor it types into did not open).
+    bool act(Action action);
     void lessonVisit();
     void scaleTyped();
-    void cellTyped(bool scrub);
-    void nameTyped(int row);
-    void dimensionTyped(bool step);
+    bool cellTyped(bool scrub);
+    bool nameTyped(int row);
+    bool dimensionTyped(bool step);
     void planeDrag();
     void planeAxes();
     void removeToken();
@@ -360,13 +496,115 @@ private:
     void zoom();
     void triggerMenuAction(QMenu *menu, int index);
 
+    /// What an action can change: when none of it changed, the action had no effect.
+    struct Snapshot
+    {
+        std::size_t scenario = 0;
+        int undoIndex = 0;
+        int undoCount = 0;
+        int selected = 0;
+        int editorRow = 0;
+        int editorColumn = 0;
+        int planeHorizontal = 0;
+        int planeVertical = 0;
+        int flip = 0;
+        double zoom = 0.0;
+        QString language;
+        bool operator==(const Snapshot &o) const
+        {
+            return scenario == o.scenario && undoIndex == o.undoIndex && undoCount == o.undoCount &&
+                   selected == o.selected && editorRow == o.editorRow &&
+                   editorColumn == o.editorColumn && planeHorizontal == o.planeHorizontal &&
+                   planeVertical == o.planeVertical && flip == o.flip && zoom == o.zoom &&
+                   language == o.language;
+        }
+    };
+    Snapshot snapshot() const;
+    /// Notes the document's state as the state at the undo stack's current index.
+    void recordHistory();
+    /// Puts the window in one fixed state (the lesson preset, an empty history) and prints the
+    /// heap in use there: figures that compare from round to round, unlike those taken while the
+    /// history holds whatever scenarios the round left in it (megabytes at large d).
+    void reportHeapAtRest(qint64 round);
+    /// The state recorded at undo index `index`; 0 when none was.
+    std::size_t recordedAt(int index) const;
+
     std::unique_ptr<MainWindow> m_window;
     std::unique_ptr<Random> m_random;
     QTimer m_watchdog;
     QStringList m_modalWindows; ///< titles of modal windows the watchdog had to close
     qint64 m_refusals = 0;      ///< typed input refused with a reason shown
     int m_languageIndex = 0;
+    // The history: the fingerprint of the scenario after each command on the undo stack, and at
+    // index 0, taken whenever the stack's index changes and after every action.
+    QHash<const QUndoCommand *, std::size_t> m_after;
+    std::size_t m_base = 0;
+    const QUndoCommand *m_first = nullptr; ///< the oldest command when last recorded
+    int m_previousCount = 0;
 };
+
+TestMonkey::Snapshot TestMonkey::snapshot() const
+{
+    Snapshot state;
+    const ScenarioDocument *document = m_window->document();
+    state.scenario = fingerprint(document->scenario());
+    state.undoIndex = document->undoStack()->index();
+    state.undoCount = document->undoStack()->count();
+    state.selected = m_window->selectedQuery();
+    const QModelIndex current = m_window->vectorEditor()->view()->currentIndex();
+    state.editorRow = current.row();
+    state.editorColumn = current.column();
+    state.planeHorizontal = m_window->vectorPlane()->horizontalDimension();
+    state.planeVertical = m_window->vectorPlane()->verticalDimension();
+    state.flip = int(m_window->compareView()->flip());
+    state.zoom = m_window->zoom();
+    state.language = m_window->language();
+    return state;
+}
+
+void TestMonkey::recordHistory()
+{
+    const QUndoStack *stack = m_window->document()->undoStack();
+    const int count = stack->count();
+    const QUndoCommand *first = count > 0 ? stack->command(0) : nullptr;
+    // At the undo limit a new step drops the oldest one: the state after it is the new index 0.
+    if (m_first && first != m_first && count == m_previousCount && count == stack->undoLimit())
+        m_base = m_after.value(m_first);
+    const int index = stack->index();
+    const std::size_t now = fingerprint(m_window->document()->scenario());
+    if (index == 0)
+        m_base = now;
+    else
+        m_after.insert(stack->command(index - 1), now);
+    m_first = first;
+    m_previousCount = count;
+    // Forget commands the stack deleted (their addresses may be reused by new ones, which are
+    // recorded as they are pushed).
+    if (m_after.size() > count + 64) {
+        QHash<const QUndoCommand *, std::size_t> kept;
+        for (int i = 0; i < count; ++i)
+            if (const auto it = m_after.constFind(stack->command(i)); it != m_after.cend())
+                kept.insert(it.key(), it.value());
+        m_after.swap(kept);
+    }
+}
+
+void TestMonkey::reportHeapAtRest(qint64 round)
+{
+    QVERIFY(m_window->document()->reset(*preset(QStringLiteral("lesson"))));
+    settle();
+    recordHistory();
+    const QString problem = problemIn(*m_window);
+    QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("at rest: ") + problem));
+    qInfo("monkey: heap at rest after round %lld: %lld KiB", round, heapInUseKiB());
+}
+
+std::size_t TestMonkey::recordedAt(int index) const
+{
+    if (index == 0)
+        return m_base;
+    return m_after.value(m_window->document()->undoStack()->command(index - 1), 0);
+}
 
 void TestMonkey::initTestCase()
 {
@@ -442,8 +680,13 @@ void TestMonkey::randomActions()
     settle();
     QCOMPARE(problemIn(*m_window), QString());
     connect(m_window->controls(), &ControlsPanel::inputRefused, this, [this] { ++m_refusals; });
+    recordHistory();
+    connect(m_window->document()->undoStack(), &QUndoStack::indexChanged, this,
+            [this] { recordHistory(); });
 
     std::array<qint64, actions.size()> done{};
+    std::array<qint64, actions.size()> effective{}; ///< tries that took effect
+    std::array<qint64, actions.size()> noEditor{};  ///< tries whose editor did not open
     Index largestT = 0;
     Index largestD = 0;
     const qint64 reportEvery = std::max<qint64>(1, count / 10);
@@ -453,8 +696,10 @@ void TestMonkey::randomActions()
         for (qint64 i = 1; i <= count; ++i) {
             const qint64 n = (round - 1) * count + i;
             const Action action = pick();
-            act(action);
+            const Snapshot before = snapshot();
+            const bool started = act(action);
             settle();
+            recordHistory();
             // The vector editor's status line says why its last edit was refused.
             if ((action == Action::CellTyped || action == Action::NameTyped ||
                  action == Action::DTyped) &&
@@ -469,6 +714,15 @@ void TestMonkey::randomActions()
                                      .arg(seed)
                                      .arg(problem)));
             ++done[std::size_t(action)];
+            if (!started)
+                ++noEditor[std::size_t(action)];
+            // An editor that opened is an effect (Escape then leaves the document as it was).
+            const bool typesIntoEditor =
+                action == Action::CellTyped || action == Action::CellScrub ||
+                action == Action::NameTyped || action == Action::DTyped || action == Action::DStep;
+            if (started &&
+                (typesIntoEditor || action == Action::LessonVisit || !(snapshot() == before)))
+                ++effective[std::size_t(action)];
             const Scenario &s = m_window->document()->scenario();
             largestT = std::max(largestT, s.tokenCount());
             largestD = std::max(largestD, s.dimension());
@@ -482,25 +736,54 @@ void TestMonkey::randomActions()
         qInfo("monkey: peak RSS after round %lld: %lld KiB (heap in use %lld KiB, %d undo steps)",
               round, memoryKiB("VmHWM"), heapInUseKiB(),
               m_window->document()->undoStack()->count());
+        // The last round's history is replayed below first.
+        if (round < rounds) {
+            reportHeapAtRest(round);
+            if (QTest::currentTestFailed())
+                return;
+        }
     }
     QVERIFY2(m_modalWindows.isEmpty(), qPrintable(m_modalWindows.join(QStringLiteral(", "))));
 
     // The whole history replays: every state the undo stack holds is valid and shown, and
     // redoing as many steps as were undone comes back exactly to where the monkey stopped (when
     // its last actions were undos, the stack holds further steps to redo; they are checked too).
+    // Every state must also be exactly the one recorded at that index while the monkey played.
     QUndoStack *stack = m_window->document()->undoStack();
+    disconnect(stack, &QUndoStack::indexChanged, this, nullptr); // the record is now the reference
     const Scenario last = m_window->document()->scenario();
     const int steps = stack->index();
+    const auto sameAsRecorded = [&](const QString &what) -> QString {
+        const int index = stack->index();
+        const std::size_t recorded = recordedAt(index);
+        if (recorded == 0)
+            return what + QStringLiteral(": nothing was recorded at index %1").arg(index);
+        if (fingerprint(m_window->document()->scenario()) != recorded)
+            return what + QStringLiteral(": the scenario at index %1 is not the one recorded there "
+                                         "(T = %2, d = %3, scale %4)")
+                              .arg(index)
+                              .arg(m_window->document()->scenario().tokenCount())
+                              .arg(m_window->document()->scenario().dimension())
+                              .arg(m_window->document()->scenario().scoreScale);
+        return QString();
+    };
+    QCOMPARE(sameAsRecorded(QStringLiteral("the last state")), QString());
     for (int i = 0; i < steps; ++i) {
         m_window->undoAction()->trigger();
+        const QString what = QStringLiteral("undo %1").arg(i + 1);
         const QString problem = problemIn(*m_window);
-        QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("undo %1: ").arg(i + 1) + problem));
+        QVERIFY2(problem.isEmpty(), qPrintable(what + QStringLiteral(": ") + problem));
+        QCOMPARE(stack->index(), steps - 1 - i);
+        QCOMPARE(sameAsRecorded(what), QString());
     }
     QVERIFY(!stack->canUndo());
     for (int i = 0; i < steps; ++i) {
         m_window->redoAction()->trigger();
+        const QString what = QStringLiteral("redo %1").arg(i + 1);
         const QString problem = problemIn(*m_window);
-        QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("redo %1: ").arg(i + 1) + problem));
+        QVERIFY2(problem.isEmpty(), qPrintable(what + QStringLiteral(": ") + problem));
+        QCOMPARE(stack->index(), i + 1);
+        QCOMPARE(sameAsRecorded(what), QString());
     }
     QCOMPARE(stack->index(), steps);
     QVERIFY(m_window->document()->scenario() == last);
@@ -508,13 +791,38 @@ void TestMonkey::randomActions()
         m_window->redoAction()->trigger();
         const QString problem = problemIn(*m_window);
         QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("redo: ") + problem));
+        QCOMPARE(sameAsRecorded(QStringLiteral("redo beyond")), QString());
     }
     settle();
     QVERIFY2(m_modalWindows.isEmpty(), qPrintable(m_modalWindows.join(QStringLiteral(", "))));
+    reportHeapAtRest(rounds);
+    if (QTest::currentTestFailed())
+        return;
     QStringList summary;
     for (std::size_t i = 0; i < actions.size(); ++i)
-        summary.append(QStringLiteral("%1 %2").arg(done[i]).arg(QLatin1String(actions[i].name)));
+        summary.append(QStringLiteral("%1 %2 (%3 took effect)")
+                           .arg(done[i])
+                           .arg(QLatin1String(actions[i].name))
+                           .arg(effective[i]));
     qInfo("monkey: done: %s", qPrintable(summary.join(QStringLiteral(", "))));
+    // Actions that did nothing were counted above but prove nothing: each action must take effect
+    // often enough, and an editor the monkey types into must open (nearly) every time.
+    for (std::size_t i = 0; i < actions.size(); ++i) {
+        if (done[i] < 20)
+            continue;
+        const QString name = QLatin1String(actions[i].name);
+        QVERIFY2(100 * effective[i] >= actions[i].minimumEffect * done[i],
+                 qPrintable(QStringLiteral("%1: only %2 of %3 tries took effect (%4% expected)")
+                                .arg(name)
+                                .arg(effective[i])
+                                .arg(done[i])
+                                .arg(actions[i].minimumEffect)));
+        QVERIFY2(100 * noEditor[i] <= done[i],
+                 qPrintable(QStringLiteral("%1: the editor did not open in %2 of %3 tries")
+                                .arg(name)
+                                .arg(noEditor[i])
+                                .arg(done[i])));
+    }
     qInfo("monkey: %lld actions, %lld typed inputs refused with a reason, largest T %lld, "
           "largest d %lld, %d undo steps at the end",
           rounds * count, m_refusals, qint64(largestT), qint64(largestD),
@@ -524,7 +832,7 @@ void TestMonkey::randomActions()
         QVERIFY(m_refusals > 0);
 }
 
-void TestMonkey::act(Action action)
+bool TestMonkey::act(Action action)
 {
     ControlsPanel *controls = m_window->controls();
     switch (action) {
@@ -563,20 +871,15 @@ void TestMonkey::act(Action action)
         QTest::mouseClick(controls->rerollButton(), Qt::LeftButton);
         break;
     case Action::CellTyped:
-        cellTyped(false);
-        break;
+        return cellTyped(false);
     case Action::CellScrub:
-        cellTyped(true);
-        break;
+        return cellTyped(true);
     case Action::NameTyped:
-        nameTyped(below(int(m_window->document()->scenario().tokenCount())));
-        break;
+        return nameTyped(below(int(m_window->document()->scenario().tokenCount())));
     case Action::DTyped:
-        dimensionTyped(false);
-        break;
+        return dimensionTyped(false);
     case Action::DStep:
-        dimensionTyped(true);
-        break;
+        return dimensionTyped(true);
     case Action::PlaneDrag:
         planeDrag();
         break;
@@ -640,6 +943,7 @@ void TestMonkey::act(Action action)
         lessonVisit();
         break;
     }
+    return true;
 }
 
 void TestMonkey::lessonVisit()
@@ -687,13 +991,13 @@ void TestMonkey::scaleTyped()
     QTest::keyClick(box, Qt::Key_Return);
 }
 
-void TestMonkey::cellTyped(bool scrub)
+bool TestMonkey::cellTyped(bool scrub)
 {
     VectorEditor *editor = m_window->vectorEditor();
     QTableView *view = editor->view();
     const VectorTableModel *model = editor->model();
     if (model->rowCount() == 0 || model->columnCount() < 2)
-        return;
+        return false;
     // Mostly the first columns (the ones on screen), sometimes any.
     const int columns = chance(0.8) ? std::min(model->columnCount(), 12) : model->columnCount();
     const QModelIndex index = model->index(below(model->rowCount()), 1 + below(columns - 1));
@@ -702,7 +1006,7 @@ void TestMonkey::cellTyped(bool scrub)
         view->edit(index);
     auto *box = qobject_cast<QDoubleSpinBox *>(view->indexWidget(index));
     if (!box)
-        return;
+        return false;
     if (scrub) {
         static constexpr std::array<Qt::Key, 4> keys = {Qt::Key_Up, Qt::Key_Down, Qt::Key_PageUp,
                                                         Qt::Key_PageDown};
@@ -716,9 +1020,10 @@ void TestMonkey::cellTyped(bool scrub)
     // Enter commits, Escape cancels, Tab commits and opens the next cell.
     const int how = below(10);
     QTest::keyClick(box, how < 7 ? Qt::Key_Return : how < 9 ? Qt::Key_Escape : Qt::Key_Tab);
+    return true;
 }
 
-void TestMonkey::nameTyped(int row)
+bool TestMonkey::nameTyped(int row)
 {
     VectorEditor *editor = m_window->vectorEditor();
     QTableView *view = editor->view();
@@ -728,7 +1033,7 @@ void TestMonkey::nameTyped(int row)
         view->edit(index);
     auto *line = qobject_cast<QLineEdit *>(view->indexWidget(index));
     if (!line)
-        return;
+        return false;
     line->selectAll();
     QTest::keyClick(line, Qt::Key_Backspace);
     switch (below(5)) {
@@ -746,16 +1051,17 @@ void TestMonkey::nameTyped(int row)
         break;
     }
     QTest::keyClick(line, chance(0.9) ? Qt::Key_Return : Qt::Key_Escape);
+    return true;
 }
 
-void TestMonkey::dimensionTyped(bool step)
+bool TestMonkey::dimensionTyped(bool step)
 {
     auto *box = m_window->vectorEditor()->findChild<QSpinBox *>();
     if (!box)
-        return;
+        return false;
     if (step) {
         QTest::keyClick(box, chance(0.5) ? Qt::Key_Up : Qt::Key_Down);
-        return;
+        return true;
     }
     static const QStringList unusual = {
         QStringLiteral("0"),   QStringLiteral("-3"),  QStringLiteral("5000"),
@@ -769,6 +1075,7 @@ void TestMonkey::dimensionTyped(bool step)
     QTest::keyClick(box, Qt::Key_Backspace);
     QTest::keyClicks(box, text);
     QTest::keyClick(box, Qt::Key_Return);
+    return true;
 }
 
 void TestMonkey::planeDrag()
