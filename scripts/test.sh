@@ -60,8 +60,8 @@ echo "fuzz_scenario: $(cat build/fuzz/fuzz_scenario.runs) executions in 60 s, no
 echo "fuzz_modelfile: $(cat build/fuzz/fuzz_modelfile.runs) executions in 60 s, nothing found"
 echo "${monkey}"
 (IFS=,; echo "phases: ${phases[*]}" | sed 's/,/, /g')
-echo "ctest: ${tests} passed, 0 failed"
 if [ -n "${skipped}" ]; then
     echo "skipped inside tests ($(echo "${skipped}" | wc -l)):"
     echo "${skipped}" | sed 's/^/  /'
 fi
+echo "ctest: ${tests} passed, 0 failed"

@@ -17,10 +17,12 @@
 #include <QMenu>
 #include <QPainter>
 #include <QPainterPath>
+#include <QScopeGuard>
 #include <QStaticText>
 #include <QSvgGenerator>
 #include <QToolTip>
 #include <cmath>
+#include <utility>
 
 namespace attention {
 
@@ -649,15 +651,15 @@ void HeatmapWidget::drawText(QPainter &painter, const QRectF &box, Qt::Alignment
     const auto laidOut = [&](const QString &s) -> const QStaticText & {
         const QString key = painter.font().key() + QChar(0x1f) + s;
         auto it = m_texts.find(key);
-        if (it == m_texts.end()) {
-            if (m_texts.size() > 4096)
-                m_texts.clear();
-            QStaticText staticText(s);
-            staticText.setTextFormat(Qt::PlainText);
-            staticText.prepare(QTransform(), painter.font());
-            it = m_texts.insert(key, staticText);
-        }
-        return *it;
+        if (it != m_texts.end())
+            return *it;
+        const auto previous = m_previousTexts.constFind(key);
+        if (previous != m_previousTexts.cend())
+            return *m_texts.insert(key, *previous);
+        QStaticText staticText(s);
+        staticText.setTextFormat(Qt::PlainText);
+        staticText.prepare(QTransform(), painter.font());
+        return *m_texts.insert(key, staticText);
     };
     const QStaticText *shown = &laidOut(text);
     if (elide && shown->size().width() > box.width())
@@ -679,6 +681,9 @@ void HeatmapWidget::drawText(QPainter &painter, const QRectF &box, Qt::Alignment
 
 void HeatmapWidget::paint(QPainter &painter, const QRectF &rect, bool vectorCells) const
 {
+    // A new generation of laid-out texts: what this paint draws is taken over from the last.
+    m_previousTexts = std::exchange(m_texts, {});
+    const auto forgetTheRest = qScopeGuard([this] { m_previousTexts.clear(); });
     Fonts fonts = fontsFor(font());
     const HeatmapMapping mapping = layoutFor(rect, fonts);
     painter.fillRect(rect, palette().color(QPalette::Base));

@@ -133,11 +133,15 @@ private:
     AttentionResult m_result; ///< the parts of the result this kind needs
     Index m_valueDimension = 0;
     bool m_oneHot = false;
-    mutable HeatmapMapping m_mapping;            ///< for the widget's own rect and font
-    mutable QSize m_mappingSize;                 ///< the size m_mapping was laid out for
-    QImage m_image;                              ///< one pixel per cell
-    mutable QImage m_legendBar;                  ///< the colour bar at its painted size
-    mutable QHash<QString, QStaticText> m_texts; ///< laid-out texts, by font and text
+    mutable HeatmapMapping m_mapping; ///< for the widget's own rect and font
+    mutable QSize m_mappingSize;      ///< the size m_mapping was laid out for
+    QImage m_image;                   ///< one pixel per cell
+    mutable QImage m_legendBar;       ///< the colour bar at its painted size
+    /// Laid-out texts by font and text: those of the paint in progress, and those of the paint
+    /// before it, from which they are taken over. A paint keeps only what it drew, so the cache
+    /// holds what the heatmap shows, however many different numbers it showed before.
+    mutable QHash<QString, QStaticText> m_texts;
+    mutable QHash<QString, QStaticText> m_previousTexts;
     bool m_hasMask = false;
     int m_selectedRow = -1;
     bool m_fixedRange = true;
