@@ -411,249 +411,249 @@ JSON: {&quot;corpus&quot;, &quot;documents&quot;, &quot;characters&quot;, &quot;
     </message>
     <message>
         <source>Train the tiny character Transformer</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>A trained model&apos;s loss, attention and guesses on a text</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>The gradient of eval&apos;s loss, as a weights file</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>Text written by a trained model</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>The weights file, written by train --out.</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>--%1 is missing</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>--text has %1 characters; this model takes 2 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>loss %1 over %2 predictions
 </source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>
 layer %1, head %2 (row: query, column: key)
 </source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>
 most likely next characters
 </source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>One forward pass of a trained model over a text of 2 to context characters: the loss of predicting each next character of the text, every head&apos;s attention weights, and the five most likely next characters at each position. Characters the model does not know become id 0 (�).</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>The text, such as 床前明月光.</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>The gradient of eval&apos;s loss on a text with respect to every weight of the model, written as a weights file with the same tensor names and shapes. Prints the loss and the gradient&apos;s norm.</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>The text, 2 to context characters.</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>The gradient file to write.</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>--out is empty</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>Writes text with a trained model: starting from the prompt, it draws each next character from the model&apos;s probabilities sharpened or flattened by the temperature (0: always the most likely), seeing the last context characters. The same seed gives the same text. Prints the prompt and what follows it.</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>The text to continue (default 床前).</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>Characters to write, 1 to %1 (default 64).</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>0 to %1 (default 1).</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>Random seed (default 1).</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>--prompt is empty</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>%1: the weights do not fit the model&apos;s config</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>tang300 (default), song100 or a UTF-8 text file.</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>Training steps, 1 to %1 (default %2).</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>Windows per step, 1 to %1 (default %2).</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>Characters the model sees, 1 to 256 (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>Width, 1 to 512 and a multiple of --heads (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>Attention heads per block, 1 to 16 (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>Blocks, 1 to 4 (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>Blocks without the MLP.</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>Peak learning rate, above 0 to 1 (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>Steps of linear warm-up, 0 to --steps (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>AdamW weight decay of the matrices, 0 to 1 (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>Steps between validations, 1 to --steps (default 200, at most --steps).</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>Save the weights of the best validation loss to this file.</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>--corpus is empty</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>--d-model %1 is not a multiple of --heads %2</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>--lr: &quot;%1&quot; is not a number above 0 to 1</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>--out: &quot;%1&quot; is not a file name</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>--out: cannot write in the folder %1</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>step %1: train loss %2, validation loss %3, %4 steps/s
 </source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>model</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>vocabulary %1, context %2, d_model %3, %4 heads, %5 layers, %6</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>MLP</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>no MLP</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>parameters</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>batch, lr, threads</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>steps, seconds</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>%1, %2 (%3 steps/s)</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>train loss</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>validation loss</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>best validation loss</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>%1 at step %2</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>unigram baseline</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>punctuation F1</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>Trains the tiny character Transformer on a corpus: windows of --context + 1 characters drawn at random from the training text, AdamW with a warm-up and a cosine decay. Every --eval-every steps it prints the mean training loss since the last line, the loss on the validation text and the speed; at the end the whole run, with the unigram baseline to beat and the punctuation F1. The same settings, seed and threads give the same losses.</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>%1: %2 different characters, more than a model&apos;s 65536</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>--batch × --context × vocabulary size is %1, more than %2; make --batch or --context smaller</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
     <message>
         <source>%1: cannot train on this corpus</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
     </message>
 </context>
 <context>
@@ -1197,6 +1197,14 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
     <message>
         <source>%1 is not a whole number.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>“%1” holds a group separator (%2): type the number without it, with %3 as the decimal mark.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 is too close to 0 to be held; type 0 instead.</source>
         <translation></translation>
     </message>
 </context>
@@ -2083,6 +2091,13 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
 </context>
 <context>
+    <name>attention::LessonPage</name>
+    <message>
+        <source>Start the step over</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
     <name>attention::LessonView</name>
     <message>
         <source>%1. %2</source>
@@ -2594,6 +2609,10 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <source>Mask off: every token sees every other one, the later ones too; the largest weight above the diagonal is %1. %2</source>
         <translation></translation>
     </message>
+    <message>
+        <source>Start the step over</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::OutputView</name>
@@ -2622,6 +2641,10 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
     <message>
         <source>Query of %1 = [%2]: its dot product with each key, the scaled score, and the softmax weight.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Start the step over</source>
         <translation></translation>
     </message>
 </context>

@@ -1223,6 +1223,14 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <source>%1 is not a whole number.</source>
         <translation>%1 不是整数。</translation>
     </message>
+    <message>
+        <source>“%1” holds a group separator (%2): type the number without it, with %3 as the decimal mark.</source>
+        <translation>“%1”含有分组分隔符（%2）：请去掉它再输入，小数点用 %3。</translation>
+    </message>
+    <message>
+        <source>%1 is too close to 0 to be held; type 0 instead.</source>
+        <translation>%1 太接近 0，无法表示；请直接输入 0。</translation>
+    </message>
 </context>
 <context>
     <name>Presets</name>
@@ -2106,6 +2114,13 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
 </context>
 <context>
+    <name>attention::LessonPage</name>
+    <message>
+        <source>Start the step over</source>
+        <translation>本步重来</translation>
+    </message>
+</context>
+<context>
     <name>attention::LessonView</name>
     <message>
         <source>%1. %2</source>
@@ -2617,6 +2632,10 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <source>Mask off: every token sees every other one, the later ones too; the largest weight above the diagonal is %1. %2</source>
         <translation>掩码关闭：每个词元都能看到其他所有词元，包括后面的；对角线以上的最大权重为 %1。%2</translation>
     </message>
+    <message>
+        <source>Start the step over</source>
+        <translation>本步重来</translation>
+    </message>
 </context>
 <context>
     <name>attention::OutputView</name>
@@ -2646,6 +2665,10 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     <message>
         <source>Query of %1 = [%2]: its dot product with each key, the scaled score, and the softmax weight.</source>
         <translation>%1 的查询 = [%2]：它与每个键的点积、缩放后的分数，以及 softmax 权重。</translation>
+    </message>
+    <message>
+        <source>Start the step over</source>
+        <translation>本步重来</translation>
     </message>
 </context>
 <context>
