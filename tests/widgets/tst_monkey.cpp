@@ -45,6 +45,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPixmapCache>
 #include <QPushButton>
 #include <QSettings>
 #include <QSlider>
@@ -592,6 +593,14 @@ void TestMonkey::recordHistory()
 void TestMonkey::reportHeapAtRest(qint64 round)
 {
     QVERIFY(m_window->document()->reset(*preset(QStringLiteral("lesson"))));
+    m_window->lesson()->reset(); // the lesson's pages and their histories too
+    // Qt's pixmap cache is bounded (QPixmapCache::cacheLimit()) but fills slowly with the style's
+    // pictures of header sections at every width the monkey made: Qt's memory, not ours.
+    QPixmapCache::clear();
+    // The window's back buffer is as large as the window, which the monkey's zooms and wide d
+    // leave wherever they left it.
+    m_window->setZoom(1.0);
+    m_window->resize(1400, 900);
     settle();
     recordHistory();
     const QString problem = problemIn(*m_window);

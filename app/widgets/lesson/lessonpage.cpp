@@ -1,5 +1,7 @@
 #include "lessonpage.h"
 
+#include "document.h"
+
 #include <QUndoCommand>
 #include <QUndoStack>
 
@@ -39,7 +41,9 @@ private:
 LessonPage::LessonPage(QWidget *parent)
     : QWidget(parent)
     , m_history(new QUndoStack(this))
-{}
+{
+    m_history->setUndoLimit(ScenarioDocument::undoLimit); // bounded like every history
+}
 
 LessonPage::~LessonPage() = default;
 

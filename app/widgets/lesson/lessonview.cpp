@@ -17,6 +17,7 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QStackedWidget>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 namespace attention {
@@ -213,6 +214,7 @@ void LessonView::reset()
 {
     for (int step = 1; step <= stepCount; ++step) {
         page(step)->reset();
+        page(step)->undoStack()->clear(); // a page's own history of start-overs too
         m_exercisesStarted[step - 1] = false;
     }
     setCurrentStep(1);
