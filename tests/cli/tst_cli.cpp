@@ -3,6 +3,7 @@
 // Expected figures are worked out here from the lesson's keys and queries, not taken from the
 // program's output.
 
+#include "clirun.h"
 #include "kernels.h"
 #include "presets.h"
 #include "scenariofile.h"
@@ -31,13 +32,6 @@
 namespace {
 
 /// What one run of the program left behind.
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
 /// The lesson's keys: 床, 前, 明, 月, 光 on the dimensions (sky, position).
 const double lessonKeys[5][2] = {{0.1, 0.9}, {0.0, 1.0}, {0.9, 0.1}, {1.0, 0.0}, {0.8, 0.2}};
 
@@ -126,32 +120,12 @@ private:
 
 Run TestCli::run(const QStringList &arguments, const QString &language) const
 {
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("LC_ALL"), language);
-    environment.insert(QStringLiteral("LANG"), language);
-    environment.remove(QStringLiteral("LANGUAGE"));
-    process.setProcessEnvironment(environment);
-    process.start(m_program, arguments);
-    Run result;
-    if (!process.waitForFinished(180000)) {
-        process.kill();
-        process.waitForFinished();
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
+    return runProgram(m_program, arguments, language, 180000);
 }
 
 QString TestCli::writeFile(const QString &name, const QByteArray &contents) const
 {
-    const QString path = m_dir.filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(contents) != contents.size())
-        qFatal("cannot write %s", qPrintable(path));
-    return path;
+    return writeTestFile(m_dir, name, contents);
 }
 
 void TestCli::initTestCase()

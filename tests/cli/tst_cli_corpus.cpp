@@ -2,6 +2,7 @@
 // would. Expected figures come from shared/design/tiny-model.md (tang300) or are counted here,
 // character by character, for a small file written by the test.
 
+#include "clirun.h"
 #include "corpusfile.h"
 
 #include <QDir>
@@ -15,13 +16,6 @@
 #include <cmath>
 
 namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
 
 /// The keys of the JSON object, in the spec's order.
 const QStringList jsonKeys = {
@@ -68,32 +62,14 @@ private:
 
 Run TestCliCorpus::run(const QStringList &arguments) const
 {
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
-    environment.insert(QStringLiteral("LANG"), QStringLiteral("C"));
-    environment.remove(QStringLiteral("LANGUAGE"));
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(ATTENTION_CLI), QStringList{QStringLiteral("corpus")} + arguments);
-    Run result;
-    if (!process.waitForFinished(120000)) {
-        process.kill();
-        process.waitForFinished();
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
+    return runProgram(QStringLiteral(ATTENTION_CLI),
+                      QStringList{QStringLiteral("corpus")} + arguments, QStringLiteral("C"),
+                      120000);
 }
 
 QString TestCliCorpus::writeFile(const QString &name, const QByteArray &contents) const
 {
-    const QString path = m_dir.filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(contents) != contents.size())
-        qFatal("cannot write %s", qPrintable(path));
-    return path;
+    return writeTestFile(m_dir, name, contents);
 }
 
 void TestCliCorpus::initTestCase()

@@ -4,6 +4,7 @@
 // corpus file, the validation loss is rebuilt from eval's per-window losses, the gradient is
 // checked against central differences of eval's loss on weights changed in the file here.
 
+#include "clirun.h"
 #include "modelreference.h"
 
 #include <QDir>
@@ -19,16 +20,7 @@
 
 using namespace modelreference;
 
-namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-} // namespace
+namespace {} // namespace
 
 class TestCliModel : public QObject
 {
@@ -64,32 +56,12 @@ private:
 
 Run TestCliModel::run(const QStringList &arguments) const
 {
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
-    environment.insert(QStringLiteral("LANG"), QStringLiteral("C.UTF-8"));
-    environment.remove(QStringLiteral("LANGUAGE"));
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(ATTENTION_CLI), arguments);
-    Run result;
-    if (!process.waitForFinished(300000)) {
-        process.kill();
-        process.waitForFinished();
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
+    return runProgram(QStringLiteral(ATTENTION_CLI), arguments, QStringLiteral("C.UTF-8"), 300000);
 }
 
 QString TestCliModel::writeFile(const QString &name, const QByteArray &contents) const
 {
-    const QString path = m_dir.filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(contents) != contents.size())
-        qFatal("cannot write %s", qPrintable(path));
-    return path;
+    return writeTestFile(m_dir, name, contents);
 }
 
 QStringList TestCliModel::smallTraining(const QString &out) const
