@@ -25,7 +25,7 @@ Scenario presetOrFail(const CommandLine &line, const QString &name)
 
 /// Weights as CSV: three tables (scores, weights, output), each headed by a row that names it and
 /// its columns, separated by an empty line. Masked scores are written -inf.
-QString weightsCsv(const Scenario &scenario, const AttentionResult &result)
+QString weightsCsv(const Scenario &scenario, const ScenarioResult &result)
 {
     QStringList valueColumns = scenario.tokens;
     if (!scenario.hasOneHotValues()) {
@@ -36,15 +36,15 @@ QString weightsCsv(const Scenario &scenario, const AttentionResult &result)
     const QStringList &tokens = scenario.tokens;
     return csvTable(QStringLiteral("scores"), tokens, tokens, result.scores) + QLatin1Char('\n') +
            csvTable(QStringLiteral("weights"), tokens, tokens, result.weights) + QLatin1Char('\n') +
-           csvTable(QStringLiteral("output"), valueColumns, tokens, result.output);
+           csvTable(QStringLiteral("output"), valueColumns, tokens, result.outputMatrix());
 }
 
-QByteArray weightsJson(const Scenario &scenario, const AttentionResult &result)
+QByteArray weightsJson(const Scenario &scenario, const ScenarioResult &result)
 {
     return jsonDocument({{QStringLiteral("tokens"), jsonStrings(scenario.tokens)},
                          {QStringLiteral("scores"), jsonMatrix(result.scores)},
                          {QStringLiteral("weights"), jsonMatrix(result.weights)},
-                         {QStringLiteral("output"), jsonMatrix(result.output)}});
+                         {QStringLiteral("output"), jsonMatrix(result.outputMatrix())}});
 }
 
 } // namespace
@@ -138,7 +138,7 @@ int runWeights(const QStringList &arguments, Language &)
     scenario.causal = causal.value_or(scenario.causal);
     scenario.divideBySqrtD = sqrtD.value_or(scenario.divideBySqrtD);
 
-    const AttentionResult result = scenario.compute();
+    const ScenarioResult result = scenario.compute();
     if (format == QLatin1String("csv"))
         printText(weightsCsv(scenario, result));
     else

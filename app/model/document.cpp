@@ -1,61 +1,40 @@
 #include "document.h"
 
+#include "documentcommands.h"
+#include "latestjob.h"
 #include "presets.h"
 
-#include <QUndoCommand>
+#include <QEventLoop>
 #include <QUndoStack>
 
 namespace attention {
 
 namespace {
 
-/// Merge keys: continuous edits of the same thing within one interaction share a key.
-enum MergeKey : int
-{
-    NoMerge = 0,
-    ScaleKey = 1,
-    VectorKeyBase = 1000, // + kind * maxTokens + token, for vector drags and entry scrubs
-};
-
-int vectorMergeKey(VectorKind kind, Index token)
-{
-    return VectorKeyBase + static_cast<int>(kind) * static_cast<int>(ScenarioLimits::maxTokens) +
-           static_cast<int>(token);
-}
-
-bool validToken(const Scenario &s, Index token)
-{
-    return token >= 0 && token < s.tokenCount();
-}
-
-Matrix &vectorsOf(Scenario &s, VectorKind kind)
+const char *fieldOf(VectorKind kind)
 {
     switch (kind) {
     case VectorKind::Query:
-        return s.queries;
+        return "queries";
     case VectorKind::Key:
-        return s.keys;
+        return "keys";
     case VectorKind::Value:
         break;
     }
-    return s.values;
+    return "values";
 }
 
-/// Inserts a row of zeros at `position`.
-void insertZeroRow(Matrix &m, Index position)
+const Matrix *rowsOf(const Scenario &s, VectorKind kind)
 {
-    Matrix grown = Matrix::Zero(m.rows() + 1, m.cols());
-    grown.topRows(position) = m.topRows(position);
-    grown.bottomRows(m.rows() - position) = m.bottomRows(m.rows() - position);
-    m = std::move(grown);
-}
-
-void removeRow(Matrix &m, Index row)
-{
-    Matrix shrunk(m.rows() - 1, m.cols());
-    shrunk.topRows(row) = m.topRows(row);
-    shrunk.bottomRows(m.rows() - row - 1) = m.bottomRows(m.rows() - row - 1);
-    m = std::move(shrunk);
+    switch (kind) {
+    case VectorKind::Query:
+        return &s.queries;
+    case VectorKind::Key:
+        return &s.keys;
+    case VectorKind::Value:
+        break;
+    }
+    return s.values ? &*s.values : nullptr;
 }
 
 void resizeColumns(Matrix &m, Index cols)
@@ -68,53 +47,16 @@ void resizeColumns(Matrix &m, Index cols)
 
 } // namespace
 
-/// One undo step: the whole scenario before and after. Scenarios are small, and a snapshot makes
-/// every edit, including shape changes, trivially reversible.
-class ScenarioCommand : public QUndoCommand
-{
-public:
-    ScenarioCommand(ScenarioDocument *document, Scenario before, Scenario after,
-                    const QString &text, int mergeKey, int interaction)
-        : QUndoCommand(text)
-        , m_document(document)
-        , m_before(std::move(before))
-        , m_after(std::move(after))
-        , m_mergeKey(mergeKey)
-        , m_interaction(interaction)
-    {}
-
-    void undo() override { m_document->install(m_before); }
-    void redo() override { m_document->install(m_after); }
-    int id() const override { return m_mergeKey == NoMerge ? -1 : 1; }
-
-    bool mergeWith(const QUndoCommand *other) override
-    {
-        const auto *next = static_cast<const ScenarioCommand *>(other);
-        if (next->m_mergeKey != m_mergeKey || next->m_interaction != m_interaction)
-            return false;
-        m_after = next->m_after;
-        // A drag that comes back to where it started leaves no step behind.
-        if (m_after == m_before)
-            setObsolete(true);
-        return true;
-    }
-
-private:
-    ScenarioDocument *m_document;
-    Scenario m_before;
-    Scenario m_after;
-    int m_mergeKey;
-    int m_interaction;
-};
-
 ScenarioDocument::ScenarioDocument(QObject *parent)
     : QObject(parent)
+    , m_job(new LatestJob(this))
     , m_undoStack(new QUndoStack(this))
 {
     m_undoStack->setUndoLimit(undoLimit); // only possible while the stack is empty
     connect(m_undoStack, &QUndoStack::cleanChanged, this,
             [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
-    install(*preset(QStringLiteral("lesson")));
+    connect(m_job, &LatestJob::runningChanged, this, &ScenarioDocument::computingChanged);
+    install(std::make_shared<Scenario>(*preset(QStringLiteral("lesson"))));
 }
 
 ScenarioDocument::~ScenarioDocument()
@@ -123,6 +65,22 @@ ScenarioDocument::~ScenarioDocument()
     // views listening to the stack may be half gone. Silence the stack and delete it first.
     m_undoStack->disconnect();
     delete m_undoStack;
+    m_job->disconnect();
+    delete m_job; // waits for a running computation, whose result is dropped
+}
+
+bool ScenarioDocument::isComputing() const
+{
+    return m_job->isRunning();
+}
+
+void ScenarioDocument::waitForResult()
+{
+    if (!isComputing())
+        return;
+    QEventLoop loop;
+    connect(m_job, &LatestJob::runningChanged, &loop, &QEventLoop::quit);
+    loop.exec();
 }
 
 void ScenarioDocument::setFileName(const QString &fileName)
@@ -145,133 +103,137 @@ void ScenarioDocument::markSaved()
 
 bool ScenarioDocument::reset(const Scenario &scenario, const QString &fileName)
 {
-    m_lastError = scenario.validate();
-    if (!m_lastError.isEmpty())
+    if (!accept(scenario.validate()))
         return false;
     m_undoStack->clear();
-    install(scenario);
+    install(std::make_shared<Scenario>(scenario));
     setFileName(fileName);
     return true;
 }
 
 bool ScenarioDocument::replace(const Scenario &scenario, const QString &actionText)
 {
-    return commit(scenario, actionText);
+    return commitReplace(scenario, actionText);
 }
 
 bool ScenarioDocument::setTitle(const QString &title)
 {
-    Scenario next = m_scenario;
+    ScenarioSettings next = ScenarioSettings::of(scenario());
     next.title = title;
-    return commit(next, tr("Rename scenario"));
+    return pushSettings(next, tr("Rename scenario"), false);
 }
 
 bool ScenarioDocument::setScoreScale(double scale)
 {
-    Scenario next = m_scenario;
+    if (!accept(checkScoreScale(scale)))
+        return false;
+    ScenarioSettings next = ScenarioSettings::of(scenario());
     next.scoreScale = scale;
-    return commit(next, tr("Change score scale"), ScaleKey);
+    return pushSettings(next, tr("Change score scale"), true);
 }
 
 bool ScenarioDocument::setDivideBySqrtD(bool divide)
 {
-    Scenario next = m_scenario;
+    ScenarioSettings next = ScenarioSettings::of(scenario());
     next.divideBySqrtD = divide;
-    return commit(next, divide ? tr("Divide by √d") : tr("Do not divide by √d"));
+    return pushSettings(next, divide ? tr("Divide by √d") : tr("Do not divide by √d"), false);
 }
 
 bool ScenarioDocument::setCausal(bool causal)
 {
-    Scenario next = m_scenario;
+    ScenarioSettings next = ScenarioSettings::of(scenario());
     next.causal = causal;
-    return commit(next, causal ? tr("Turn causal mask on") : tr("Turn causal mask off"));
+    return pushSettings(next, causal ? tr("Turn causal mask on") : tr("Turn causal mask off"),
+                        false);
 }
 
 bool ScenarioDocument::setEntry(VectorKind kind, Index token, Index column, double value)
 {
-    Scenario next = m_scenario;
-    Matrix &vectors = vectorsOf(next, kind);
-    if (!validToken(next, token) || column < 0 || column >= vectors.cols()) {
-        m_lastError = tr("There is no entry %1 of token %2.").arg(column + 1).arg(token + 1);
-        return false;
-    }
-    vectors(token, column) = value;
-    return commit(next, tr("Edit %1").arg(next.tokens.at(static_cast<int>(token))),
-                  vectorMergeKey(kind, token));
+    const Scenario &s = scenario();
+    const Index width = kind == VectorKind::Value ? s.valueDimension() : s.dimension();
+    if (token < 0 || token >= s.tokenCount() || column < 0 || column >= width)
+        return refuse(tr("There is no entry %1 of token %2.").arg(column + 1).arg(token + 1));
+    const Matrix *rows = rowsOf(s, kind);
+    RowVector vector = rows ? RowVector(rows->row(token)) : RowVector::Unit(width, token);
+    vector(column) = value;
+    return setVector(kind, token, vector);
 }
 
 bool ScenarioDocument::setVector(VectorKind kind, Index token, const RowVector &vector)
 {
-    Scenario next = m_scenario;
-    Matrix &vectors = vectorsOf(next, kind);
-    if (!validToken(next, token) || vector.size() != vectors.cols()) {
-        m_lastError =
-            tr("A vector of width %1 does not fit token %2.").arg(vector.size()).arg(token + 1);
+    const Scenario &s = scenario();
+    const Index width = kind == VectorKind::Value ? s.valueDimension() : s.dimension();
+    if (token < 0 || token >= s.tokenCount() || vector.size() != width)
+        return refuse(
+            tr("A vector of width %1 does not fit token %2.").arg(vector.size()).arg(token + 1));
+    if (!accept(checkRow(fieldOf(kind), token, vector)))
         return false;
+    const QString text = tr("Move %1").arg(s.tokens.at(static_cast<int>(token)));
+    const Matrix *rows = rowsOf(s, kind);
+    if (!rows) { // the first edit of one-hot values writes them all out
+        Scenario next = s;
+        next.values = next.valueMatrix();
+        next.values->row(token) = vector;
+        return commitReplace(std::move(next), text);
     }
-    vectors.row(token) = vector;
-    return commit(next, tr("Move %1").arg(next.tokens.at(static_cast<int>(token))),
-                  vectorMergeKey(kind, token));
+    if (rows->row(token) == vector)
+        return true;
+    push(new RowCommand(this, kind, token, rows->row(token), vector, text, m_interaction));
+    return true;
 }
 
 bool ScenarioDocument::renameToken(Index token, const QString &name)
 {
-    if (!validToken(m_scenario, token)) {
-        m_lastError = tr("There is no token %1.").arg(token + 1);
+    const Scenario &s = scenario();
+    if (token < 0 || token >= s.tokenCount())
+        return refuse(tr("There is no token %1.").arg(token + 1));
+    if (!accept(checkTokenName(token, name)))
         return false;
-    }
-    Scenario next = m_scenario;
-    next.tokens[static_cast<int>(token)] = name.trimmed();
-    return commit(next, tr("Rename token"));
+    QStringList names = s.tokens;
+    names[static_cast<int>(token)] = name.trimmed();
+    if (names == s.tokens)
+        return true;
+    push(new NamesCommand(this, NamesCommand::List::Tokens, s.tokens, names, tr("Rename token"),
+                          m_interaction));
+    return true;
 }
 
 bool ScenarioDocument::insertToken(Index position, const QString &name)
 {
-    if (position < 0 || position > m_scenario.tokenCount()) {
-        m_lastError = tr("A token cannot be inserted at position %1.").arg(position + 1);
+    const Scenario &s = scenario();
+    if (position < 0 || position > s.tokenCount())
+        return refuse(tr("A token cannot be inserted at position %1.").arg(position + 1));
+    if (!accept(checkTokenCount(s.tokenCount() + 1)) || !accept(checkTokenName(position, name)))
         return false;
-    }
-    Scenario next = m_scenario;
-    const bool oneHot = next.hasOneHotValues();
-    next.tokens.insert(static_cast<int>(position), name.trimmed());
-    insertZeroRow(next.queries, position);
-    insertZeroRow(next.keys, position);
-    if (oneHot)
-        next.values = oneHotValues(next.tokenCount());
-    else
-        insertZeroRow(next.values, position);
-    return commit(next, tr("Add token"));
+    TokenCommand::Token token{name.trimmed(), RowVector::Zero(s.dimension()),
+                              RowVector::Zero(s.dimension()), std::nullopt};
+    if (s.values)
+        token.value = RowVector::Zero(s.valueDimension());
+    push(new TokenCommand(this, true, position, std::move(token), tr("Add token"), m_interaction));
+    return true;
 }
 
 bool ScenarioDocument::removeToken(Index token)
 {
-    if (!validToken(m_scenario, token)) {
-        m_lastError = tr("There is no token %1.").arg(token + 1);
-        return false;
-    }
-    if (m_scenario.tokenCount() == 1) {
-        m_lastError = tr("A scenario needs at least one token.");
-        return false;
-    }
-    Scenario next = m_scenario;
-    const bool oneHot = next.hasOneHotValues();
-    next.tokens.removeAt(static_cast<int>(token));
-    removeRow(next.queries, token);
-    removeRow(next.keys, token);
-    if (oneHot)
-        next.values = oneHotValues(next.tokenCount());
-    else
-        removeRow(next.values, token);
-    return commit(next, tr("Remove token"));
+    const Scenario &s = scenario();
+    if (token < 0 || token >= s.tokenCount())
+        return refuse(tr("There is no token %1.").arg(token + 1));
+    if (s.tokenCount() == 1)
+        return refuse(tr("A scenario needs at least one token."));
+    TokenCommand::Token removed{s.tokens.at(static_cast<int>(token)), s.queries.row(token),
+                                s.keys.row(token), std::nullopt};
+    if (s.values)
+        removed.value = s.values->row(token);
+    push(new TokenCommand(this, false, token, std::move(removed), tr("Remove token"),
+                          m_interaction));
+    return true;
 }
 
 bool ScenarioDocument::setDimension(Index d)
 {
-    if (d < 1 || d > ScenarioLimits::maxDimension) {
-        m_lastError = tr("The dimension must be 1 to %1.").arg(ScenarioLimits::maxDimension);
-        return false;
-    }
-    Scenario next = m_scenario;
+    if (d < 1 || d > ScenarioLimits::maxDimension)
+        return refuse(tr("The dimension must be 1 to %1.").arg(ScenarioLimits::maxDimension));
+    Scenario next = scenario();
     resizeColumns(next.queries, d);
     resizeColumns(next.keys, d);
     if (!next.dimensionNames.isEmpty()) {
@@ -280,21 +242,22 @@ bool ScenarioDocument::setDimension(Index d)
         while (next.dimensionNames.size() < d)
             next.dimensionNames.append(QStringLiteral("d%1").arg(next.dimensionNames.size() + 1));
     }
-    return commit(next, tr("Change dimension to %1").arg(d));
+    return commitReplace(std::move(next), tr("Change dimension to %1").arg(d));
 }
 
 bool ScenarioDocument::setDimensionName(Index dimension, const QString &name)
 {
-    if (dimension < 0 || dimension >= m_scenario.dimension()) {
-        m_lastError = tr("There is no dimension %1.").arg(dimension + 1);
-        return false;
-    }
-    Scenario next = m_scenario;
-    if (next.dimensionNames.isEmpty())
-        for (Index i = 0; i < next.dimension(); ++i)
-            next.dimensionNames.append(next.dimensionName(i));
-    next.dimensionNames[static_cast<int>(dimension)] = name.trimmed();
-    return commit(next, tr("Rename dimension"));
+    const Scenario &s = scenario();
+    if (dimension < 0 || dimension >= s.dimension())
+        return refuse(tr("There is no dimension %1.").arg(dimension + 1));
+    QStringList names;
+    for (Index i = 0; i < s.dimension(); ++i)
+        names.append(s.dimensionName(i));
+    names[static_cast<int>(dimension)] = name.trimmed();
+    if (names != s.dimensionNames)
+        push(new NamesCommand(this, NamesCommand::List::Dimensions, s.dimensionNames, names,
+                              tr("Rename dimension"), m_interaction));
+    return true;
 }
 
 void ScenarioDocument::finishInteraction()
@@ -302,21 +265,81 @@ void ScenarioDocument::finishInteraction()
     ++m_interaction;
 }
 
-bool ScenarioDocument::commit(const Scenario &next, const QString &text, int mergeKey)
+void ScenarioDocument::push(QUndoCommand *command)
 {
-    m_lastError = next.validate();
-    if (!m_lastError.isEmpty())
-        return false;
-    if (next == m_scenario)
-        return true;
-    m_undoStack->push(new ScenarioCommand(this, m_scenario, next, text, mergeKey, m_interaction));
+    m_lastError.clear();
+    m_undoStack->push(command);
+}
+
+bool ScenarioDocument::accept(const QString &problem)
+{
+    m_lastError = problem;
+    return problem.isEmpty();
+}
+
+bool ScenarioDocument::refuse(const QString &problem)
+{
+    m_lastError = problem;
+    return false;
+}
+
+bool ScenarioDocument::pushSettings(const ScenarioSettings &next, const QString &text,
+                                    bool mergeable)
+{
+    m_lastError.clear();
+    const ScenarioSettings now = ScenarioSettings::of(scenario());
+    if (!(next == now))
+        push(new SettingsCommand(this, now, next, text, mergeable, m_interaction));
     return true;
 }
 
-void ScenarioDocument::install(const Scenario &scenario)
+bool ScenarioDocument::commitReplace(Scenario next, const QString &text)
 {
-    m_scenario = scenario;
-    m_result = m_scenario.compute();
+    if (!accept(next.validate()))
+        return false;
+    if (next == scenario())
+        return true;
+    push(new ReplaceCommand(this, m_scenario, std::make_shared<Scenario>(std::move(next)), text,
+                            m_interaction));
+    return true;
+}
+
+Scenario &ScenarioDocument::editable()
+{
+    if (m_scenario.use_count() > 1)
+        m_scenario = std::make_shared<Scenario>(*m_scenario);
+    return *m_scenario;
+}
+
+void ScenarioDocument::install(std::shared_ptr<const Scenario> scenario)
+{
+    // Every scenario the document shares was made by make_shared<Scenario>; editable() changes
+    // one in place only while nothing else holds it.
+    m_scenario = std::const_pointer_cast<Scenario>(std::move(scenario));
+    scenarioChanged();
+}
+
+void ScenarioDocument::scenarioChanged()
+{
+    std::shared_ptr<const Scenario> snapshot = m_scenario;
+    if (snapshot->tokenCount() <= synchronousTokens) {
+        m_job->cancel();
+        m_result = std::make_shared<const ScenarioResult>(snapshot->compute());
+        m_computed = std::move(snapshot);
+        Q_EMIT changed();
+        Q_EMIT resultChanged();
+        return;
+    }
+    m_job->start([this, snapshot](const LatestJob::Context &context) -> LatestJob::Delivery {
+        if (context.isCancelled())
+            return {};
+        SharedResult result = std::make_shared<const ScenarioResult>(snapshot->compute());
+        return [this, snapshot, result] {
+            m_computed = snapshot;
+            m_result = result;
+            Q_EMIT resultChanged();
+        };
+    });
     Q_EMIT changed();
 }
 

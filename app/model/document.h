@@ -2,19 +2,36 @@
 
 /// The open scenario: all editable state of the app in one QObject.
 ///
-/// Every edit goes through a setter that validates the new scenario, pushes one command on the
-/// undo stack, recomputes once through the core and emits changed() once. Views read scenario()
-/// and result() and never write anything else. Continuous edits (a slider drag, a vector drag,
-/// a spin-box scrub) merge into one undo step until finishInteraction() is called.
+/// Every edit goes through a setter that validates the change, pushes one command on the undo
+/// stack and emits changed() once. Views read scenario() and result() and never write anything
+/// else. Continuous edits (a slider drag, a vector drag, a spin-box scrub) merge into one undo
+/// step until finishInteraction() is called.
+///
+/// Undo steps are deltas, as in Qt's undo framework: a scale change keeps two numbers, an entry
+/// or vector edit one row before and after, a token insert or removal one row. Only a whole
+/// replacement (a preset, a re-roll, a new dimension) keeps scenarios, and those are shared with
+/// the document (std::shared_ptr, copied only when an edit is about to change a shared one).
+///
+/// The result is computed once per change and shared read-only (SharedResult): views keep the
+/// pointer, never a copy. Up to synchronousTokens tokens it is computed at once, before
+/// changed() is emitted. Larger scenarios are computed on a worker thread (LatestJob): the edit
+/// is applied and changed() emitted at once, the result follows with resultChanged(); while it
+/// is being computed, isComputing() is true and result() still belongs to computedScenario().
+/// Edits that come faster than the work are merged: only the latest is computed.
 
 #include "scenario.h"
 
 #include <QObject>
 #include <QString>
+#include <memory>
 
+class QUndoCommand;
 class QUndoStack;
 
 namespace attention {
+
+class LatestJob;
+struct ScenarioSettings;
 
 /// Which of a token's three vectors an edit addresses.
 enum class VectorKind
@@ -32,13 +49,25 @@ public:
     explicit ScenarioDocument(QObject *parent = nullptr);
     ~ScenarioDocument() override;
 
-    /// The undo history keeps this many steps; older ones are dropped. Each step holds two whole
-    /// scenarios, so an unbounded history would grow with every edit of a long session.
+    /// The undo history keeps this many steps; older ones are dropped.
     static constexpr int undoLimit = 1000;
+    /// Scenarios up to this many tokens are computed on the GUI thread (in well under a
+    /// millisecond); larger ones on a worker.
+    static constexpr Index synchronousTokens = 256;
 
-    const Scenario &scenario() const { return m_scenario; }
-    /// Scores, weights and output of the current scenario.
-    const AttentionResult &result() const { return m_result; }
+    /// The scenario as edited, always current.
+    const Scenario &scenario() const { return *m_scenario; }
+    /// Scores, weights and output of computedScenario().
+    const ScenarioResult &result() const { return *m_result; }
+    SharedResult sharedResult() const { return m_result; }
+    /// The scenario result() was computed from: scenario() itself unless isComputing().
+    std::shared_ptr<const Scenario> computedScenario() const { return m_computed; }
+    /// True while a worker computes the result of the latest edit.
+    bool isComputing() const;
+    /// Returns once the result of the current scenario is in (runs the event loop meanwhile):
+    /// for tests, screenshots and benchmarks.
+    void waitForResult();
+
     QUndoStack *undoStack() const { return m_undoStack; }
 
     /// The file the scenario was opened from or saved to; empty for a new one.
@@ -75,21 +104,41 @@ public:
     void finishInteraction();
 
 Q_SIGNALS:
-    /// The scenario and the result changed (once per edit, undo or redo).
+    /// The scenario changed (once per edit, undo or redo). For small scenarios the result is
+    /// already in; for large ones resultChanged() follows.
     void changed();
+    /// A new result is in: result() and computedScenario() belong together.
+    void resultChanged();
+    /// isComputing() changed.
+    void computingChanged(bool computing);
     void fileNameChanged(const QString &fileName);
     void modifiedChanged(bool modified);
 
 private:
-    friend class ScenarioCommand;
+    friend class DocumentCommand;
 
-    /// Validates `next` and pushes it as a command; `mergeKey` 0 never merges.
-    bool commit(const Scenario &next, const QString &text, int mergeKey = 0);
-    /// Installs `scenario` without touching the undo stack, recomputes and emits changed().
-    void install(const Scenario &scenario);
+    /// The scenario for an edit in place: copied first if a command, a view or the worker
+    /// shares it.
+    Scenario &editable();
+    /// Installs `scenario` (shared, not copied) without touching the undo stack.
+    void install(std::shared_ptr<const Scenario> scenario);
+    /// After an edit, undo or redo: computes the result (now or on the worker), emits changed().
+    void scenarioChanged();
+    /// Validates `next` and pushes it as a ReplaceCommand.
+    bool commitReplace(Scenario next, const QString &text);
+    /// Pushes a SettingsCommand unless `next` is what the scenario has.
+    bool pushSettings(const ScenarioSettings &next, const QString &text, bool mergeable);
+    /// Clears lastError() and pushes `command` (which applies it).
+    void push(QUndoCommand *command);
+    /// Records `problem` as lastError(); true when it is empty (the edit may go on).
+    bool accept(const QString &problem);
+    /// Records `problem` as lastError() and returns false.
+    bool refuse(const QString &problem);
 
-    Scenario m_scenario;
-    AttentionResult m_result;
+    std::shared_ptr<Scenario> m_scenario;
+    std::shared_ptr<const Scenario> m_computed;
+    SharedResult m_result;
+    LatestJob *m_job;
     QUndoStack *m_undoStack = nullptr;
     QString m_fileName;
     QString m_lastError;

@@ -41,8 +41,7 @@ Scenario lessonScenario()
         0.9, 0.1,       // 明: bright, of the sky and light
         1.0, 0.0,       // 月: a thing in the sky
         0.8, 0.2;       // 光: light
-    s.values = oneHotValues(5);
-    return s;
+    return s;           // one-hot values
 }
 
 /// The lesson's first exercise: 光 looks for position instead of sky.
@@ -145,8 +144,7 @@ Scenario randomScenario(const QStringList &tokens, Index d, std::uint64_t seed)
     s.tokens = tokens;
     s.queries = rng.normalMatrix(tokens.size(), d);
     s.keys = rng.normalMatrix(tokens.size(), d);
-    s.values = oneHotValues(tokens.size());
-    return s;
+    return s; // one-hot values
 }
 
 } // namespace attention

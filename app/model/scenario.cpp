@@ -21,17 +21,18 @@ QString displayNumber(double x)
     return QString::number(x, 'g', QLocale::FloatingPointShortest);
 }
 
-/// The first entry of `m` that is not finite or too large, described with its JSON path.
-QString checkEntries(const Matrix &m, const char *field)
+/// The first entry of `m` that is not finite or too large, described with its JSON path; row 0
+/// of `m` is row `firstRow` of the field.
+QString checkEntries(const Eigen::Ref<const Matrix> &m, const char *field, Index firstRow = 0)
 {
     for (Index r = 0; r < m.rows(); ++r) {
         for (Index c = 0; c < m.cols(); ++c) {
             const double x = m(r, c);
             if (!std::isfinite(x))
-                return entryPath(field, r, c) +
+                return entryPath(field, firstRow + r, c) +
                        QCoreApplication::translate("Scenario", ": must be a finite number");
             if (std::abs(x) > ScenarioLimits::maxMagnitude)
-                return entryPath(field, r, c) +
+                return entryPath(field, firstRow + r, c) +
                        QCoreApplication::translate("Scenario",
                                                    ": %1 is larger in magnitude than %2")
                            .arg(displayNumber(x), displayNumber(ScenarioLimits::maxMagnitude));
@@ -45,6 +46,15 @@ bool sameMatrix(const Matrix &a, const Matrix &b)
     return a.rows() == b.rows() && a.cols() == b.cols() && a == b;
 }
 
+/// Equal values; one-hot values (absent) equal the T×T identity written out.
+bool sameValues(const Scenario &a, const Scenario &b)
+{
+    if (a.values && b.values)
+        return sameMatrix(*a.values, *b.values);
+    const std::optional<Matrix> &given = a.values ? a.values : b.values;
+    return !given || sameMatrix(*given, oneHotValues(given->rows()));
+}
+
 } // namespace
 
 ScoreOptions Scenario::scoreOptions() const
@@ -56,14 +66,20 @@ ScoreOptions Scenario::scoreOptions() const
     return options;
 }
 
-AttentionResult Scenario::compute() const
+ScenarioResult Scenario::compute() const
 {
-    return attend(queries, keys, values, scoreOptions());
+    ScenarioResult result;
+    result.scores = attentionScores(queries, keys, scoreOptions());
+    result.weights = result.scores;
+    softmaxRows(result.weights);
+    if (values)
+        result.output = result.weights * *values;
+    return result;
 }
 
-bool Scenario::hasOneHotValues() const
+Matrix Scenario::valueMatrix() const
 {
-    return values.rows() == tokenCount() && values.cols() == tokenCount() && values.isIdentity(0.0);
+    return values ? *values : oneHotValues(tokenCount());
 }
 
 QString Scenario::dimensionName(Index i) const
@@ -76,15 +92,11 @@ QString Scenario::dimensionName(Index i) const
 QString Scenario::validate() const
 {
     const Index T = tokenCount();
-    if (T < 1 || T > ScenarioLimits::maxTokens)
-        return QCoreApplication::translate("Scenario",
-                                           "tokens: %1 tokens; a scenario needs 1 to %2")
-            .arg(T)
-            .arg(ScenarioLimits::maxTokens);
+    if (QString problem = checkTokenCount(T); !problem.isEmpty())
+        return problem;
     for (int i = 0; i < tokens.size(); ++i)
-        if (tokens.at(i).trimmed().isEmpty())
-            return QCoreApplication::translate("Scenario", "tokens[%1]: a token must not be empty")
-                .arg(i);
+        if (QString problem = checkTokenName(i, tokens.at(i)); !problem.isEmpty())
+            return problem;
     const Index d = queries.cols();
     if (d < 1 || d > ScenarioLimits::maxDimension)
         return QCoreApplication::translate("Scenario", "queries: dimension %1; d must be 1 to %2")
@@ -102,39 +114,67 @@ QString Scenario::validate() const
         return QCoreApplication::translate("Scenario", "keys: width %1, but queries have width %2")
             .arg(keys.cols())
             .arg(d);
-    if (values.rows() != T)
+    if (values && values->rows() != T)
         return QCoreApplication::translate("Scenario", "values: %1 rows for %2 tokens")
-            .arg(values.rows())
+            .arg(values->rows())
             .arg(T);
-    if (values.cols() < 1 || values.cols() > ScenarioLimits::maxDimension)
+    if (values && (values->cols() < 1 || values->cols() > ScenarioLimits::maxDimension))
         return QCoreApplication::translate("Scenario", "values: width %1; it must be 1 to %2")
-            .arg(values.cols())
+            .arg(values->cols())
             .arg(ScenarioLimits::maxDimension);
     if (!dimensionNames.isEmpty() && dimensionNames.size() != d)
         return QCoreApplication::translate("Scenario", "dimension_names: %1 names for dimension %2")
             .arg(dimensionNames.size())
             .arg(d);
-    for (const auto &[matrix, field] :
-         {std::pair{&queries, "queries"}, std::pair{&keys, "keys"}, std::pair{&values, "values"}}) {
-        const QString problem = checkEntries(*matrix, field);
+    for (const auto &[matrix, field] : {std::pair{&queries, "queries"}, std::pair{&keys, "keys"},
+                                        std::pair{values ? &*values : nullptr, "values"}}) {
+        const QString problem = matrix ? checkEntries(*matrix, field) : QString();
         if (!problem.isEmpty())
             return problem;
     }
-    if (!std::isfinite(scoreScale) || scoreScale < ScenarioLimits::minScale ||
-        scoreScale > ScenarioLimits::maxScale)
-        return QCoreApplication::translate("Scenario", "score_scale: %1 is outside %2 to %3")
-            .arg(displayNumber(scoreScale), displayNumber(ScenarioLimits::minScale),
-                 displayNumber(ScenarioLimits::maxScale));
-    return {};
+    return checkScoreScale(scoreScale);
 }
 
 bool Scenario::operator==(const Scenario &other) const
 {
     return title == other.title && dimensionNames == other.dimensionNames &&
            tokens == other.tokens && sameMatrix(queries, other.queries) &&
-           sameMatrix(keys, other.keys) && sameMatrix(values, other.values) &&
+           sameMatrix(keys, other.keys) && sameValues(*this, other) &&
            scoreScale == other.scoreScale && divideBySqrtD == other.divideBySqrtD &&
            causal == other.causal;
+}
+
+QString checkTokenCount(Index T)
+{
+    if (T < 1 || T > ScenarioLimits::maxTokens)
+        return QCoreApplication::translate("Scenario",
+                                           "tokens: %1 tokens; a scenario needs 1 to %2")
+            .arg(T)
+            .arg(ScenarioLimits::maxTokens);
+    return {};
+}
+
+QString checkTokenName(Index index, const QString &name)
+{
+    if (name.trimmed().isEmpty())
+        return QCoreApplication::translate("Scenario", "tokens[%1]: a token must not be empty")
+            .arg(index);
+    return {};
+}
+
+QString checkRow(const char *field, Index row, const Eigen::Ref<const RowVector> &vector)
+{
+    return checkEntries(vector, field, row);
+}
+
+QString checkScoreScale(double scale)
+{
+    if (!std::isfinite(scale) || scale < ScenarioLimits::minScale ||
+        scale > ScenarioLimits::maxScale)
+        return QCoreApplication::translate("Scenario", "score_scale: %1 is outside %2 to %3")
+            .arg(displayNumber(scale), displayNumber(ScenarioLimits::minScale),
+                 displayNumber(ScenarioLimits::maxScale));
+    return {};
 }
 
 } // namespace attention

@@ -10,6 +10,8 @@
 
 #include <QString>
 #include <QStringList>
+#include <memory>
+#include <optional>
 
 namespace attention {
 
@@ -23,6 +25,20 @@ struct ScenarioLimits
     static constexpr double maxScale = 1000.0;  ///< … ≤ 1000
 };
 
+/// Scores, weights and output of a scenario: what every view shows, computed once and shared
+/// read-only (SharedResult) by the document, its views and the tables that read it.
+struct ScenarioResult
+{
+    Matrix scores;                ///< (T, T), masked entries are −∞
+    Matrix weights;               ///< (T, T), rows sum to 1
+    std::optional<Matrix> output; ///< (T, d_v); absent with one-hot values: it is the weights
+
+    /// The output: `output`, or the weights when the values are one-hot.
+    const Matrix &outputMatrix() const { return output ? *output : weights; }
+};
+
+using SharedResult = std::shared_ptr<const ScenarioResult>;
+
 struct Scenario
 {
     QString title;
@@ -30,20 +46,30 @@ struct Scenario
     QStringList tokens;         ///< T non-empty names
     Matrix queries;             ///< (T, d)
     Matrix keys;                ///< (T, d)
-    Matrix values;              ///< (T, d_v); one-hot rows (identity) unless the file gives values
+    /// (T, d_v); absent means one-hot: token i's value is the i-th unit vector (d_v = T), so the
+    /// output is the weights themselves. Nothing T×T is stored or multiplied for it.
+    std::optional<Matrix> values;
     double scoreScale = 1.0;
     bool divideBySqrtD = false;
     bool causal = false;
 
     Index tokenCount() const { return static_cast<Index>(tokens.size()); }
     Index dimension() const { return queries.cols(); }
-    Index valueDimension() const { return values.cols(); }
+    Index valueDimension() const { return values ? values->cols() : tokenCount(); }
 
     ScoreOptions scoreOptions() const;
     /// Scores, weights and output of this scenario.
-    AttentionResult compute() const;
-    /// True when `values` is the T×T identity, the default a file may leave out.
-    bool hasOneHotValues() const;
+    ScenarioResult compute() const;
+    /// True when the values are one-hot (absent), the default a file may leave out.
+    bool hasOneHotValues() const { return !values; }
+    /// The values as a matrix: `values`, or the T×T identity when they are one-hot. For small
+    /// views and exports; large scenarios should not ask for it.
+    Matrix valueMatrix() const;
+    /// Entry (token, column) of valueMatrix(), without building it.
+    double valueEntry(Index token, Index column) const
+    {
+        return values ? (*values)(token, column) : double(token == column);
+    }
     /// The name of dimension i: dimensionNames[i] if given, else "d<i+1>".
     QString dimensionName(Index i) const;
 
@@ -52,8 +78,21 @@ struct Scenario
     /// the same words a scenario file's reader gives.
     QString validate() const;
 
+    /// Equal in every field; one-hot values equal the identity written out.
     bool operator==(const Scenario &other) const;
     bool operator!=(const Scenario &other) const { return !(*this == other); }
 };
+
+// The validator's checks of one part, for edits that change only that part. Each returns why the
+// part cannot be as given, with its JSON path, or an empty string.
+
+/// T tokens: 1 to ScenarioLimits::maxTokens.
+QString checkTokenCount(Index T);
+/// Token `index`'s name: not empty.
+QString checkTokenName(Index index, const QString &name);
+/// Row `row` of "queries", "keys" or "values": finite and within ScenarioLimits::maxMagnitude.
+QString checkRow(const char *field, Index row, const Eigen::Ref<const RowVector> &vector);
+/// The score scale: within ScenarioLimits::minScale…maxScale.
+QString checkScoreScale(double scale);
 
 } // namespace attention

@@ -423,10 +423,18 @@ private:
     bool readValues(Scenario &s)
     {
         if (field("values").isUndefined()) {
-            s.values = oneHotValues(s.tokenCount());
+            s.values.reset();
             return true;
         }
-        return readMatrix("values", s.tokens.size(), -1, {}, s.values);
+        Matrix values;
+        if (!readMatrix("values", s.tokens.size(), -1, {}, values))
+            return false;
+        // Values written out as the T×T identity mean the same as values left out: one-hot.
+        if (values.rows() == values.cols() && values.isIdentity(0.0))
+            s.values.reset();
+        else
+            s.values = std::move(values);
+        return true;
     }
 
     bool readScale(double &scale)
@@ -598,7 +606,7 @@ QByteArray scenarioToJson(const Scenario &scenario)
     field("queries", matrixJson(scenario.queries));
     field("keys", matrixJson(scenario.keys));
     if (!scenario.hasOneHotValues())
-        field("values", matrixJson(scenario.values));
+        field("values", matrixJson(*scenario.values));
     field("score_scale", numberJson(scenario.scoreScale));
     field("divide_by_sqrt_d", scenario.divideBySqrtD ? "true" : "false");
     field("causal", scenario.causal ? "true" : "false", true);

@@ -37,33 +37,15 @@ CompareView::CompareView(QWidget *parent)
 
 CompareView::~CompareView() = default;
 
-Scenario CompareView::flipped(const Scenario &scenario, Flip flip)
+void CompareView::setScenario(std::shared_ptr<const Scenario> scenario)
 {
-    Scenario other = scenario;
-    switch (flip) {
-    case Flip::Causal:
-        other.causal = !other.causal;
-        break;
-    case Flip::SqrtD:
-        other.divideBySqrtD = !other.divideBySqrtD;
-        break;
-    case Flip::UnitScale:
-        other.scoreScale = 1.0;
-        break;
-    }
-    return other;
+    m_scenario = std::move(scenario);
+    refresh();
 }
 
 void CompareView::setScenario(const Scenario &scenario)
 {
-    // What the weights depend on; the values are not needed here.
-    m_scenario.tokens = scenario.tokens;
-    m_scenario.queries = scenario.queries;
-    m_scenario.keys = scenario.keys;
-    m_scenario.scoreScale = scenario.scoreScale;
-    m_scenario.divideBySqrtD = scenario.divideBySqrtD;
-    m_scenario.causal = scenario.causal;
-    refresh();
+    setScenario(std::make_shared<const Scenario>(scenario));
 }
 
 void CompareView::setSelectedRow(int row)
@@ -83,17 +65,22 @@ void CompareView::setFlip(Flip flip)
 
 void CompareView::refresh()
 {
-    if (m_scenario.tokens.isEmpty())
+    if (!m_scenario)
         return;
-    const Scenario other = flipped(m_scenario, m_flip);
-    // Only scores and weights: the heatmap shows weights, and the output would cost a T × T × d_v
-    // product for nothing.
-    AttentionResult result;
-    result.scores = attentionScores(other.queries, other.keys, other.scoreOptions());
-    result.weights = result.scores;
-    softmaxRows(result.weights);
-    m_heatmap->setScenario(other, result);
-    m_heatmap->setCaption(describe(other));
+    m_stale = !isVisible();
+    if (m_stale)
+        return;
+    auto other = std::make_shared<const Scenario>(flipped(*m_scenario, m_flip));
+    m_heatmap->setScenario(
+        other, std::make_shared<const ScenarioResult>(compareResult(*m_scenario, m_flip)));
+    m_heatmap->setCaption(describe(*other));
+}
+
+void CompareView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        refresh();
 }
 
 QString CompareView::describe(const Scenario &shown) const

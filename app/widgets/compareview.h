@@ -2,11 +2,14 @@
 
 /// A second weights heatmap of the same scenario with one switch flipped (the causal mask,
 /// dividing by √d, or the score scale set to 1×), to show both versions side by side.
+///
+/// The second pass (compareResult() in app/model) runs only while the view is shown: a scenario
+/// given to a hidden view is kept (shared, not copied) and computed when the view is next shown.
 
-#include "attention.h"
-#include "scenario.h"
+#include "comparison.h"
 
 #include <QWidget>
+#include <memory>
 
 class QComboBox;
 class QLabel;
@@ -20,25 +23,20 @@ class CompareView : public QWidget
     Q_OBJECT
 
 public:
-    /// What differs from the document's scenario.
-    enum class Flip
-    {
-        Causal,    ///< the causal mask on ↔ off
-        SqrtD,     ///< dividing by √d on ↔ off
-        UnitScale, ///< score scale 1×
-    };
-
     explicit CompareView(QWidget *parent = nullptr);
     ~CompareView() override;
 
-    /// Computes and shows the flipped version of `scenario`.
+    /// Shows the flipped version of `scenario`: computed now if the view is shown, else when it
+    /// is next shown.
+    void setScenario(std::shared_ptr<const Scenario> scenario);
     void setScenario(const Scenario &scenario);
     void setSelectedRow(int row);
     void setFlip(Flip flip);
     Flip flip() const { return m_flip; }
 
-    /// `scenario` with the switch flipped.
-    static Scenario flipped(const Scenario &scenario, Flip flip);
+    /// True when the heatmap shows the current scenario and flip (false while hidden after a
+    /// change).
+    bool isUpToDate() const { return !m_stale; }
 
     HeatmapWidget *heatmap() const { return m_heatmap; }
     QComboBox *flipComboBox() const { return m_combo; }
@@ -48,6 +46,7 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void retranslateUi();
@@ -57,8 +56,9 @@ private:
     QLabel *m_label;
     QComboBox *m_combo;
     HeatmapWidget *m_heatmap;
-    Scenario m_scenario;
+    std::shared_ptr<const Scenario> m_scenario;
     Flip m_flip = Flip::Causal;
+    bool m_stale = false; ///< m_scenario or m_flip changed while hidden
 };
 
 } // namespace attention

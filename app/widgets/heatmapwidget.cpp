@@ -153,48 +153,45 @@ void HeatmapWidget::retranslateUi()
     update();
 }
 
-void HeatmapWidget::setScenario(const Scenario &scenario, const AttentionResult &result)
+void HeatmapWidget::setScenario(const Scenario &scenario, const ScenarioResult &result)
+{
+    setScenario(std::make_shared<const Scenario>(scenario),
+                std::make_shared<const ScenarioResult>(result));
+}
+
+void HeatmapWidget::setScenario(std::shared_ptr<const Scenario> scenario, SharedResult result)
 {
     const bool attentionKind = m_kind == Kind::Scores || m_kind == Kind::Weights;
-    const bool oneHot = !attentionKind && scenario.hasOneHotValues();
-    const bool labelsChanged = scenario.tokens != m_scenario.tokens ||
-                               scenario.valueDimension() != m_valueDimension || oneHot != m_oneHot;
-    if (m_kind == Kind::Values && !labelsChanged &&
-        scenario.values.rows() == m_scenario.values.rows() &&
-        scenario.values.cols() == m_scenario.values.cols() && scenario.values == m_scenario.values)
+    const bool oneHot = !attentionKind && scenario->hasOneHotValues();
+    const bool labelsChanged = scenario->tokens != m_scenario->tokens ||
+                               scenario->valueDimension() != m_scenario->valueDimension() ||
+                               oneHot != m_oneHot;
+    if (m_kind == Kind::Values && !labelsChanged && scenario->values == m_scenario->values)
         return; // a switch or a query moved: the values are as shown
 
-    // Keep only what this kind shows and explains (the matrices can be T × T with T in the
-    // thousands).
-    m_scenario.tokens = scenario.tokens;
-    m_scenario.scoreScale = scenario.scoreScale;
-    m_scenario.divideBySqrtD = scenario.divideBySqrtD;
-    m_scenario.causal = scenario.causal;
+    // Keep the shared scenario and result, never a copy: the matrices can be T × T with T in
+    // the thousands.
+    m_scenario = std::move(scenario);
+    m_result = std::move(result);
     m_oneHot = oneHot;
-    m_valueDimension = scenario.valueDimension();
-    const Matrix *shown = nullptr;
+    std::shared_ptr<const Matrix> shown;
     switch (m_kind) {
     case Kind::Scores:
+        shown = std::shared_ptr<const Matrix>(m_result, &m_result->scores);
+        break;
     case Kind::Weights:
-        m_scenario.queries = scenario.queries;
-        m_scenario.keys = scenario.keys;
-        m_result.scores = result.scores;
-        m_result.weights = result.weights;
-        shown = m_kind == Kind::Scores ? &m_result.scores : &m_result.weights;
+        shown = std::shared_ptr<const Matrix>(m_result, &m_result->weights);
         break;
     case Kind::Values:
-        m_scenario.values = scenario.values;
-        shown = &m_scenario.values;
+        shown = m_scenario->values ? std::shared_ptr<const Matrix>(m_scenario, &*m_scenario->values)
+                                   : std::make_shared<const Matrix>(m_scenario->valueMatrix());
         break;
     case Kind::Output:
-        m_scenario.values = scenario.values;
-        m_result.weights = result.weights;
-        m_result.output = result.output;
-        shown = &m_result.output;
+        shown = std::shared_ptr<const Matrix>(m_result, &m_result->outputMatrix());
         break;
     }
-    m_model->setMatrix(*shown, m_scenario.tokens, columnLabels());
-    m_hasMask = attentionKind && (m_result.scores.array() == minusInfinity).any();
+    m_model->setMatrix(std::move(shown), m_scenario->tokens, columnLabels());
+    m_hasMask = attentionKind && (m_result->scores.array() == minusInfinity).any();
     if (m_selectedRow >= m_model->rowCount())
         m_selectedRow = m_model->rowCount() - 1;
     updateRange();
@@ -209,9 +206,9 @@ void HeatmapWidget::setScenario(const Scenario &scenario, const AttentionResult 
 QStringList HeatmapWidget::columnLabels() const
 {
     if (m_kind == Kind::Scores || m_kind == Kind::Weights || m_oneHot)
-        return m_scenario.tokens;
+        return m_scenario->tokens;
     QStringList labels;
-    for (Index c = 0; c < m_valueDimension; ++c)
+    for (Index c = 0; c < m_scenario->valueDimension(); ++c)
         labels.append(QString::number(c + 1));
     return labels;
 }
@@ -394,12 +391,12 @@ QString HeatmapWidget::caption() const
     switch (m_kind) {
     case Kind::Scores: {
         QString text =
-            m_scenario.divideBySqrtD
+            m_scenario->divideBySqrtD
                 ? tr("scores = %1 × q·k ÷ √%2")
-                      .arg(NumberFormat::factor(m_scenario.scoreScale))
-                      .arg(m_scenario.dimension())
-                : tr("scores = %1 × q·k").arg(NumberFormat::factor(m_scenario.scoreScale));
-        if (m_scenario.causal)
+                      .arg(NumberFormat::factor(m_scenario->scoreScale))
+                      .arg(m_scenario->dimension())
+                : tr("scores = %1 × q·k").arg(NumberFormat::factor(m_scenario->scoreScale));
+        if (m_scenario->causal)
             text += tr("; −∞ above the diagonal (causal mask)");
         return text;
     }
@@ -417,7 +414,7 @@ QString HeatmapWidget::caption() const
 
 bool HeatmapWidget::isMasked(int row, int column) const
 {
-    return m_hasMask && m_result.scores(row, column) == minusInfinity;
+    return m_hasMask && m_result->scores(row, column) == minusInfinity;
 }
 
 QString HeatmapWidget::cellExplanation(int row, int column) const
@@ -425,7 +422,7 @@ QString HeatmapWidget::cellExplanation(int row, int column) const
     const Matrix &m = m_model->matrix();
     if (row < 0 || column < 0 || row >= m.rows() || column >= m.cols())
         return {};
-    const QString query = m_scenario.tokens.value(row);
+    const QString query = m_scenario->tokens.value(row);
     const QString column_ = m_model->columnLabels().value(column);
     QStringList lines;
     switch (m_kind) {
@@ -433,8 +430,8 @@ QString HeatmapWidget::cellExplanation(int row, int column) const
     case Kind::Weights: {
         lines.append(tr("Query %1 → key %2").arg(query, column_));
         const CellExplanation cell =
-            explainCell(m_scenario.queries.row(row), m_scenario.keys.row(column),
-                        m_result.scores.row(row), column, m_scenario.scoreOptions());
+            explainCell(m_scenario->queries.row(row), m_scenario->keys.row(column),
+                        m_result->scores.row(row), column, m_scenario->scoreOptions());
         if (cell.masked) {
             lines.append(tr("Masked: %1 comes after %2, and the causal mask hides later tokens.")
                              .arg(column_, query));
@@ -443,14 +440,14 @@ QString HeatmapWidget::cellExplanation(int row, int column) const
         }
         lines.append(
             QStringLiteral("q(%1)·k(%2) = %3").arg(query, column_, NumberFormat::brief(cell.dot)));
-        if (m_scenario.divideBySqrtD)
+        if (m_scenario->divideBySqrtD)
             lines.append(tr("× scale %1 ÷ √%2 = %3")
-                             .arg(NumberFormat::factor(m_scenario.scoreScale))
-                             .arg(m_scenario.dimension())
+                             .arg(NumberFormat::factor(m_scenario->scoreScale))
+                             .arg(m_scenario->dimension())
                              .arg(NumberFormat::brief(cell.score)));
         else
             lines.append(tr("× scale %1 = %2")
-                             .arg(NumberFormat::factor(m_scenario.scoreScale),
+                             .arg(NumberFormat::factor(m_scenario->scoreScale),
                                   NumberFormat::brief(cell.score)));
         if (cell.exp && cell.expSum) // e^score and the sum are printable
             lines.append(tr("weight = e^%1 / Σ e^score = %2 / %3 = %4")
@@ -473,11 +470,11 @@ QString HeatmapWidget::cellExplanation(int row, int column) const
         lines.append(QStringLiteral("= Σⱼ w(%1, j) · v(j)[%2]").arg(query, column_));
         QStringList terms;
         constexpr Index shownTerms = 6;
-        const Index T = m_result.weights.cols();
+        const Index T = m_result->weights.cols();
         for (Index j = 0; j < std::min(T, shownTerms); ++j)
-            terms.append(
-                QStringLiteral("%1·%2").arg(NumberFormat::brief(m_result.weights(row, j)),
-                                            NumberFormat::brief(m_scenario.values(j, column))));
+            terms.append(QStringLiteral("%1·%2").arg(
+                NumberFormat::brief(m_result->weights(row, j)),
+                NumberFormat::brief(m_scenario->valueEntry(j, column))));
         if (T > shownTerms)
             terms.append(QStringLiteral("…"));
         lines.append(QStringLiteral("= ") + terms.join(QStringLiteral(" + ")));
@@ -568,12 +565,12 @@ bool HeatmapWidget::event(QEvent *event)
             QToolTip::showText(help->globalPos(), cellExplanation(cell->row, cell->column), this,
                                m_mapping.cellRect(cell->row, cell->column).toAlignedRect());
         } else if (const auto row = mapping().rowAt(help->pos())) {
-            const QString token = m_scenario.tokens.value(*row);
+            const QString token = m_scenario->tokens.value(*row);
             QString text = tr("Token %1").arg(token);
             if (m_kind == Kind::Scores || m_kind == Kind::Weights)
                 text +=
                     QLatin1Char('\n') + QStringLiteral("q(%1) = %2")
-                                            .arg(token, vectorText(m_scenario.queries.row(*row)));
+                                            .arg(token, vectorText(m_scenario->queries.row(*row)));
             text += QLatin1Char('\n') + tr("Click to choose this query.");
             QToolTip::showText(help->globalPos(), text, this,
                                m_mapping.rowRect(*row).toAlignedRect());

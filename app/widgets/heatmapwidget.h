@@ -47,8 +47,11 @@ public:
     /// The shown matrix with token headers.
     MatrixModel *model() const { return m_model; }
 
-    /// Shows this kind's matrix of `result`, computed from `scenario`.
-    void setScenario(const Scenario &scenario, const AttentionResult &result);
+    /// Shows this kind's matrix of `result`, computed from `scenario`. Keeps both pointers (no
+    /// copy of any matrix).
+    void setScenario(std::shared_ptr<const Scenario> scenario, SharedResult result);
+    /// The same for a scenario and result that are not shared yet (copies them once).
+    void setScenario(const Scenario &scenario, const ScenarioResult &result);
 
     /// The highlighted row (the selected query), −1 for none.
     void setSelectedRow(int row);
@@ -129,9 +132,8 @@ private:
 
     Kind m_kind;
     MatrixModel *m_model;
-    Scenario m_scenario;      ///< the parts of the scenario this kind needs
-    AttentionResult m_result; ///< the parts of the result this kind needs
-    Index m_valueDimension = 0;
+    std::shared_ptr<const Scenario> m_scenario = std::make_shared<const Scenario>();
+    SharedResult m_result = std::make_shared<const ScenarioResult>();
     bool m_oneHot = false;
     mutable HeatmapMapping m_mapping; ///< for the widget's own rect and font
     mutable QSize m_mappingSize;      ///< the size m_mapping was laid out for

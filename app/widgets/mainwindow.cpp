@@ -126,7 +126,8 @@ MainWindow::MainWindow(Settings settings, QWidget *parent)
     statusBar()->addPermanentWidget(m_summary);
     m_selectedQuery = int(m_document->scenario().tokenCount()) - 1;
     retranslateUi();
-    documentChanged();
+    scenarioChanged();
+    resultChanged();
     selectQuery(m_selectedQuery);
     resize(1400, 900);
     if (m_settings == Settings::Use)
@@ -417,8 +418,12 @@ void MainWindow::createMenus()
 
 void MainWindow::connectParts()
 {
-    // Document → views: one signal, every view repaints from the document.
-    connect(m_document, &ScenarioDocument::changed, this, &MainWindow::documentChanged);
+    // Document → controls (every edit) and views (every result; later than the edit when a
+    // large scenario is computed on the worker).
+    connect(m_document, &ScenarioDocument::changed, this, &MainWindow::scenarioChanged);
+    connect(m_document, &ScenarioDocument::resultChanged, this, &MainWindow::resultChanged);
+    connect(m_document, &ScenarioDocument::computingChanged, this,
+            &MainWindow::updateStatusSummary);
     connect(m_document, &ScenarioDocument::modifiedChanged, this, &QWidget::setWindowModified);
     connect(m_document, &ScenarioDocument::fileNameChanged, this, &MainWindow::updateWindowTitle);
 
@@ -599,24 +604,30 @@ void MainWindow::updateActiveUndoStack()
 
 // The document and the views -----------------------------------------------------------------
 
-void MainWindow::documentChanged()
+void MainWindow::scenarioChanged()
 {
     const Scenario &scenario = m_document->scenario();
-    const AttentionResult &result = m_document->result();
     const int T = int(scenario.tokenCount());
     if (m_selectedQuery >= T || m_selectedQuery < 0)
         m_selectedQuery = T - 1;
     m_controls->setScenario(scenario);
     m_controls->setRandomMode(m_experiment.isRandom(scenario),
                               m_experiment.handMadeDimension(scenario));
-    m_scores->setScenario(scenario, result);
-    m_weights->setScenario(scenario, result);
-    m_chart->setScenario(scenario, result);
-    m_output->setScenario(scenario, result);
-    m_compare->setScenario(scenario);
-    selectQuery(m_selectedQuery);
     updateWindowTitle();
     updateStatusSummary();
+}
+
+void MainWindow::resultChanged()
+{
+    const std::shared_ptr<const Scenario> computed = m_document->computedScenario();
+    const SharedResult result = m_document->sharedResult();
+    const Scenario &scenario = *computed;
+    m_scores->setScenario(computed, result);
+    m_weights->setScenario(computed, result);
+    m_chart->setScenario(scenario, result);
+    m_output->setScenario(computed, result);
+    m_compare->setScenario(computed);
+    selectQuery(m_selectedQuery);
 }
 
 void MainWindow::selectQuery(int row)
@@ -657,6 +668,8 @@ void MainWindow::updateStatusSummary()
     parts.append(tr("scale %1×").arg(NumberFormat::factor(s.scoreScale)));
     parts.append(s.divideBySqrtD ? tr("÷ √d") : tr("no ÷ √d"));
     parts.append(s.causal ? tr("causal") : tr("full attention"));
+    if (m_document->isComputing())
+        parts.append(tr("computing…"));
     m_summary->setText(parts.join(QStringLiteral("  ·  ")));
     m_summary->setToolTip(tr("Tokens, dimension and the switches of the current scenario"));
 }

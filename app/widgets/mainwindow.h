@@ -182,7 +182,10 @@ private:
     void updateUndoTexts();
     void updateActiveUndoStack();
 
-    void documentChanged();
+    /// The document's scenario changed: the controls, the title and the status line follow.
+    void scenarioChanged();
+    /// A new result is in: every view shows it (with the scenario it was computed from).
+    void resultChanged();
     void updateWindowTitle();
     void updateStatusSummary();
 

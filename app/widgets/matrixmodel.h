@@ -7,6 +7,7 @@
 
 #include <QAbstractTableModel>
 #include <QStringList>
+#include <memory>
 
 namespace attention {
 
@@ -26,9 +27,13 @@ public:
     /// Shows `matrix` (rows × columns) with these header labels (one per row / column).
     /// Emits dataChanged when the shape and labels stay, headerDataChanged when only labels
     /// change, and resets the model when the shape changes.
+    void setMatrix(std::shared_ptr<const Matrix> matrix, const QStringList &rowLabels,
+                   const QStringList &columnLabels);
+    /// The same for a matrix that is not shared yet (copies it once).
     void setMatrix(const Eigen::Ref<const Matrix> &matrix, const QStringList &rowLabels,
                    const QStringList &columnLabels);
-    const Matrix &matrix() const { return m_matrix; }
+    /// The shown matrix, read through the shared pointer (a result's, never a copy).
+    const Matrix &matrix() const { return *m_matrix; }
     const QStringList &rowLabels() const { return m_rowLabels; }
     const QStringList &columnLabels() const { return m_columnLabels; }
 
@@ -47,7 +52,7 @@ public:
                         int role = Qt::DisplayRole) const override;
 
 private:
-    Matrix m_matrix;
+    std::shared_ptr<const Matrix> m_matrix = std::make_shared<const Matrix>();
     QStringList m_rowLabels;
     QStringList m_columnLabels;
     int m_decimals = 2;

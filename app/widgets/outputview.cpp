@@ -31,7 +31,7 @@ OutputView::OutputView(QWidget *parent)
 
 OutputView::~OutputView() = default;
 
-void OutputView::setScenario(const Scenario &scenario, const AttentionResult &result)
+void OutputView::setScenario(std::shared_ptr<const Scenario> scenario, SharedResult result)
 {
     m_values->setScenario(scenario, result);
     m_output->setScenario(scenario, result);

@@ -21,7 +21,7 @@ public:
     explicit OutputView(QWidget *parent = nullptr);
     ~OutputView() override;
 
-    void setScenario(const Scenario &scenario, const AttentionResult &result);
+    void setScenario(std::shared_ptr<const Scenario> scenario, SharedResult result);
     void setSelectedRow(int row);
 
     HeatmapWidget *valuesHeatmap() const { return m_values; }

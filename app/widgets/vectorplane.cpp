@@ -547,7 +547,7 @@ QString VectorPlane::vectorText(VectorKind kind, int token) const
 QString VectorPlane::tipToolTip(const QList<Tip> &all, int hit) const
 {
     const Scenario &s = m_document->scenario();
-    const AttentionResult &result = m_document->result();
+    const ScenarioResult &result = m_document->result(); // may lag behind s at large T
     const Tip &target = all.at(hit);
     QStringList lines;
     int together = 0;
@@ -556,7 +556,8 @@ QString VectorPlane::tipToolTip(const QList<Tip> &all, int hit) const
             continue;
         ++together;
         QString line = vectorText(tip.kind, tip.token);
-        if (tip.kind == VectorKind::Key && m_selected >= 0 && m_selected < s.tokenCount()) {
+        if (tip.kind == VectorKind::Key && m_selected >= 0 && m_selected < s.tokenCount() &&
+            m_selected < result.weights.rows() && tip.token < result.weights.cols()) {
             const double dot = s.queries.row(m_selected).dot(s.keys.row(tip.token));
             const double score = result.scores(m_selected, tip.token);
             const double weight = result.weights(m_selected, tip.token);

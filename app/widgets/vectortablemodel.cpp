@@ -3,6 +3,7 @@
 #include "numberformat.h"
 
 #include <cmath>
+#include <optional>
 
 namespace attention {
 
@@ -31,18 +32,22 @@ VectorKind kindOf(VectorTableModel::Part part)
     return VectorKind::Query;
 }
 
-const Matrix &vectorsOf(const Scenario &s, VectorTableModel::Part part)
+/// Entry (row, entry) of a column's part, or nothing outside the scenario.
+std::optional<double> entryOf(const Scenario &s, VectorTableModel::Part part, int row, int entry)
 {
+    const Index width = part == VectorTableModel::Part::Value ? s.valueDimension() : s.dimension();
+    if (row < 0 || row >= s.tokenCount() || entry < 0 || entry >= width)
+        return std::nullopt;
     switch (part) {
     case VectorTableModel::Part::Key:
-        return s.keys;
+        return s.keys(row, entry);
     case VectorTableModel::Part::Value:
-        return s.values;
+        return s.valueEntry(row, entry);
     case VectorTableModel::Part::Query:
     case VectorTableModel::Part::Name:
         break;
     }
-    return s.queries;
+    return s.queries(row, entry);
 }
 
 } // namespace
@@ -137,10 +142,10 @@ QVariant VectorTableModel::data(const QModelIndex &index, int role) const
         }
     }
 
-    const Matrix &vectors = vectorsOf(s, column.part);
-    if (row >= vectors.rows() || column.entry >= vectors.cols())
+    const std::optional<double> entry = entryOf(s, column.part, row, column.entry);
+    if (!entry)
         return {};
-    const double value = vectors(row, column.entry);
+    const double value = *entry;
     switch (role) {
     case Qt::DisplayRole:
         return NumberFormat::entry(value);
@@ -319,7 +324,7 @@ QString VectorTableModel::cellToolTip(int row, const Column &column) const
         return tr("Token %1: “%2”. Double-click to rename it.")
             .arg(QString::number(row + 1), token);
 
-    const double value = vectorsOf(s, column.part)(row, column.entry);
+    const double value = entryOf(s, column.part, row, column.entry).value_or(0.0);
     const QString exact = QLocale().toString(value, 'g', 12);
     const QString dimension = s.dimensionName(column.entry);
     switch (column.part) {

@@ -87,13 +87,13 @@ void WeightsChart::applyFonts()
     m_set->setLabelFont(font());
 }
 
-void WeightsChart::setScenario(const Scenario &scenario, const AttentionResult &result)
+void WeightsChart::setScenario(const Scenario &scenario, SharedResult result)
 {
     const bool tokensChanged = scenario.tokens != m_tokens;
     m_tokens = scenario.tokens;
-    m_weights = result.weights;
-    if (m_selectedRow >= m_weights.rows())
-        m_selectedRow = int(m_weights.rows()) - 1;
+    m_result = std::move(result);
+    if (m_selectedRow >= m_result->weights.rows())
+        m_selectedRow = int(m_result->weights.rows()) - 1;
     if (m_selectedRow < 0)
         m_selectedRow = 0;
     if (tokensChanged) {
@@ -105,7 +105,7 @@ void WeightsChart::setScenario(const Scenario &scenario, const AttentionResult &
 
 void WeightsChart::setSelectedRow(int row)
 {
-    if (row < 0 || row >= m_weights.rows() || row == m_selectedRow)
+    if (row < 0 || row >= m_result->weights.rows() || row == m_selectedRow)
         return;
     m_selectedRow = row;
     updateBars();
@@ -132,12 +132,13 @@ void WeightsChart::updateCategories()
 
 void WeightsChart::updateBars()
 {
-    const int T = int(m_weights.cols());
-    if (m_weights.rows() == 0) {
+    const Matrix &weights = m_result->weights;
+    const int T = int(weights.cols());
+    if (weights.rows() == 0) {
         m_set->remove(0, m_set->count());
         return;
     }
-    const auto row = m_weights.row(m_selectedRow);
+    const auto row = weights.row(m_selectedRow);
     // Each QBarSet::replace() lays the whole series out again. With few bars that is cheap and
     // keeps the value labels; with many, the new values go in as one list (two layouts in all,
     // whatever T is), unless only one bar changed.

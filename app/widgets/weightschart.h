@@ -26,7 +26,8 @@ public:
     ~WeightsChart() override;
 
     /// Shows the weights of `result`; the selected row stays unless it no longer exists.
-    void setScenario(const Scenario &scenario, const AttentionResult &result);
+    /// Shows the selected row of `result`'s weights; keeps the pointer, not a copy.
+    void setScenario(const Scenario &scenario, SharedResult result);
     /// The query whose weights the bars show.
     void setSelectedRow(int row);
     int selectedRow() const { return m_selectedRow; }
@@ -50,7 +51,7 @@ private:
     QBarCategoryAxis *m_keyAxis;
     QValueAxis *m_weightAxis;
     QStringList m_tokens;
-    Matrix m_weights;
+    SharedResult m_result = std::make_shared<const ScenarioResult>();
     int m_selectedRow = 0;
 };
 

@@ -125,7 +125,7 @@ void TestCellExplanation::agreesWithTheDocument()
     Scenario s = *preset(name);
     s.causal = causal;
     QVERIFY(document.reset(s));
-    const AttentionResult &result = document.result();
+    const ScenarioResult &result = document.result();
     for (Index i = 0; i < result.scores.rows(); ++i) {
         for (Index j = 0; j < result.scores.cols(); ++j) {
             const CellExplanation cell = explain(document, i, j);

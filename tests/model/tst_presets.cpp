@@ -87,7 +87,7 @@ void TestPresets::everyPresetIsValid()
     QVERIFY(!presetDescription(name).isEmpty());
 
     // Every weight row is a probability distribution.
-    const AttentionResult result = scenario->compute();
+    const ScenarioResult result = scenario->compute();
     QCOMPARE(result.weights.rows(), scenario->tokenCount());
     for (Index i = 0; i < result.weights.rows(); ++i) {
         QVERIFY(std::abs(result.weights.row(i).sum() - 1.0) < tolerance);
@@ -144,7 +144,7 @@ void TestPresets::lessonStep2()
 
     Scenario s = *preset(name);
     s.scoreScale = scale;
-    const AttentionResult result = s.compute();
+    const ScenarioResult result = s.compute();
 
     // 光's scores, as printed by the lesson: q · k for q = [1, 0].
     const std::vector<double> scores = {0.1, 0.0, 0.9, 1.0, 0.8};
@@ -155,7 +155,7 @@ void TestPresets::lessonStep2()
         QVERIFY(std::abs(result.weights(guang, j) - expected[j]) < tolerance);
         QCOMPARE(twoDecimals(result.weights(guang, j)), printed.at(j));
         // One-hot values: 光's output row is its weight row.
-        QVERIFY(std::abs(result.output(guang, j) - expected[j]) < tolerance);
+        QVERIFY(std::abs(result.outputMatrix()(guang, j) - expected[j]) < tolerance);
     }
 }
 
@@ -174,7 +174,7 @@ void TestPresets::sharpIsTheLessonTimesFive()
 
     // Its weights are the softmax of 5 × the lesson's scores, by hand, for every token, and 光's
     // are the lesson's printed 0.01, 0.00, 0.30, 0.50, 0.18.
-    const AttentionResult result = sharp.compute();
+    const ScenarioResult result = sharp.compute();
     for (Index i = 0; i < 5; ++i) {
         std::vector<double> scores;
         for (Index j = 0; j < 5; ++j)
@@ -203,7 +203,7 @@ void TestPresets::exercise1()
 
     // With q = [0, 1] the scores are the second column of the keys: 0.9, 1, 0.1, 0, 0.2.
     const std::vector<double> expected = softmaxByHand({0.9, 1.0, 0.1, 0.0, 0.2}, 1.0);
-    const AttentionResult result = s.compute();
+    const ScenarioResult result = s.compute();
     for (Index j = 0; j < 5; ++j)
         QVERIFY(std::abs(result.weights(4, j) - expected[j]) < tolerance);
     // Worked out by hand: e^0.9 / (e^0.9 + e + e^0.1 + 1 + e^0.2) ≈ 2.4596 / 8.5045 ≈ 0.2892.
@@ -218,7 +218,7 @@ void TestPresets::averageIsTheUniformCausalAverage()
 {
     const Scenario s = *preset(QStringLiteral("average"));
     QVERIFY(s.causal);
-    const AttentionResult result = s.compute();
+    const ScenarioResult result = s.compute();
     const Index T = s.tokenCount();
     QCOMPARE(T, 5);
     for (Index i = 0; i < T; ++i) {
@@ -232,13 +232,13 @@ void TestPresets::averageIsTheUniformCausalAverage()
         for (Index c = 0; c < s.valueDimension(); ++c) {
             double sum = 0.0;
             for (Index j = 0; j <= i; ++j)
-                sum += s.values(j, c);
-            QVERIFY(std::abs(result.output(i, c) - sum / double(i + 1)) < tolerance);
+                sum += (*s.values)(j, c);
+            QVERIFY(std::abs(result.outputMatrix()(i, c) - sum / double(i + 1)) < tolerance);
         }
     }
     // The values are not trivial, so the averages mean something.
     QVERIFY(!s.hasOneHotValues());
-    QVERIFY(s.values.cwiseAbs().maxCoeff() > 0.1);
+    QVERIFY(s.values->cwiseAbs().maxCoeff() > 0.1);
 }
 
 void TestPresets::randomHeadIsDeterministic()
@@ -266,14 +266,14 @@ void TestPresets::randomHeadMatchesForwardPass()
     const HeadResult forwarded = forward(head, x, true);
     QVERIFY(maxAbsDifference(s.queries, forwarded.q) < tolerance);
     QVERIFY(maxAbsDifference(s.keys, forwarded.k) < tolerance);
-    QVERIFY(maxAbsDifference(s.values, forwarded.v) < tolerance);
+    QVERIFY(maxAbsDifference(*s.values, forwarded.v) < tolerance);
 
     // The scenario's switches give the head's attention, and PyTorch's semantics.
-    const AttentionResult result = s.compute();
+    const ScenarioResult result = s.compute();
     QVERIFY(maxAbsDifference(result.weights, forwarded.attention.weights) < tolerance);
-    QVERIFY(maxAbsDifference(result.output, forwarded.attention.output) < tolerance);
-    const Matrix reference = referenceAttention(s.queries, s.keys, s.values, true);
-    QVERIFY(maxAbsDifference(result.output, reference) < 1e-9);
+    QVERIFY(maxAbsDifference(result.outputMatrix(), forwarded.attention.output) < tolerance);
+    const Matrix reference = referenceAttention(s.queries, s.keys, *s.values, true);
+    QVERIFY(maxAbsDifference(result.outputMatrix(), reference) < 1e-9);
 }
 
 void TestPresets::randomScenarioIsSeeded()

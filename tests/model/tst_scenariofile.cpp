@@ -134,9 +134,9 @@ Scenario oddScenario()
     s.queries << 1e-300, -123456.789, 0.1, 1.0 / 3.0, 5e-324, -0.0;
     s.keys.resize(3, 2);
     s.keys << 1e6, -1e6, 2.5e-8, 999999.99999999988, std::nextafter(1.0, 2.0), -7.0;
-    s.values.resize(3, 4);
-    s.values << 0.1, 0.2, 0.30000000000000004, 1e-5, //
-        -1e-300, 123456.789e-3, 42.0, -0.5,          //
+    s.values = Matrix(3, 4);
+    *s.values << 0.1, 0.2, 0.30000000000000004, 1e-5, //
+        -1e-300, 123456.789e-3, 42.0, -0.5,           //
         3.141592653589793, 2.718281828459045, 1.4142135623730951, 0.0;
     s.scoreScale = 0.7;
     s.divideBySqrtD = true;
@@ -223,7 +223,7 @@ void TestScenarioFile::roundTripPresets()
     // Bit-exact numbers, not just equal within a tolerance.
     QVERIFY(identical(parsed.scenario.queries, original->queries));
     QVERIFY(identical(parsed.scenario.keys, original->keys));
-    QVERIFY(identical(parsed.scenario.values, original->values));
+    QVERIFY(identical(parsed.scenario.valueMatrix(), original->valueMatrix()));
 
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
@@ -253,7 +253,8 @@ void TestScenarioFile::roundTripOddNumbers()
             QCOMPARE(parsed.scenario.queries(r, c), original.queries(r, c));
             QCOMPARE(parsed.scenario.keys(r, c), original.keys(r, c));
         }
-    QVERIFY(identical(parsed.scenario.values, original.values));
+    QVERIFY(parsed.scenario.values && original.values);
+    QVERIFY(identical(*parsed.scenario.values, *original.values));
     QCOMPARE(parsed.scenario.scoreScale, 0.7);
     QVERIFY(parsed.scenario.divideBySqrtD);
     QVERIFY(parsed.scenario.causal);
@@ -269,14 +270,33 @@ void TestScenarioFile::oneHotValuesAreOmitted()
     QVERIFY(!written.isEmpty());
     QVERIFY(!written.contains(QStringLiteral("values")));
 
-    // Read back, the absent values are the 5×5 identity again.
+    // Read back, the absent values are one-hot again: the 5×5 identity, stored as nothing.
     const ScenarioReadResult parsed = parseScenario(scenarioToJson(lesson));
     QVERIFY2(parsed.ok(), qPrintable(parsed.error));
-    QCOMPARE(parsed.scenario.values.rows(), 5);
-    QCOMPARE(parsed.scenario.values.cols(), 5);
+    QVERIFY(!parsed.scenario.values.has_value());
+    const Matrix values = parsed.scenario.valueMatrix();
+    QCOMPARE(values.rows(), 5);
+    QCOMPARE(values.cols(), 5);
     for (Index r = 0; r < 5; ++r)
-        for (Index c = 0; c < 5; ++c)
-            QCOMPARE(parsed.scenario.values(r, c), r == c ? 1.0 : 0.0);
+        for (Index c = 0; c < 5; ++c) {
+            QCOMPARE(values(r, c), r == c ? 1.0 : 0.0);
+            QCOMPARE(parsed.scenario.valueEntry(r, c), r == c ? 1.0 : 0.0);
+        }
+
+    // Values written out as the identity mean the same: read as one-hot, equal to the lesson.
+    QJsonObject explicitIdentity = written;
+    QJsonArray rows;
+    for (int r = 0; r < 5; ++r) {
+        QJsonArray row;
+        for (int c = 0; c < 5; ++c)
+            row.append(r == c ? 1 : 0);
+        rows.append(row);
+    }
+    explicitIdentity.insert(QStringLiteral("values"), rows);
+    const ScenarioReadResult identity = parseScenario(QJsonDocument(explicitIdentity).toJson());
+    QVERIFY2(identity.ok(), qPrintable(identity.error));
+    QVERIFY(identity.scenario.hasOneHotValues());
+    QVERIFY(identity.scenario == lesson);
 }
 
 void TestScenarioFile::architectureExampleIsTheLessonPreset()
@@ -302,7 +322,7 @@ void TestScenarioFile::optionalFieldsHaveDefaults()
     QCOMPARE(s.divideBySqrtD, false);
     QCOMPARE(s.causal, false);
     QVERIFY(s.hasOneHotValues());
-    QCOMPARE(s.values.rows(), 2);
+    QCOMPARE(s.valueDimension(), 2);
 }
 
 void TestScenarioFile::writtenFieldsAreInDocumentedOrder()

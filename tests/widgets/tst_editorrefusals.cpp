@@ -479,7 +479,7 @@ void TestEditorRefusals::scaleRefusalClearedByNextEntry()
     QVERIFY(QToolTip::isVisible());
     QVERIFY(!statusBar->currentMessage().isEmpty());
     typeIntoBox(panel->scaleSpinBox(), QStringLiteral("1")); // the scale it has: no change
-    QTRY_VERIFY(!QToolTip::isVisible()); // hidden after a short fade
+    QTRY_VERIFY(!QToolTip::isVisible());                     // hidden after a short fade
     QVERIFY2(statusBar->currentMessage().isEmpty(), qPrintable(statusBar->currentMessage()));
 }
 

@@ -346,14 +346,14 @@ void TestHeadPage::sameAsCliAndPreset()
     const Scenario preset = *attention::preset(QStringLiteral("random-head"));
     QVERIFY(near(shown(page, View::Q), preset.queries, 1e-15));
     QVERIFY(near(shown(page, View::K), preset.keys, 1e-15));
-    QVERIFY(near(shown(page, View::V), preset.values, 1e-15));
+    QVERIFY(near(shown(page, View::V), preset.valueMatrix(), 1e-15));
     QVERIFY(near(shown(page, View::Weights), preset.compute().weights, 1e-15));
-    QVERIFY(near(shown(page, View::Output), preset.compute().output, 1e-15));
+    QVERIFY(near(shown(page, View::Output), preset.compute().outputMatrix(), 1e-15));
     // The CLI's float32 check: the materialized kernel on the same q, k, v.
     page.setPrecision(HeadPage::Precision::Float32);
     MatrixF out;
     runKernel(Kernel::Materialized, preset.queries.cast<float>(), preset.keys.cast<float>(),
-              preset.values.cast<float>(), out, true);
+              preset.valueMatrix().cast<float>(), out, true);
     QCOMPARE(page.difference(), maxAbsDifference(out.cast<double>(), page.reference()));
 }
 

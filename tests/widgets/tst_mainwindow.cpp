@@ -523,7 +523,7 @@ void TestMainWindow::compareFlipsOneSwitch()
     // Default: the causal mask flipped, so with the lesson (full) the comparison is causal.
     QCOMPARE(model->index(0, 4).data(MatrixModel::ValueRole).toDouble(), 0.0);
     QVERIFY(near(modelRow(model, 2), weightsFor(1, 0, 1.0, 3)));
-    compare->flipComboBox()->setCurrentIndex(int(CompareView::Flip::UnitScale));
+    compare->flipComboBox()->setCurrentIndex(int(Flip::UnitScale));
     m_window->controls()->scaleSlider()->setValue(ControlsPanel::positionOfScale(5.0));
     QVERIFY(near(modelRow(model, 4), weightsFor(1, 0, 1.0)));
     QVERIFY(near(modelRow(m_window->weightsHeatmap()->model(), 4), weightsFor(1, 0, 5.0)));
@@ -837,11 +837,11 @@ void TestMainWindow::exportsPngSvgCsv()
 
     clickCheckBox(m_window->controls()->causalCheckBox());
     const Scenario &s = m_window->document()->scenario();
-    const AttentionResult &r = m_window->document()->result();
+    const ScenarioResult &r = m_window->document()->result();
     for (const auto &[table, matrix, name] :
          {std::tuple{MainWindow::Table::Scores, &r.scores, "scores.csv"},
           std::tuple{MainWindow::Table::Weights, &r.weights, "weights.csv"},
-          std::tuple{MainWindow::Table::Output, &r.output, "output.csv"}}) {
+          std::tuple{MainWindow::Table::Output, &r.outputMatrix(), "output.csv"}}) {
         const QString csv = m_dir.filePath(QLatin1String(name));
         QVERIFY(m_window->exportCsv(table, csv));
         QFile file(csv);

@@ -249,10 +249,11 @@ bool closeMatrix(const Matrix &shown, const Matrix &expected)
 /// equal (a chance collision aside); it stands for a state of the undo history.
 std::size_t fingerprint(const Scenario &s)
 {
+    const Matrix values = s.valueMatrix();
     std::size_t seed = qHashMulti(0, s.title, s.dimensionNames, s.tokens, s.divideBySqrtD, s.causal,
                                   s.queries.rows(), s.queries.cols(), s.keys.rows(), s.keys.cols(),
-                                  s.values.rows(), s.values.cols());
-    for (const Matrix *m : {&s.queries, &s.keys, &s.values})
+                                  s.values.has_value(), values.rows(), values.cols());
+    for (const Matrix *m : {&s.queries, &s.keys, &values})
         seed = qHashBits(m->data(), std::size_t(m->size()) * sizeof(double), seed);
     return qHashBits(&s.scoreScale, sizeof s.scoreScale, seed);
 }
@@ -266,6 +267,7 @@ QString editorProblem(const VectorTableModel &table, const Scenario &s)
     // Every cell while the table is small; past 20,000 cells (d in the thousands) the names, the
     // first and last entry of each vector and a diagonal sweep, so the check stays cheap.
     const bool all = T * (1 + 2 * d + dv) <= 20000;
+    const Matrix values = s.valueMatrix();
     for (int row = 0; row < int(T); ++row) {
         const QString name = table.data(table.index(row, 0), Qt::EditRole).toString();
         if (name != s.tokens.at(row))
@@ -274,7 +276,7 @@ QString editorProblem(const VectorTableModel &table, const Scenario &s)
                 .arg(name, s.tokens.at(row));
         for (const auto &[kind, vectors] :
              {std::pair{VectorKind::Query, &s.queries}, std::pair{VectorKind::Key, &s.keys},
-              std::pair{VectorKind::Value, &s.values}}) {
+              std::pair{VectorKind::Value, &values}}) {
             const Index width = vectors->cols();
             for (Index entry = 0; entry < width; ++entry) {
                 if (!all && entry != 0 && entry != width - 1 &&
@@ -304,16 +306,21 @@ QString problemIn(const MainWindow &window)
     const Index T = s.tokenCount();
     const Index d = s.dimension();
     const Index dv = s.valueDimension();
-    const AttentionResult &r = document->result();
+    const ScenarioResult &r = document->result();
+    if (document->isComputing() || *document->computedScenario() != s)
+        return QStringLiteral("the result is not the current scenario's");
+    if (s.hasOneHotValues() && r.output)
+        return QStringLiteral("one-hot values, but the result stores an output");
+    const Matrix &output = r.outputMatrix();
     if (r.scores.rows() != T || r.scores.cols() != T || r.weights.rows() != T ||
-        r.weights.cols() != T || r.output.rows() != T || r.output.cols() != dv)
+        r.weights.cols() != T || output.rows() != T || output.cols() != dv)
         return QStringLiteral("result shapes %1×%2, %3×%4, %5×%6 for T = %7, d_v = %8")
             .arg(r.scores.rows())
             .arg(r.scores.cols())
             .arg(r.weights.rows())
             .arg(r.weights.cols())
-            .arg(r.output.rows())
-            .arg(r.output.cols())
+            .arg(output.rows())
+            .arg(output.cols())
             .arg(T)
             .arg(dv);
     for (Index i = 0; i < T; ++i) {
@@ -337,15 +344,15 @@ QString problemIn(const MainWindow &window)
         if (std::abs(sum - 1.0) > rowSumTolerance)
             return QStringLiteral("weights of row %1 sum to %2").arg(i).arg(sum, 0, 'g', 17);
     }
-    if (!r.output.allFinite())
+    if (!output.allFinite())
         return QStringLiteral("the output is not finite");
     // The result is the scenario's own, not one left from an earlier state: scores, weights and
     // output computed afresh.
-    const AttentionResult fresh = s.compute();
+    const ScenarioResult fresh = s.compute();
     if ((fresh.weights - r.weights).cwiseAbs().maxCoeff() > 1e-12)
         return QStringLiteral("the result is not the scenario's");
     if (!closeMatrix(r.weights, fresh.weights) || !closeMatrix(r.scores, fresh.scores) ||
-        !closeMatrix(r.output, fresh.output))
+        !closeMatrix(output, fresh.outputMatrix()))
         return QStringLiteral("the result's scores, weights or output are not the scenario's");
 
     // Every view shows the document.
@@ -394,10 +401,10 @@ QString problemIn(const MainWindow &window)
                 .arg(fresh.weights(selected, j));
 
     // The values and output heatmaps, and the compare view's flipped scenario computed afresh.
-    if (!sameMatrix(window.outputView()->valuesHeatmap()->model()->matrix(), s.values))
+    if (!sameMatrix(window.outputView()->valuesHeatmap()->model()->matrix(), s.valueMatrix()))
         return QStringLiteral("the values heatmap does not show the values");
-    if (!sameMatrix(window.outputView()->outputHeatmap()->model()->matrix(), r.output) ||
-        !closeMatrix(window.outputView()->outputHeatmap()->model()->matrix(), fresh.output))
+    if (!sameMatrix(window.outputView()->outputHeatmap()->model()->matrix(), output) ||
+        !closeMatrix(window.outputView()->outputHeatmap()->model()->matrix(), fresh.outputMatrix()))
         return QStringLiteral("the output heatmap does not show the output");
     for (const HeatmapWidget *heatmap :
          {window.scoresHeatmap(), window.weightsHeatmap(), window.outputView()->valuesHeatmap(),
@@ -405,8 +412,8 @@ QString problemIn(const MainWindow &window)
         if (heatmap->model()->rowLabels() != s.tokens)
             return QStringLiteral("a heatmap's rows are not the tokens");
     const CompareView *compare = window.compareView();
-    const AttentionResult flipped = CompareView::flipped(s, compare->flip()).compute();
-    if (!closeMatrix(compare->heatmap()->model()->matrix(), flipped.weights))
+    const ScenarioResult other = flipped(s, compare->flip()).compute();
+    if (!closeMatrix(compare->heatmap()->model()->matrix(), other.weights))
         return QStringLiteral("the compare view does not show the flipped scenario's weights");
 
     // The plane: the selected query, two different dimensions of this d, every tip inside the plot.

@@ -167,9 +167,9 @@ void TestVectorEditor::typeIntoQueryCell()
     QVERIFY(typeNumber(f.editor.view(), cell, typed));
 
     const Scenario &s = document.scenario();
-    const Matrix &vectors = vectorKind == VectorKind::Query ? s.queries
-                            : vectorKind == VectorKind::Key ? s.keys
-                                                            : s.values;
+    const Matrix vectors = vectorKind == VectorKind::Query ? s.queries
+                           : vectorKind == VectorKind::Key ? s.keys
+                                                           : s.valueMatrix();
     QCOMPARE(vectors(token, entry), expected);
     QCOMPARE(document.undoStack()->count(), 1);
     QVERIFY(changed.count() >= 1);
@@ -178,7 +178,7 @@ void TestVectorEditor::typeIntoQueryCell()
     QCOMPARE(cell.data(Qt::EditRole).toDouble(),
              vectorKind == VectorKind::Query ? lesson().queries(token, entry)
              : vectorKind == VectorKind::Key ? lesson().keys(token, entry)
-                                             : lesson().values(token, entry));
+                                             : lesson().valueEntry(token, entry));
 }
 
 void TestVectorEditor::exercise1ByTyping()

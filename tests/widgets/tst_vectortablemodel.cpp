@@ -217,9 +217,9 @@ void TestVectorTableModel::editEntry()
     QVERIFY(m_model->setData(m_model->index(row, column), value));
 
     const Scenario &s = m_document->scenario();
-    const Matrix &vectors = vectorKind == VectorKind::Query ? s.queries
-                            : vectorKind == VectorKind::Key ? s.keys
-                                                            : s.values;
+    const Matrix vectors = vectorKind == VectorKind::Query ? s.queries
+                           : vectorKind == VectorKind::Key ? s.keys
+                                                           : s.valueMatrix();
     QCOMPARE(vectors(row, entry), value);
     QCOMPARE(m_document->undoStack()->count(), 1);
     QCOMPARE(reset.count(), 0);

@@ -125,7 +125,7 @@ void AveragingPage::reset()
 void AveragingPage::setTokenCount(int tokens)
 {
     tokens = std::clamp(tokens, 1, maxTokens);
-    if (tokens == tokenCount() && m_scenario.values.rows() == tokens)
+    if (tokens == tokenCount() && m_scenario.values && m_scenario.values->rows() == tokens)
         return;
     m_scenario.tokens.clear();
     for (int i = 0; i < tokens; ++i)
@@ -152,11 +152,11 @@ double AveragingPage::meanDifference() const
 {
     // The mean of the first m_row + 1 inputs, added up here rather than taken from the product.
     const Index n = m_row + 1;
-    RowVector mean = RowVector::Zero(m_scenario.values.cols());
+    RowVector mean = RowVector::Zero(m_scenario.values->cols());
     for (Index i = 0; i < n; ++i)
-        mean += m_scenario.values.row(i);
+        mean += m_scenario.values->row(i);
     mean /= double(n);
-    return (m_result.output.row(m_row) - mean).cwiseAbs().maxCoeff();
+    return (m_result.outputMatrix().row(m_row) - mean).cwiseAbs().maxCoeff();
 }
 
 void AveragingPage::changeEvent(QEvent *event)
@@ -213,7 +213,7 @@ void AveragingPage::refresh()
     QStringList averaged;
     for (Index i = 0; i < n; ++i)
         averaged.append(m_scenario.tokens.at(i));
-    RowVector mean = m_scenario.values.topRows(n).colwise().mean();
+    RowVector mean = m_scenario.values->topRows(n).colwise().mean();
     const double difference = meanDifference();
     const bool equal = difference < 1e-12;
     m_readout->setText(
@@ -221,7 +221,7 @@ void AveragingPage::refresh()
            "is %5. %6")
             .arg(n)
             .arg(m_scenario.tokens.at(m_row), averaged.join(QStringLiteral(" ")), vectorText(mean),
-                 vectorText(m_result.output.row(m_row)),
+                 vectorText(m_result.outputMatrix().row(m_row)),
                  equal ? tr("<b style=\"color:#1a7f37\">✓ The same (largest difference "
                             "%1).</b>")
                              .arg(difference, 0, 'g', 2)

@@ -71,7 +71,7 @@ private:
     HeatmapWidget *m_output;
     QLabel *m_readout;
     Scenario m_scenario;
-    AttentionResult m_result;
+    ScenarioResult m_result;
     std::uint64_t m_seed = 1;
     int m_row = 2; // 明, as in the lesson
 };

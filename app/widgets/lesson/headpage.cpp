@@ -398,8 +398,12 @@ void HeadPage::updateViews()
     pass.values = m_result.v;
     pass.divideBySqrtD = true;
     pass.causal = m_causal;
-    heatmap(View::Weights)->setScenario(pass, m_result.attention);
-    heatmap(View::Output)->setScenario(pass, m_result.attention);
+    const auto shared = std::make_shared<const Scenario>(std::move(pass));
+    const AttentionResult &attention = m_result.attention;
+    const auto result = std::make_shared<const ScenarioResult>(
+        ScenarioResult{attention.scores, attention.weights, attention.output});
+    heatmap(View::Weights)->setScenario(shared, result);
+    heatmap(View::Output)->setScenario(shared, result);
 }
 
 void HeadPage::balanceRows()

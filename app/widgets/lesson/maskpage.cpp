@@ -43,7 +43,7 @@ MaskPage::MaskPage(QWidget *parent)
     , m_readout(new QLabel(this))
 {
     m_controls->setSectionVisible(ControlsPanel::Section::Dimension, false);
-    m_compare->setFlip(CompareView::Flip::Causal);
+    m_compare->setFlip(Flip::Causal);
     m_readout->setWordWrap(true);
     m_readout->setTextFormat(Qt::RichText);
     m_readout->setFrameShape(QFrame::StyledPanel);
@@ -162,13 +162,13 @@ void MaskPage::selectRow(int row)
 void MaskPage::documentChanged()
 {
     const Scenario &scenario = m_document->scenario();
-    const AttentionResult &result = m_document->result();
+    const ScenarioResult &result = m_document->result();
     if (result.weights.rows() == 0)
         return;
     m_controls->setScenario(scenario);
-    m_scores->setScenario(scenario, result);
-    m_weights->setScenario(scenario, result);
-    m_compare->setScenario(scenario);
+    m_scores->setScenario(m_document->computedScenario(), m_document->sharedResult());
+    m_weights->setScenario(m_document->computedScenario(), m_document->sharedResult());
+    m_compare->setScenario(m_document->computedScenario());
     selectRow(std::min(m_row, int(scenario.tokenCount()) - 1));
 
     // What the mask did, checked on the numbers shown.

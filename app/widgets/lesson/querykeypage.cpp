@@ -144,7 +144,7 @@ void QueryKeyPage::documentChanged()
 {
     const Scenario &scenario = m_document->scenario();
     m_controls->setScenario(scenario);
-    m_chart->setScenario(scenario, m_document->result());
+    m_chart->setScenario(scenario, m_document->sharedResult());
     m_selected = std::min(m_selected, int(scenario.tokenCount()) - 1);
     selectQuery(m_selected);
 }
@@ -152,7 +152,7 @@ void QueryKeyPage::documentChanged()
 void QueryKeyPage::updateReadout()
 {
     const Scenario &scenario = m_document->scenario();
-    const AttentionResult &result = m_document->result();
+    const ScenarioResult &result = m_document->result();
     if (m_selected < 0 || m_selected >= scenario.tokenCount() || result.weights.rows() == 0)
         return;
     const RowVector query = scenario.queries.row(m_selected);

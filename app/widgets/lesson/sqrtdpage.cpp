@@ -570,7 +570,7 @@ void SqrtDPage::showTrial(int d, const SqrtDTrial &trial)
     scenario.tokens = tokenNames(int(trial.queries.rows()));
     scenario.queries = trial.queries;
     scenario.keys = trial.keys;
-    AttentionResult result;
+    ScenarioResult result;
     result.scores = trial.unscaledScores;
     result.weights = trial.unscaledWeights;
     m_unscaledHeatmap->setScenario(scenario, result);

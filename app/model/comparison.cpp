@@ -1,0 +1,41 @@
+#include "comparison.h"
+
+namespace attention {
+
+ScoreOptions flipped(ScoreOptions options, Flip flip)
+{
+    switch (flip) {
+    case Flip::Causal:
+        options.causal = !options.causal;
+        break;
+    case Flip::SqrtD:
+        options.divideBySqrtD = !options.divideBySqrtD;
+        break;
+    case Flip::UnitScale:
+        options.scoreScale = 1.0;
+        break;
+    }
+    return options;
+}
+
+Scenario flipped(const Scenario &scenario, Flip flip)
+{
+    const ScoreOptions options = flipped(scenario.scoreOptions(), flip);
+    Scenario other = scenario;
+    other.scoreScale = options.scoreScale;
+    other.divideBySqrtD = options.divideBySqrtD;
+    other.causal = options.causal;
+    return other;
+}
+
+ScenarioResult compareResult(const Scenario &scenario, Flip flip)
+{
+    ScenarioResult result;
+    result.scores =
+        attentionScores(scenario.queries, scenario.keys, flipped(scenario.scoreOptions(), flip));
+    result.weights = result.scores;
+    softmaxRows(result.weights);
+    return result;
+}
+
+} // namespace attention

@@ -1,0 +1,28 @@
+#pragma once
+
+/// The compare view's second attention pass: the same scenario with one switch flipped (the
+/// causal mask, dividing by √d, or the score scale set to 1×), so both versions can be shown side
+/// by side.
+
+#include "scenario.h"
+
+namespace attention {
+
+/// What differs from the document's scenario.
+enum class Flip
+{
+    Causal,    ///< the causal mask on ↔ off
+    SqrtD,     ///< dividing by √d on ↔ off
+    UnitScale, ///< score scale 1×
+};
+
+/// `options` with the switch flipped.
+ScoreOptions flipped(ScoreOptions options, Flip flip);
+/// `scenario` with the switch flipped.
+Scenario flipped(const Scenario &scenario, Flip flip);
+
+/// Scores and weights of flipped(scenario, flip). No output: the comparison shows weights, and
+/// the output would cost a T × T × d_v product for nothing.
+ScenarioResult compareResult(const Scenario &scenario, Flip flip);
+
+} // namespace attention
