@@ -10,7 +10,8 @@
 /// T where one run stays well under a second (maxLength()).
 ///
 /// The page holds the settings and the run; CostChart (costchart.h) and CostMemoryTable
-/// (costmemorytable.h) show the run, and costpagestate.cpp saves and restores it.
+/// (costmemorytable.h) show the run, costsettings.cpp builds the settings form, and
+/// costpagestate.cpp saves and restores the settings and the run.
 
 #include "kernels.h"
 #include "lessonpage.h"
@@ -68,6 +69,8 @@ public:
 
     static constexpr int smallestLength = 250;
     static constexpr int largestLength = 16000;
+    /// The progress bar's range is 0…progressSteps.
+    static constexpr int progressSteps = 1000;
 
     explicit CostPage(QWidget *parent = nullptr);
     ~CostPage() override;
