@@ -4,26 +4,27 @@
 // Exit codes: 0 success, 2 bad command line, 3 invalid scenario file (with --screenshot; in the
 // window, the reader's message is shown instead), 1 the screenshot could not be written.
 
+#include "commandline.h"
 #include "language.h"
 #include "lessonview.h"
 #include "mainwindow.h"
 #include "presets.h"
+#include "screenshot.h"
 
 #include <Eigen/Core>
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QEventLoop>
 #include <QSettings>
-#include <QTimer>
 #include <cstdio>
 #include <optional>
 
 namespace {
 
+using attention::LabCommandLine;
+using attention::MainWindow;
+
 constexpr int badCommandLine = 2;
 constexpr int invalidFile = 3;
-const QSize screenshotSize(1600, 1000);
-constexpr int screenshotWaitMs = 120000; // the longest a lesson page may compute before the shot
 
 void printError(const QString &message)
 {
@@ -48,6 +49,62 @@ bool onlyAsksForText(int argc, char *argv[])
     return false;
 }
 
+void printVersion()
+{
+    std::printf("attention-lab %s\nQt %s (built with %s), Eigen %d.%d.%d\n", ATTENTION_LAB_VERSION,
+                qVersion(), QT_VERSION_STR, EIGEN_WORLD_VERSION, EIGEN_MAJOR_VERSION,
+                EIGEN_MINOR_VERSION);
+    std::printf("%s\n",
+                qPrintable(QCoreApplication::translate("main", "Licensed under the MIT License.")));
+}
+
+/// --lang if given; else the last language used (not for a screenshot, which ignores settings);
+/// else the system's.
+QString chooseLanguage(const LabCommandLine &commandLine)
+{
+    QString language = commandLine.language;
+    if (language.isEmpty() && !commandLine.takesScreenshot())
+        language = QSettings().value(QStringLiteral("language")).toString();
+    if (!attention::Language::available().contains(language))
+        language = attention::Language::systemLanguage();
+    return language;
+}
+
+/// Sets the window up as the command line asks: language, scenario or preset, mode, step.
+void prepareWindow(MainWindow &window, const LabCommandLine &commandLine, const QString &language)
+{
+    window.setLanguage(language);
+    // The preset is made after the language is set, so its dimension names are in that language.
+    window.document()->reset(
+        *attention::preset(commandLine.hasPreset ? commandLine.preset : QStringLiteral("lesson")));
+    // A scenario asked for is shown in the workbench; a step in the lesson; else what was last.
+    if (!commandLine.file.isEmpty() || commandLine.hasPreset ||
+        (commandLine.takesScreenshot() && commandLine.step == 0))
+        window.setMode(MainWindow::Mode::Workbench);
+    if (commandLine.step > 0)
+        window.showLessonStep(commandLine.step);
+    if (commandLine.exercise)
+        window.lesson()->startExercise();
+}
+
+/// --screenshot: loads the file (if any) and saves the window; returns the exit code.
+int takeScreenshot(MainWindow &window, const LabCommandLine &commandLine)
+{
+    if (!commandLine.file.isEmpty()) {
+        QString error;
+        if (!window.loadFile(commandLine.file, &error)) {
+            printError(error);
+            return invalidFile;
+        }
+    }
+    if (!attention::saveScreenshot(window, commandLine.screenshot)) {
+        printError(
+            QCoreApplication::translate("main", "cannot write %1").arg(commandLine.screenshot));
+        return 1;
+    }
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -69,157 +126,31 @@ int main(int argc, char *argv[])
     commandLineLanguage->setLanguage(attention::Language::systemLanguage());
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QCoreApplication::translate(
-        "main", "Attention Lab: learn how attention in Transformers works by touching every "
-                "number."));
-    const QCommandLineOption helpOption = parser.addHelpOption();
-    const QCommandLineOption versionOption = parser.addVersionOption();
-    const QCommandLineOption presetOption(
-        QStringLiteral("preset"),
-        QCoreApplication::translate("main", "Start with the built-in preset NAME (%1).")
-            .arg(attention::presetNames().join(QStringLiteral(", "))),
-        QStringLiteral("NAME"));
-    const QCommandLineOption languageOption(
-        QStringLiteral("lang"),
-        QCoreApplication::translate(
-            "main", "Interface language: en or zh_CN (default: the last one used, else the "
-                    "system's)."),
-        QStringLiteral("LANG"));
-    const QCommandLineOption screenshotOption(
-        QStringLiteral("screenshot"),
-        QCoreApplication::translate(
-            "main", "Lay the window out at %1 × %2 pixels, save it as FILE.png and exit.")
-            .arg(screenshotSize.width())
-            .arg(screenshotSize.height()),
-        QStringLiteral("FILE.png"));
-    const QCommandLineOption stepOption(
-        QStringLiteral("step"),
-        QCoreApplication::translate("main",
-                                    "Open the lesson at step N (1–6; 7 is the self-check)."),
-        QStringLiteral("N"));
-    const QCommandLineOption exerciseOption(
-        QStringLiteral("exercise"),
-        QCoreApplication::translate(
-            "main", "With --step 2, 5 or 6: set that step's exercise up (step 6 times it)."));
-    parser.addOption(presetOption);
-    parser.addOption(stepOption);
-    parser.addOption(exerciseOption);
-    parser.addOption(languageOption);
-    parser.addOption(screenshotOption);
-    parser.addPositionalArgument(QStringLiteral("SCENARIO.json"),
-                                 QCoreApplication::translate("main", "A scenario file to open."),
-                                 QStringLiteral("[SCENARIO.json]"));
-
-    if (!parser.parse(QCoreApplication::arguments())) {
-        QString error = parser.errorText();
-        if (error.endsWith(QLatin1Char('.')))
-            error.chop(1);
-        return commandLineError(error);
-    }
-    if (parser.isSet(helpOption))
+    const LabCommandLine commandLine =
+        attention::parseLabCommandLine(parser, QCoreApplication::arguments());
+    switch (commandLine.request) {
+    case LabCommandLine::Request::Error:
+        return commandLineError(commandLine.error);
+    case LabCommandLine::Request::Help:
         parser.showHelp(0);
-    if (parser.isSet(versionOption)) {
-        std::printf("attention-lab %s\nQt %s (built with %s), Eigen %d.%d.%d\n",
-                    ATTENTION_LAB_VERSION, qVersion(), QT_VERSION_STR, EIGEN_WORLD_VERSION,
-                    EIGEN_MAJOR_VERSION, EIGEN_MINOR_VERSION);
-        std::printf("%s\n", qPrintable(QCoreApplication::translate(
-                                "main", "Licensed under the MIT License.")));
+    case LabCommandLine::Request::Version:
+        printVersion();
         return 0;
+    case LabCommandLine::Request::Run:
+        break;
     }
-    const QStringList files = parser.positionalArguments();
-    if (files.size() > 1)
-        return commandLineError(
-            QCoreApplication::translate("main", "only one scenario file can be opened"));
-    const QString presetName = parser.value(presetOption);
-    if (parser.isSet(presetOption) && !attention::preset(presetName))
-        return commandLineError(
-            QCoreApplication::translate("main", "unknown preset “%1”; the "
-                                                "presets are: %2")
-                .arg(presetName, attention::presetNames().join(QStringLiteral(", "))));
-    if (!files.isEmpty() && parser.isSet(presetOption))
-        return commandLineError(
-            QCoreApplication::translate("main", "give a scenario file or --preset, not both"));
-    int step = 0;
-    if (parser.isSet(stepOption)) {
-        bool ok = false;
-        step = parser.value(stepOption).toInt(&ok);
-        if (!ok || step < 1 || step > attention::LessonView::stepCount)
-            return commandLineError(
-                QCoreApplication::translate("main", "--step must be a number from 1 to %1, not "
-                                                    "“%2”")
-                    .arg(attention::LessonView::stepCount)
-                    .arg(parser.value(stepOption)));
-    }
-    if (parser.isSet(exerciseOption) && step != 2 && step != 5 && step != 6)
-        return commandLineError(
-            QCoreApplication::translate("main", "--exercise needs --step 2, 5 or 6"));
-    const bool screenshot = parser.isSet(screenshotOption);
-    if (screenshot && parser.value(screenshotOption).isEmpty())
-        return commandLineError(
-            QCoreApplication::translate("main", "--screenshot needs a file name"));
-
-    QString language = parser.value(languageOption);
-    if (parser.isSet(languageOption) && !attention::Language::available().contains(language))
-        return commandLineError(
-            QCoreApplication::translate("main", "unknown language “%1”; use en or zh_CN")
-                .arg(language));
-    if (language.isEmpty() && !screenshot)
-        language = QSettings().value(QStringLiteral("language")).toString();
-    if (!attention::Language::available().contains(language))
-        language = attention::Language::systemLanguage();
+    const QString language = chooseLanguage(commandLine);
 
     commandLineLanguage.reset();
-    using attention::MainWindow;
-    MainWindow window(screenshot ? MainWindow::Settings::Ignore : MainWindow::Settings::Use);
-    window.setLanguage(language);
-    // The preset is made after the language is set, so its dimension names are in that language.
-    window.document()->reset(
-        *attention::preset(parser.isSet(presetOption) ? presetName : QStringLiteral("lesson")));
-    // A scenario asked for is shown in the workbench; a step in the lesson; else what was last.
-    if (!files.isEmpty() || parser.isSet(presetOption) || (screenshot && step == 0))
-        window.setMode(MainWindow::Mode::Workbench);
-    if (step > 0)
-        window.showLessonStep(step);
-    if (parser.isSet(exerciseOption))
-        window.lesson()->startExercise();
-
-    if (screenshot) {
-        if (!files.isEmpty()) {
-            QString error;
-            if (!window.loadFile(files.first(), &error)) {
-                printError(error);
-                return invalidFile;
-            }
-        }
-        window.setFixedSize(screenshotSize);
-        window.show();
-        QCoreApplication::processEvents();
-        if (window.mode() == MainWindow::Mode::Workbench)
-            window.applyDefaultLayout();
-        QCoreApplication::processEvents();
-        // A lesson page that computes in the background is shot once its views are final.
-        if (window.lesson()->isBusy()) {
-            QEventLoop loop;
-            QObject::connect(window.lesson(), &attention::LessonView::busyChanged, &loop,
-                             [&loop](bool busy) {
-                                 if (!busy)
-                                     loop.quit();
-                             });
-            QTimer::singleShot(screenshotWaitMs, &loop, &QEventLoop::quit);
-            loop.exec();
-            QCoreApplication::processEvents();
-        }
-        const QString fileName = parser.value(screenshotOption);
-        if (!window.grab().save(fileName, "PNG")) {
-            printError(QCoreApplication::translate("main", "cannot write %1").arg(fileName));
-            return 1;
-        }
-        return 0;
-    }
+    MainWindow window(commandLine.takesScreenshot() ? MainWindow::Settings::Ignore
+                                                    : MainWindow::Settings::Use);
+    prepareWindow(window, commandLine, language);
+    if (commandLine.takesScreenshot())
+        return takeScreenshot(window, commandLine);
 
     window.show();
     window.offerRecovery(); // a scenario autosaved by an instance that crashed
-    if (!files.isEmpty())
-        window.openFile(files.first());
+    if (!commandLine.file.isEmpty())
+        window.openFile(commandLine.file);
     return QApplication::exec();
 }

@@ -8,6 +8,10 @@
 /// finished point posted to the GUI thread so the chart fills in as it goes. Cancelling is polled
 /// between kernel runs; a single run cannot be interrupted, so each kernel is timed only up to a
 /// T where one run stays well under a second (maxLength()).
+///
+/// The page holds the settings and the run; CostChart (costchart.h) and CostMemoryTable
+/// (costmemorytable.h) show the run, costsettings.cpp builds the settings form, and
+/// costpagestate.cpp saves and restores the settings and the run.
 
 #include "kernels.h"
 #include "lessonpage.h"
@@ -30,6 +34,8 @@ class QTableWidget;
 
 namespace attention {
 
+class CostChart;
+class CostMemoryTable;
 class LatestJob;
 
 class CostPage : public LessonPage
@@ -56,10 +62,15 @@ public:
         bool causal = false;
         int threads = 0; ///< threads used (resolved: never 0 once measured)
         QList<Point> points;
+
+        /// The measured points of `kernel`, as (T, ms).
+        QList<QPointF> measured(Kernel kernel) const;
     };
 
     static constexpr int smallestLength = 250;
     static constexpr int largestLength = 16000;
+    /// The progress bar's range is 0…progressSteps.
+    static constexpr int progressSteps = 1000;
 
     explicit CostPage(QWidget *parent = nullptr);
     ~CostPage() override;
@@ -78,6 +89,10 @@ public:
     static int maxLength(Kernel kernel);
     /// T = 250, 500, 1000, … doubling up to `largest`.
     static QList<int> lengthsUpTo(int largest);
+    /// Bytes of a float32 T×T score table.
+    static qint64 tableBytes(int T);
+    /// The kernel's name as the legend and the table show it: "naive", "materialized", "tiled".
+    static QString kernelTitle(Kernel kernel);
 
     /// The values of T to time: sorted, duplicates and values outside 1…16000 dropped; a list
     /// with nothing left is ignored.
@@ -114,15 +129,15 @@ public:
     QProgressBar *progressBar() const { return m_progress; }
     QComboBox *largestCombo() const { return m_largestCombo; }
     QCheckBox *kernelCheckBox(Kernel kernel) const;
-    QChartView *chartView() const { return m_chartView; }
-    QChart *chart() const { return m_chart; }
+    QChartView *chartView() const;
+    QChart *chart() const;
     QLineSeries *series(Kernel kernel) const;
-    QLineSeries *guideSeries() const { return m_guide; }
-    QLogValueAxis *lengthAxis() const { return m_lengthAxis; }
-    QLogValueAxis *timeAxis() const { return m_timeAxis; }
+    QLineSeries *guideSeries() const;
+    QLogValueAxis *lengthAxis() const;
+    QLogValueAxis *timeAxis() const;
     /// Rows: the run's T; columns: T, the table's bytes, then one per kernel (Qt::UserRole holds
     /// the bytes as a number, empty where the kernel was not timed).
-    QTableWidget *memoryTable() const { return m_table; }
+    QTableWidget *memoryTable() const;
     QLabel *readout() const { return m_readout; }
 
 Q_SIGNALS:
@@ -135,7 +150,19 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    static constexpr int defaultDimension = 64;
+    /// One core by default: its times grow as cleanly as T² does, where threads that have to wait
+    /// for each other add the noise of everything else the machine runs.
+    static constexpr int defaultThreads = 1;
+    /// Sorted, without duplicates, inside 1…largestLength.
+    static QList<int> cleanLengths(QList<int> lengths);
+    /// The run of a saved state's "results"; whatever is invalid is left out or defaulted.
+    static Run runFromJson(const QJsonObject &results);
+
+    QWidget *buildSettings();
+    void connectJob();
     void retranslateUi();
+    void retranslateSettings();
     void applyFonts();
     void onLargestChosen(int index);
     void syncLengthCombo();
@@ -143,11 +170,9 @@ private:
     void onRunningChanged(bool running);
     void addPoint(const Point &point);
     void showResults();
-    void updateSeries();
-    void updateAxes();
     void rebuildTable();
     void updateReadout();
-    QString kernelTitle(Kernel kernel) const;
+    QString statusText() const;
 
     LatestJob *m_job;
     QList<int> m_lengths;
@@ -176,14 +201,9 @@ private:
     QPushButton *m_cancelButton;
     QProgressBar *m_progress;
     QLabel *m_readout;
-    QChartView *m_chartView;
-    QChart *m_chart;
-    QList<QLineSeries *> m_series; ///< in the order of allKernels()
-    QLineSeries *m_guide;
-    QLogValueAxis *m_lengthAxis;
-    QLogValueAxis *m_timeAxis;
+    CostChart *m_chart;
     QLabel *m_tableTitle;
-    QTableWidget *m_table;
+    CostMemoryTable *m_table;
 };
 
 } // namespace attention

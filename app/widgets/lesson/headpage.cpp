@@ -1,5 +1,6 @@
 #include "headpage.h"
 
+#include "headlayout.h"
 #include "heatmapwidget.h"
 #include "kernels.h"
 #include "matrixmodel.h"
@@ -408,30 +409,22 @@ void HeadPage::updateViews()
 
 void HeadPage::balanceRows()
 {
-    // One cell size for all nine heatmaps, so that the matrices' shapes compare at a glance: the
-    // largest size at which both rows fit, then each heatmap gets the width its columns need at
-    // that size and each row the height of its tallest matrix.
+    // One cell size for all nine heatmaps (HeadLayout does the arithmetic), then each heatmap
+    // gets the width its columns need at that size and each row the height of its tallest matrix.
     const QRect top = m_topRow->geometry();
     const QRect bottom = m_bottomRow->geometry();
     if (top.isEmpty() || bottom.isEmpty())
         return; // not laid out yet: resizeEvent comes back
-    struct Extent
-    {
-        HeatmapWidget *widget;
-        int columns;
-        int rows;
-        qreal overhead; ///< the width besides the cells: labels, legend, padding
-    };
-    struct RowExtent
-    {
-        std::vector<Extent> items;
-        int columns = 0;
-        int rows = 0;
-        qreal overhead = 0;       ///< the items' overheads and the spacing between them
-        qreal heightOverhead = 0; ///< title, caption, key labels
-    };
-    const auto measure = [](QHBoxLayout *row) {
-        RowExtent extent;
+    const std::array<QHBoxLayout *, 2> layouts = {m_topRow, m_bottomRow};
+    HeadLayout arithmetic;
+    arithmetic.width = top.width();
+    arithmetic.height = top.height() + bottom.height();
+    arithmetic.numberCell = numberCell(*heatmap(View::Weights));
+    arithmetic.weightColumns = m_length;
+    std::array<std::vector<int>, 2> indices; // each item's index in its layout
+    for (std::size_t r = 0; r < layouts.size(); ++r) {
+        QHBoxLayout *row = layouts[r];
+        arithmetic.rows[r].spacing = row->spacing();
         for (int i = 0; i < row->count(); ++i) {
             auto *widget = qobject_cast<HeatmapWidget *>(row->itemAt(i)->widget());
             if (!widget)
@@ -439,59 +432,20 @@ void HeadPage::balanceRows()
             // minimumSizeHint() is the heatmap's margins around a grid of four text lines.
             const qreal grid = QFontMetricsF(widget->font()).height() * 4;
             const QSize minimum = widget->minimumSizeHint();
-            const int columns = widget->model()->columnCount();
-            const int rows = widget->model()->rowCount();
-            extent.items.push_back({widget, columns, rows, minimum.width() - grid});
-            extent.columns += columns;
-            extent.rows = std::max(extent.rows, rows);
-            extent.overhead += minimum.width() - grid;
-            extent.heightOverhead = std::max(extent.heightOverhead, minimum.height() - grid);
-        }
-        extent.overhead += row->spacing() * std::max<qreal>(0, qreal(row->count()) - 1);
-        return extent;
-    };
-    const std::array<RowExtent, 2> rows = {measure(m_topRow), measure(m_bottomRow)};
-    const qreal height = top.height() + bottom.height();
-    qreal cell = (height - rows[0].heightOverhead - rows[1].heightOverhead) /
-                 std::max(1, rows[0].rows + rows[1].rows);
-    for (const RowExtent &row : rows)
-        cell = std::min(cell, (top.width() - row.overhead) / std::max(1, row.columns));
-    cell = std::max(cell, 1.0);
-
-    // The weights are what the step computes: when the row can spare the room, they get cells
-    // large enough for their numbers, and the other matrices of the row share what is left.
-    std::array<qreal, 2> rowCell = {cell, cell};
-    qreal weightCell = cell;
-    const qreal numbers = numberCell(*heatmap(View::Weights));
-    const int others = rows[1].columns - m_length;
-    if (numbers > cell && others > 0) {
-        const qreal rest = (top.width() - rows[1].overhead - m_length * numbers) / others;
-        const qreal tallest = std::max(m_length * numbers, rows[1].rows * rest);
-        const bool fitsHeight =
-            rows[0].rows * cell + rows[0].heightOverhead + tallest + rows[1].heightOverhead <=
-            height;
-        if (rest >= 0.75 * cell && fitsHeight) {
-            weightCell = numbers;
-            rowCell[1] = std::min(cell, rest);
+            arithmetic.rows[r].items.push_back({widget->model()->columnCount(),
+                                                widget->model()->rowCount(), minimum.width() - grid,
+                                                minimum.height() - grid,
+                                                widget == heatmap(View::Weights)});
+            indices[r].push_back(i);
         }
     }
 
+    const HeadLayout::Result result = arithmetic.balance();
     auto *page = qobject_cast<QBoxLayout *>(layout());
-    const std::array<QHBoxLayout *, 2> layouts = {m_topRow, m_bottomRow};
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-        QHBoxLayout *row = layouts[r];
-        qreal rowHeight = 0;
-        for (int i = 0; i < row->count(); ++i) {
-            const auto *widget = row->itemAt(i)->widget();
-            for (const Extent &item : rows[r].items) {
-                if (item.widget != widget)
-                    continue;
-                const qreal itemCell = widget == heatmap(View::Weights) ? weightCell : rowCell[r];
-                row->setStretch(i, std::max(1, int(item.columns * itemCell + item.overhead)));
-                rowHeight = std::max(rowHeight, item.rows * itemCell);
-            }
-        }
-        page->setStretchFactor(row, std::max(1, int(rowHeight + rows[r].heightOverhead)));
+    for (std::size_t r = 0; r < layouts.size(); ++r) {
+        for (std::size_t k = 0; k < indices[r].size(); ++k)
+            layouts[r]->setStretch(indices[r][k], result.widths[r][k]);
+        page->setStretchFactor(layouts[r], result.heights[r]);
     }
 }
 

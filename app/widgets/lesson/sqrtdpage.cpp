@@ -32,17 +32,9 @@ namespace attention {
 
 namespace {
 
-/// The d axis of both charts: a little room beyond 1 and 4096 so the end markers show whole.
-constexpr double dimensionAxisMin = 0.75;
-constexpr double dimensionAxisMax = 5500.0;
-/// The std axis: from below the std at d = 1 (1) to above √4096 = 64.
-constexpr double stdAxisMin = 0.5;
-constexpr double stdAxisMax = 128.0;
 /// Query rows measured per dimension when no trial count is fixed (T = 5: 500 trials).
 constexpr int automaticRows = 2500;
 constexpr int minAutomaticTrials = 20;
-/// The measured points on the curves, in pixels.
-constexpr qreal pointSize = 5.0;
 
 /// Table columns.
 enum Column : int
@@ -68,45 +60,6 @@ QStringList tokenNames(int T)
     return names;
 }
 
-QColor stdColor()
-{
-    return QColor(Colormap::viridis(0.3));
-}
-
-QColor unscaledColor()
-{
-    return QColor(0xd9, 0x5f, 0x02); // orange, apart from viridis' blues and greens
-}
-
-QColor scaledColor()
-{
-    return QColor(Colormap::viridis(0.3));
-}
-
-void hideFromLegend(QChart *chart, QAbstractSeries *series)
-{
-    for (QLegendMarker *marker : chart->legend()->markers(series))
-        marker->setVisible(false);
-}
-
-QLogValueAxis *dimensionAxis()
-{
-    auto *axis = new QLogValueAxis;
-    axis->setBase(4.0);
-    axis->setRange(dimensionAxisMin, dimensionAxisMax);
-    axis->setLabelFormat(QStringLiteral("%g"));
-    axis->setMinorTickCount(-1);
-    return axis;
-}
-
-void prepareChart(QChart *chart)
-{
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setMargins(QMargins(4, 4, 4, 4));
-    chart->setBackgroundRoundness(0);
-    chart->legend()->setAlignment(Qt::AlignBottom);
-}
-
 } // namespace
 
 SqrtDPage::SqrtDPage(QWidget *parent)
@@ -119,9 +72,9 @@ SqrtDPage::SqrtDPage(QWidget *parent)
     , m_status(new QLabel(this))
     , m_stdView(new QChartView(this))
     , m_weightView(new QChartView(this))
-    , m_stdDimensionAxis(dimensionAxis())
+    , m_stdDimensionAxis(new QLogValueAxis)
     , m_stdAxis(new QLogValueAxis)
-    , m_weightDimensionAxis(dimensionAxis())
+    , m_weightDimensionAxis(new QLogValueAxis)
     , m_weightAxis(new QValueAxis)
     , m_stdSeries(new QLineSeries)
     , m_sqrtSeries(new QLineSeries)
@@ -140,7 +93,31 @@ SqrtDPage::SqrtDPage(QWidget *parent)
     , m_trialJob(new LatestJob(this))
     , m_rows(std::size_t(dimensions().size()))
 {
-    // Controls: d on a slider over dimensions(), T in a spin box, the measuring status.
+    QHBoxLayout *controls = buildControls();
+    buildCharts();
+    buildTable();
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addLayout(controls);
+    layout->addLayout(buildViews(), 1);
+
+    connect(m_slider, &QSlider::valueChanged, this,
+            [this](int index) { setDimension(dimensions().value(index, defaultDimension)); });
+    connect(m_tokensSpin, &QSpinBox::valueChanged, this, &SqrtDPage::setTokens);
+    connect(m_curveJob, &LatestJob::runningChanged, this, &SqrtDPage::updateBusy);
+    connect(m_trialJob, &LatestJob::runningChanged, this, &SqrtDPage::updateBusy);
+    connect(m_curveJob, &LatestJob::progressChanged, this, [this](int done, int) {
+        m_progressDone = done;
+        refreshStatus();
+    });
+
+    applyFonts();
+    retranslateUi();
+}
+
+QHBoxLayout *SqrtDPage::buildControls()
+{
+    // d on a slider over dimensions(), T in a spin box, the measuring status.
     m_slider->setRange(0, int(dimensions().size()) - 1);
     m_slider->setPageStep(2); // a factor of 2 in d
     m_slider->setTickPosition(QSlider::TicksBelow);
@@ -166,10 +143,12 @@ SqrtDPage::SqrtDPage(QWidget *parent)
     controls->addWidget(m_tokensSpin);
     controls->addSpacing(16);
     controls->addWidget(m_status, 2);
+    return controls;
+}
 
-    buildCharts();
-    buildTable();
-
+QGridLayout *SqrtDPage::buildViews()
+{
+    // The charts above, the heatmaps and the table with the readout below.
     m_readout->setWordWrap(true);
     m_readout->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_readout->setTextFormat(Qt::PlainText);
@@ -192,24 +171,7 @@ SqrtDPage::SqrtDPage(QWidget *parent)
     views->setRowStretch(1, 4);
     views->setColumnStretch(0, 1);
     views->setColumnStretch(1, 1);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->addLayout(controls);
-    layout->addLayout(views, 1);
-
-    connect(m_slider, &QSlider::valueChanged, this,
-            [this](int index) { setDimension(dimensions().value(index, defaultDimension)); });
-    connect(m_tokensSpin, &QSpinBox::valueChanged, this, &SqrtDPage::setTokens);
-    connect(m_curveJob, &LatestJob::runningChanged, this, &SqrtDPage::updateBusy);
-    connect(m_trialJob, &LatestJob::runningChanged, this, &SqrtDPage::updateBusy);
-    connect(m_curveJob, &LatestJob::progressChanged, this, [this](int done, int) {
-        m_progressDone = done;
-        refreshStatus();
-    });
-
-    applyFonts();
-    retranslateUi();
+    return views;
 }
 
 SqrtDPage::~SqrtDPage()
@@ -322,81 +284,6 @@ std::optional<SqrtDRow> SqrtDPage::measuredRow(int i) const
     if (i < 0 || std::size_t(i) >= m_rows.size())
         return std::nullopt;
     return m_rows[std::size_t(i)];
-}
-
-void SqrtDPage::buildCharts()
-{
-    // The spread of q·k: measured points and the √d curve, log-log.
-    QChart *chart = m_stdView->chart();
-    prepareChart(chart);
-    QPen stdPen(stdColor(), 2.5);
-    m_stdSeries->setPen(stdPen);
-    m_stdSeries->setPointsVisible(true);
-    m_stdSeries->setMarkerSize(pointSize);
-    QPen sqrtPen(QColor(0x33, 0x33, 0x33), 1.8, Qt::DashLine);
-    m_sqrtSeries->setPen(sqrtPen);
-    QList<QPointF> sqrtPoints;
-    for (int d : dimensions())
-        sqrtPoints.append(QPointF(d, std::sqrt(double(d))));
-    m_sqrtSeries->replace(sqrtPoints);
-    m_stdAxis->setBase(2.0);
-    m_stdAxis->setRange(stdAxisMin, stdAxisMax);
-    m_stdAxis->setLabelFormat(QStringLiteral("%g"));
-    m_stdAxis->setMinorTickCount(-1);
-
-    // The current d: a thin vertical line and a ring on the measured point.
-    const QPen markerLinePen(QColor(0xc0, 0x20, 0x20), 1.5, Qt::DotLine);
-    m_stdMarkerLine->setPen(markerLinePen);
-    m_weightMarkerLine->setPen(markerLinePen);
-    for (QScatterSeries *marker : {m_stdMarker, m_weightMarker}) {
-        marker->setMarkerShape(QScatterSeries::MarkerShapeCircle);
-        marker->setMarkerSize(15);
-        marker->setColor(Qt::transparent);
-        marker->setBorderColor(QColor(0xc0, 0x20, 0x20));
-        QPen ring(QColor(0xc0, 0x20, 0x20), 2.5);
-        marker->setPen(ring);
-    }
-
-    // √d last of the two, so it is drawn over the measured points.
-    for (QAbstractSeries *series : std::initializer_list<QAbstractSeries *>{
-             m_stdSeries, m_sqrtSeries, m_stdMarkerLine, m_stdMarker})
-        chart->addSeries(series);
-    chart->addAxis(m_stdDimensionAxis, Qt::AlignBottom);
-    chart->addAxis(m_stdAxis, Qt::AlignLeft);
-    for (QAbstractSeries *series : chart->series()) {
-        series->attachAxis(m_stdDimensionAxis);
-        series->attachAxis(m_stdAxis);
-    }
-    hideFromLegend(chart, m_stdMarker);
-
-    // The largest weight per row, unscaled and scaled, on 0–1, with 1/T as the floor.
-    chart = m_weightView->chart();
-    prepareChart(chart);
-    m_unscaledSeries->setPen(QPen(unscaledColor(), 2.5));
-    m_unscaledSeries->setPointsVisible(true);
-    m_unscaledSeries->setMarkerSize(pointSize);
-    m_scaledSeries->setPen(QPen(scaledColor(), 2.5));
-    m_scaledSeries->setPointsVisible(true);
-    m_scaledSeries->setMarkerSize(pointSize);
-    m_uniformSeries->setPen(QPen(QColor(0x80, 0x80, 0x80), 1.5, Qt::DashLine));
-    m_weightAxis->setRange(0.0, 1.0);
-    m_weightAxis->setTickCount(6);
-    m_weightAxis->setLabelFormat(QStringLiteral("%.1f"));
-    for (QAbstractSeries *series : std::initializer_list<QAbstractSeries *>{
-             m_uniformSeries, m_unscaledSeries, m_scaledSeries, m_weightMarkerLine, m_weightMarker})
-        chart->addSeries(series);
-    chart->addAxis(m_weightDimensionAxis, Qt::AlignBottom);
-    chart->addAxis(m_weightAxis, Qt::AlignLeft);
-    for (QAbstractSeries *series : chart->series()) {
-        series->attachAxis(m_weightDimensionAxis);
-        series->attachAxis(m_weightAxis);
-    }
-    hideFromLegend(chart, m_weightMarker);
-
-    for (QChartView *view : {m_stdView, m_weightView}) {
-        view->setRenderHint(QPainter::Antialiasing);
-        view->setMinimumSize(320, 240);
-    }
 }
 
 void SqrtDPage::buildTable()
@@ -596,50 +483,6 @@ void SqrtDPage::updateBusy()
         return;
     m_busy = busy;
     Q_EMIT busyChanged(busy);
-}
-
-void SqrtDPage::refreshCurves()
-{
-    QList<QPointF> spread;
-    QList<QPointF> unscaled;
-    QList<QPointF> scaled;
-    for (int i = 0; i < dimensions().size(); ++i) {
-        const std::optional<SqrtDRow> &row = m_rows[std::size_t(i)];
-        if (!row)
-            continue;
-        const double d = dimensions().at(i);
-        spread.append(QPointF(d, row->stdDev));
-        unscaled.append(QPointF(d, row->maxWeightUnscaled));
-        scaled.append(QPointF(d, row->maxWeightScaled));
-    }
-    m_stdSeries->replace(spread);
-    m_unscaledSeries->replace(unscaled);
-    m_scaledSeries->replace(scaled);
-    const double even = 1.0 / tokens();
-    m_uniformSeries->replace({QPointF(dimensionAxisMin, even), QPointF(dimensionAxisMax, even)});
-    refreshMarker();
-    refreshTable();
-    refreshReadout();
-}
-
-void SqrtDPage::refreshMarker()
-{
-    const int d = dimension();
-    m_stdMarkerLine->replace({QPointF(d, stdAxisMin), QPointF(d, stdAxisMax)});
-    m_weightMarkerLine->replace({QPointF(d, 0.0), QPointF(d, 1.0)});
-    const QString name = tr("current d = %1").arg(d);
-    m_stdMarkerLine->setName(name);
-    m_weightMarkerLine->setName(name);
-    const std::optional<SqrtDRow> row = measuredRow(int(dimensions().indexOf(d)));
-    if (row) {
-        m_stdMarker->replace({QPointF(d, row->stdDev)});
-        m_weightMarker->replace(
-            {QPointF(d, row->maxWeightUnscaled), QPointF(d, row->maxWeightScaled)});
-    } else {
-        m_stdMarker->clear();
-        m_weightMarker->clear();
-    }
-    m_dimensionValue->setText(tr("d = %1").arg(d));
 }
 
 void SqrtDPage::refreshTable()

@@ -13,7 +13,8 @@
 ///
 /// Both computations run on LatestJob workers, so a moved control cancels stale work and only
 /// the latest values are drawn; the measured curves fill in from small d to large as they come.
-/// Nothing is computed before the page is first shown.
+/// Nothing is computed before the page is first shown. The charts are built and refreshed in
+/// sqrtdcharts.cpp.
 
 #include "lessonpage.h"
 #include "sqrtd.h"
@@ -25,6 +26,8 @@
 
 class QChart;
 class QChartView;
+class QGridLayout;
+class QHBoxLayout;
 class QLabel;
 class QLineSeries;
 class QLogValueAxis;
@@ -118,7 +121,12 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    QHBoxLayout *buildControls();
+    QGridLayout *buildViews();
+    // The charts live in sqrtdcharts.cpp.
     void buildCharts();
+    void buildSpreadChart();
+    void buildWeightChart();
     void buildTable();
     void retranslateUi();
     void applyFonts();

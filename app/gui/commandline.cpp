@@ -1,0 +1,123 @@
+#include "commandline.h"
+
+#include "language.h"
+#include "lessonview.h"
+#include "presets.h"
+#include "screenshot.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+namespace attention {
+
+namespace {
+
+LabCommandLine failure(const QString &error)
+{
+    LabCommandLine commandLine;
+    commandLine.request = LabCommandLine::Request::Error;
+    commandLine.error = error;
+    return commandLine;
+}
+
+} // namespace
+
+LabCommandLine parseLabCommandLine(QCommandLineParser &parser, const QStringList &arguments)
+{
+    parser.setApplicationDescription(QCoreApplication::translate(
+        "main", "Attention Lab: learn how attention in Transformers works by touching every "
+                "number."));
+    const QCommandLineOption helpOption = parser.addHelpOption();
+    const QCommandLineOption versionOption = parser.addVersionOption();
+    const QCommandLineOption presetOption(
+        QStringLiteral("preset"),
+        QCoreApplication::translate("main", "Start with the built-in preset NAME (%1).")
+            .arg(presetNames().join(QStringLiteral(", "))),
+        QStringLiteral("NAME"));
+    const QCommandLineOption languageOption(
+        QStringLiteral("lang"),
+        QCoreApplication::translate(
+            "main", "Interface language: en or zh_CN (default: the last one used, else the "
+                    "system's)."),
+        QStringLiteral("LANG"));
+    const QCommandLineOption screenshotOption(
+        QStringLiteral("screenshot"),
+        QCoreApplication::translate(
+            "main", "Lay the window out at %1 × %2 pixels, save it as FILE.png and exit.")
+            .arg(screenshotSize.width())
+            .arg(screenshotSize.height()),
+        QStringLiteral("FILE.png"));
+    const QCommandLineOption stepOption(
+        QStringLiteral("step"),
+        QCoreApplication::translate("main",
+                                    "Open the lesson at step N (1–6; 7 is the self-check)."),
+        QStringLiteral("N"));
+    const QCommandLineOption exerciseOption(
+        QStringLiteral("exercise"),
+        QCoreApplication::translate(
+            "main", "With --step 2, 5 or 6: set that step's exercise up (step 6 times it)."));
+    parser.addOption(presetOption);
+    parser.addOption(stepOption);
+    parser.addOption(exerciseOption);
+    parser.addOption(languageOption);
+    parser.addOption(screenshotOption);
+    parser.addPositionalArgument(QStringLiteral("SCENARIO.json"),
+                                 QCoreApplication::translate("main", "A scenario file to open."),
+                                 QStringLiteral("[SCENARIO.json]"));
+
+    if (!parser.parse(arguments)) {
+        QString error = parser.errorText();
+        if (error.endsWith(QLatin1Char('.')))
+            error.chop(1);
+        return failure(error);
+    }
+    LabCommandLine commandLine;
+    if (parser.isSet(helpOption)) {
+        commandLine.request = LabCommandLine::Request::Help;
+        return commandLine;
+    }
+    if (parser.isSet(versionOption)) {
+        commandLine.request = LabCommandLine::Request::Version;
+        return commandLine;
+    }
+
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1)
+        return failure(QCoreApplication::translate("main", "only one scenario file can be opened"));
+    commandLine.hasPreset = parser.isSet(presetOption);
+    commandLine.preset = parser.value(presetOption);
+    if (commandLine.hasPreset && !preset(commandLine.preset))
+        return failure(QCoreApplication::translate("main", "unknown preset “%1”; the "
+                                                           "presets are: %2")
+                           .arg(commandLine.preset, presetNames().join(QStringLiteral(", "))));
+    if (!files.isEmpty() && commandLine.hasPreset)
+        return failure(
+            QCoreApplication::translate("main", "give a scenario file or --preset, not both"));
+    if (!files.isEmpty())
+        commandLine.file = files.first();
+
+    if (parser.isSet(stepOption)) {
+        bool ok = false;
+        commandLine.step = parser.value(stepOption).toInt(&ok);
+        if (!ok || commandLine.step < 1 || commandLine.step > LessonView::stepCount)
+            return failure(QCoreApplication::translate("main", "--step must be a number from 1 "
+                                                               "to %1, not “%2”")
+                               .arg(LessonView::stepCount)
+                               .arg(parser.value(stepOption)));
+    }
+    commandLine.exercise = parser.isSet(exerciseOption);
+    const int step = commandLine.step;
+    if (commandLine.exercise && step != 2 && step != 5 && step != 6)
+        return failure(QCoreApplication::translate("main", "--exercise needs --step 2, 5 or 6"));
+    commandLine.screenshot = parser.value(screenshotOption);
+    if (parser.isSet(screenshotOption) && commandLine.screenshot.isEmpty())
+        return failure(QCoreApplication::translate("main", "--screenshot needs a file name"));
+
+    commandLine.language = parser.value(languageOption);
+    if (parser.isSet(languageOption) && !Language::available().contains(commandLine.language))
+        return failure(QCoreApplication::translate("main", "unknown language “%1”; use en or zh_CN")
+                           .arg(commandLine.language));
+    return commandLine;
+}
+
+} // namespace attention

@@ -1,0 +1,44 @@
+#include "screenshot.h"
+
+#include "lessonview.h"
+#include "mainwindow.h"
+
+#include <QCoreApplication>
+#include <QEventLoop>
+#include <QTimer>
+
+namespace attention {
+
+namespace {
+
+/// Runs the event loop until `lesson` is no longer busy, or screenshotWaitMs have passed.
+void waitUntilIdle(LessonView *lesson)
+{
+    QEventLoop loop;
+    QObject::connect(lesson, &LessonView::busyChanged, &loop, [&loop](bool busy) {
+        if (!busy)
+            loop.quit();
+    });
+    QTimer::singleShot(screenshotWaitMs, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+} // namespace
+
+bool saveScreenshot(MainWindow &window, const QString &fileName)
+{
+    window.setFixedSize(screenshotSize);
+    window.show();
+    QCoreApplication::processEvents();
+    if (window.mode() == MainWindow::Mode::Workbench)
+        window.applyDefaultLayout();
+    QCoreApplication::processEvents();
+    // A lesson page that computes in the background is shot once its views are final.
+    if (window.lesson()->isBusy()) {
+        waitUntilIdle(window.lesson());
+        QCoreApplication::processEvents();
+    }
+    return window.grab().save(fileName, "PNG");
+}
+
+} // namespace attention

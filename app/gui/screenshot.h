@@ -1,0 +1,23 @@
+#pragma once
+
+/// attention-lab --screenshot: lays the main window out at a fixed size, waits for a lesson page
+/// that computes in the background, and saves the window as a PNG.
+
+#include <QSize>
+
+class QString;
+
+namespace attention {
+
+class MainWindow;
+
+/// The size every screenshot is laid out at.
+inline constexpr QSize screenshotSize(1600, 1000);
+/// The longest a lesson page may compute before the shot is taken anyway.
+constexpr int screenshotWaitMs = 120000;
+
+/// Shows `window` at screenshotSize, waits until its views are final and saves it as `fileName`.
+/// Returns false (with nothing written) when the file cannot be written.
+bool saveScreenshot(MainWindow &window, const QString &fileName);
+
+} // namespace attention

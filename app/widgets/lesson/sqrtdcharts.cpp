@@ -1,0 +1,195 @@
+// SqrtDPage's two charts: the spread of q·k against √d, and the largest weight per row with and
+// without dividing by √d, both on a log d axis with the current d marked.
+
+#include "colormap.h"
+#include "sqrtdpage.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QValueAxis>
+#include <cmath>
+
+namespace attention {
+
+namespace {
+
+/// The d axis of both charts: a little room beyond 1 and 4096 so the end markers show whole.
+constexpr double dimensionAxisMin = 0.75;
+constexpr double dimensionAxisMax = 5500.0;
+/// The std axis: from below the std at d = 1 (1) to above √4096 = 64.
+constexpr double stdAxisMin = 0.5;
+constexpr double stdAxisMax = 128.0;
+/// The measured points on the curves, in pixels.
+constexpr qreal pointSize = 5.0;
+
+QColor stdColor()
+{
+    return QColor(Colormap::viridis(0.3));
+}
+
+QColor unscaledColor()
+{
+    return QColor(0xd9, 0x5f, 0x02); // orange, apart from viridis' blues and greens
+}
+
+QColor scaledColor()
+{
+    return QColor(Colormap::viridis(0.3));
+}
+
+void hideFromLegend(QChart *chart, QAbstractSeries *series)
+{
+    for (QLegendMarker *marker : chart->legend()->markers(series))
+        marker->setVisible(false);
+}
+
+void prepareChart(QChart *chart)
+{
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->setBackgroundRoundness(0);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+}
+
+} // namespace
+
+void SqrtDPage::buildCharts()
+{
+    for (QLogValueAxis *axis : {m_stdDimensionAxis, m_weightDimensionAxis}) {
+        axis->setBase(4.0);
+        axis->setRange(dimensionAxisMin, dimensionAxisMax);
+        axis->setLabelFormat(QStringLiteral("%g"));
+        axis->setMinorTickCount(-1);
+    }
+    buildSpreadChart();
+    buildWeightChart();
+    for (QChartView *view : {m_stdView, m_weightView}) {
+        view->setRenderHint(QPainter::Antialiasing);
+        view->setMinimumSize(320, 240);
+    }
+}
+
+void SqrtDPage::buildSpreadChart()
+{
+    // The spread of q·k: measured points and the √d curve, log-log.
+    QChart *chart = m_stdView->chart();
+    prepareChart(chart);
+    QPen stdPen(stdColor(), 2.5);
+    m_stdSeries->setPen(stdPen);
+    m_stdSeries->setPointsVisible(true);
+    m_stdSeries->setMarkerSize(pointSize);
+    QPen sqrtPen(QColor(0x33, 0x33, 0x33), 1.8, Qt::DashLine);
+    m_sqrtSeries->setPen(sqrtPen);
+    QList<QPointF> sqrtPoints;
+    for (int d : dimensions())
+        sqrtPoints.append(QPointF(d, std::sqrt(double(d))));
+    m_sqrtSeries->replace(sqrtPoints);
+    m_stdAxis->setBase(2.0);
+    m_stdAxis->setRange(stdAxisMin, stdAxisMax);
+    m_stdAxis->setLabelFormat(QStringLiteral("%g"));
+    m_stdAxis->setMinorTickCount(-1);
+
+    // The current d: a thin vertical line and a ring on the measured point.
+    const QPen markerLinePen(QColor(0xc0, 0x20, 0x20), 1.5, Qt::DotLine);
+    m_stdMarkerLine->setPen(markerLinePen);
+    m_weightMarkerLine->setPen(markerLinePen);
+    for (QScatterSeries *marker : {m_stdMarker, m_weightMarker}) {
+        marker->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+        marker->setMarkerSize(15);
+        marker->setColor(Qt::transparent);
+        marker->setBorderColor(QColor(0xc0, 0x20, 0x20));
+        QPen ring(QColor(0xc0, 0x20, 0x20), 2.5);
+        marker->setPen(ring);
+    }
+
+    // √d last of the two, so it is drawn over the measured points.
+    for (QAbstractSeries *series : std::initializer_list<QAbstractSeries *>{
+             m_stdSeries, m_sqrtSeries, m_stdMarkerLine, m_stdMarker})
+        chart->addSeries(series);
+    chart->addAxis(m_stdDimensionAxis, Qt::AlignBottom);
+    chart->addAxis(m_stdAxis, Qt::AlignLeft);
+    for (QAbstractSeries *series : chart->series()) {
+        series->attachAxis(m_stdDimensionAxis);
+        series->attachAxis(m_stdAxis);
+    }
+    hideFromLegend(chart, m_stdMarker);
+}
+
+void SqrtDPage::buildWeightChart()
+{
+    // The largest weight per row, unscaled and scaled, on 0–1, with 1/T as the floor.
+    QChart *chart = m_weightView->chart();
+    prepareChart(chart);
+    m_unscaledSeries->setPen(QPen(unscaledColor(), 2.5));
+    m_unscaledSeries->setPointsVisible(true);
+    m_unscaledSeries->setMarkerSize(pointSize);
+    m_scaledSeries->setPen(QPen(scaledColor(), 2.5));
+    m_scaledSeries->setPointsVisible(true);
+    m_scaledSeries->setMarkerSize(pointSize);
+    m_uniformSeries->setPen(QPen(QColor(0x80, 0x80, 0x80), 1.5, Qt::DashLine));
+    m_weightAxis->setRange(0.0, 1.0);
+    m_weightAxis->setTickCount(6);
+    m_weightAxis->setLabelFormat(QStringLiteral("%.1f"));
+    for (QAbstractSeries *series : std::initializer_list<QAbstractSeries *>{
+             m_uniformSeries, m_unscaledSeries, m_scaledSeries, m_weightMarkerLine, m_weightMarker})
+        chart->addSeries(series);
+    chart->addAxis(m_weightDimensionAxis, Qt::AlignBottom);
+    chart->addAxis(m_weightAxis, Qt::AlignLeft);
+    for (QAbstractSeries *series : chart->series()) {
+        series->attachAxis(m_weightDimensionAxis);
+        series->attachAxis(m_weightAxis);
+    }
+    hideFromLegend(chart, m_weightMarker);
+}
+
+void SqrtDPage::refreshCurves()
+{
+    QList<QPointF> spread;
+    QList<QPointF> unscaled;
+    QList<QPointF> scaled;
+    for (int i = 0; i < dimensions().size(); ++i) {
+        const std::optional<SqrtDRow> &row = m_rows[std::size_t(i)];
+        if (!row)
+            continue;
+        const double d = dimensions().at(i);
+        spread.append(QPointF(d, row->stdDev));
+        unscaled.append(QPointF(d, row->maxWeightUnscaled));
+        scaled.append(QPointF(d, row->maxWeightScaled));
+    }
+    m_stdSeries->replace(spread);
+    m_unscaledSeries->replace(unscaled);
+    m_scaledSeries->replace(scaled);
+    const double even = 1.0 / tokens();
+    m_uniformSeries->replace({QPointF(dimensionAxisMin, even), QPointF(dimensionAxisMax, even)});
+    refreshMarker();
+    refreshTable();
+    refreshReadout();
+}
+
+void SqrtDPage::refreshMarker()
+{
+    const int d = dimension();
+    m_stdMarkerLine->replace({QPointF(d, stdAxisMin), QPointF(d, stdAxisMax)});
+    m_weightMarkerLine->replace({QPointF(d, 0.0), QPointF(d, 1.0)});
+    const QString name = tr("current d = %1").arg(d);
+    m_stdMarkerLine->setName(name);
+    m_weightMarkerLine->setName(name);
+    const std::optional<SqrtDRow> row = measuredRow(int(dimensions().indexOf(d)));
+    if (row) {
+        m_stdMarker->replace({QPointF(d, row->stdDev)});
+        m_weightMarker->replace(
+            {QPointF(d, row->maxWeightUnscaled), QPointF(d, row->maxWeightScaled)});
+    } else {
+        m_stdMarker->clear();
+        m_weightMarker->clear();
+    }
+    m_dimensionValue->setText(tr("d = %1").arg(d));
+}
+
+} // namespace attention
