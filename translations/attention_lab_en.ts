@@ -2998,6 +2998,17 @@ Click a query&apos;s tip to select it.</source>
         <source>queries</source>
         <translation></translation>
     </message>
+    <message>
+        <source>%1 tokens: select a query to see its strongest keys</source>
+        <translation></translation>
+    </message>
+    <message numerus="yes">
+        <source>showing q %1 and its %n strongest keys of %2</source>
+        <translation>
+            <numerusform>showing q %1 and its strongest key of %2</numerusform>
+            <numerusform>showing q %1 and its %n strongest keys of %2</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>attention::VectorTableModel</name>

@@ -3025,6 +3025,16 @@ Click a query&apos;s tip to select it.</source>
         <source>queries</source>
         <translation>查询</translation>
     </message>
+    <message>
+        <source>%1 tokens: select a query to see its strongest keys</source>
+        <translation>共 %1 个词元：选中一个查询，即可看到它权重最大的键</translation>
+    </message>
+    <message numerus="yes">
+        <source>showing q %1 and its %n strongest keys of %2</source>
+        <translation>
+            <numerusform>显示 q %1 及其权重最大的 %n 个键（共 %2 个）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>attention::VectorTableModel</name>

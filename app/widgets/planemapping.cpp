@@ -118,4 +118,16 @@ int PlaneMapping::nearestWithin(const QPointF &pixel, const QList<QPointF> &pixe
     return -1;
 }
 
+PlaneLanes PlaneLanes::fit(const QRectF &rect, int laneCount, double lineHeight)
+{
+    PlaneLanes lanes;
+    const double axisSpace = 2.0 * lineHeight;
+    const double available = std::max(1.0, rect.height() - axisSpace);
+    lanes.height = std::min(1.8 * lineHeight, available / std::max(1, laneCount));
+    const double used = lanes.height * laneCount;
+    lanes.top = rect.top() + std::max(0.0, (available - used) / 2.0);
+    lanes.axisY = lanes.top + used + 0.5 * lineHeight;
+    return lanes;
+}
+
 } // namespace attention

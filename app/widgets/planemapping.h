@@ -64,4 +64,17 @@ private:
     bool m_oneDimensional = false;
 };
 
+/// Where the lanes of the one-dimensional view lie: one lane per drawn vector, the axis below.
+struct PlaneLanes
+{
+    double top = 0.0;    ///< the top of the first lane (pixels)
+    double height = 0.0; ///< the height of one lane, at most 1.8 lines
+    double axisY = 0.0;  ///< the horizontal axis, half a line below the last lane
+
+    /// `laneCount` lanes centred vertically in `rect`, leaving two lines for the axis below.
+    static PlaneLanes fit(const QRectF &rect, int laneCount, double lineHeight);
+    /// The vertical centre of lane `lane` (0-based).
+    double centre(int lane) const { return top + (lane + 0.5) * height; }
+};
+
 } // namespace attention

@@ -10,8 +10,8 @@
 #include <QLineF>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QPainterPath>
 #include <QToolTip>
+#include <climits>
 #include <cmath>
 
 namespace attention {
@@ -20,98 +20,6 @@ namespace {
 
 /// How many entries a tooltip lists before it shortens a vector with "…".
 constexpr int tooltipEntries = 8;
-/// Above this many tokens only the selected query and the hovered tip are labelled.
-constexpr int labelledTokenLimit = 48;
-
-/// Where the lanes of the one-dimensional view lie: one lane per vector, the axis below them.
-struct Lanes
-{
-    double top = 0.0;
-    double height = 0.0;
-    double axisY = 0.0;
-};
-
-Lanes lanesFor(const QRectF &rect, int laneCount, double lineHeight)
-{
-    Lanes lanes;
-    const double axisSpace = 2.0 * lineHeight;
-    const double available = std::max(1.0, rect.height() - axisSpace);
-    lanes.height = std::min(1.8 * lineHeight, available / std::max(1, laneCount));
-    const double used = lanes.height * laneCount;
-    lanes.top = rect.top() + std::max(0.0, (available - used) / 2.0);
-    lanes.axisY = lanes.top + used + 0.5 * lineHeight;
-    return lanes;
-}
-
-/// Draws `text` with its baseline starting at `baseline` and records the rectangle it covers.
-void drawRecordedText(QPainter &painter, const QPointF &baseline, const QString &text,
-                      QList<QRectF> &occupied)
-{
-    const QFontMetricsF metrics(painter.font());
-    painter.drawText(baseline, text);
-    occupied.append(QRectF(baseline.x(), baseline.y() - metrics.ascent(),
-                           metrics.horizontalAdvance(text), metrics.height()));
-}
-
-/// How much of `box` the rectangles of `occupied` cover, plus what lies outside `bounds`.
-double overlap(const QRectF &box, const QList<QRectF> &occupied, const QRectF &bounds)
-{
-    double area = 0.0;
-    for (const QRectF &r : occupied) {
-        const QRectF common = box.intersected(r);
-        if (!common.isEmpty())
-            area += common.width() * common.height();
-    }
-    const QRectF inside = box.intersected(bounds);
-    area +=
-        box.width() * box.height() - (inside.isEmpty() ? 0.0 : inside.width() * inside.height());
-    return area;
-}
-
-/// `color` at `alpha` (0–255) over the opaque `background`, as an opaque colour. Long
-/// translucent lines are much slower to rasterize than opaque ones, and the grid is drawn on a
-/// plain background anyway.
-QColor blended(const QColor &color, int alpha, const QColor &background)
-{
-    const double a = alpha / 255.0;
-    return QColor::fromRgbF(static_cast<float>(a * color.redF() + (1 - a) * background.redF()),
-                            static_cast<float>(a * color.greenF() + (1 - a) * background.greenF()),
-                            static_cast<float>(a * color.blueF() + (1 - a) * background.blueF()));
-}
-
-QColor withAlpha(QColor color, int alpha)
-{
-    color.setAlpha(alpha);
-    return color;
-}
-
-/// An arrow from `from` to `to`: a shaft (dashed or solid) and a triangular head (filled or
-/// open), `headLength` pixels long. A zero-length arrow is a small ring at `to`.
-void drawArrow(QPainter &painter, const QPointF &from, const QPointF &to, const QColor &color,
-               double width, bool dashed, bool openHead, double headLength, const QColor &fill)
-{
-    const QLineF line(from, to);
-    const double length = line.length();
-    QPen pen(color, width, dashed ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin);
-    if (length < 1.0) {
-        painter.setPen(QPen(color, width));
-        painter.setBrush(openHead ? fill : color);
-        painter.drawEllipse(to, headLength * 0.3, headLength * 0.3);
-        return;
-    }
-    const QPointF unit = (to - from) / length;
-    const QPointF normal(-unit.y(), unit.x());
-    const double head = std::min(headLength, 0.8 * length);
-    const QPointF base = to - unit * head;
-    painter.setPen(pen);
-    painter.setBrush(Qt::NoBrush);
-    painter.drawLine(from, base);
-    const QPointF points[] = {to, base + normal * head * 0.42, base - normal * head * 0.42};
-    painter.setPen(QPen(color, width, Qt::SolidLine, Qt::RoundCap, Qt::MiterJoin));
-    painter.setBrush(openHead ? fill : color);
-    painter.drawPolygon(points, 3);
-}
-
 } // namespace
 
 VectorPlane::VectorPlane(ScenarioDocument *document, QWidget *parent)
@@ -182,8 +90,7 @@ void VectorPlane::setDimensions(int horizontal, int vertical)
 
 PlaneMapping VectorPlane::mapping() const
 {
-    const bool oneDimensional = m_vertical < 0;
-    return PlaneMapping(plotArea(), m_frozenRange.value_or(fittedRange()), oneDimensional);
+    return mappingFor(tipVectors());
 }
 
 QPointF VectorPlane::tipPixel(VectorKind kind, int token) const
@@ -279,14 +186,7 @@ void VectorPlane::paintEvent(QPaintEvent *)
     painter.fillRect(rect(), palette().base());
     if (!m_document)
         return;
-    const PlaneMapping map = mapping();
-    const QList<Tip> all = tips();
-    QList<QRectF> occupied;
-    paintLegend(painter, occupied);
-    paintGrid(painter, map, occupied);
-    paintProjections(painter, map, all);
-    paintArrows(painter, map, all);
-    paintLabels(painter, map, all, occupied);
+    m_labels = PlanePainter(painter, font(), palette()).paint(scene());
 }
 
 void VectorPlane::mousePressEvent(QMouseEvent *event)
@@ -455,63 +355,115 @@ QRectF VectorPlane::plotArea() const
     return area.adjusted(1.5 * line, 2.0 * line, -1.5 * line, -1.2 * line);
 }
 
-double VectorPlane::fittedRange() const
+PlaneSubset VectorPlane::shownSubset() const
 {
     if (!m_document)
-        return PlaneMapping::minimumRange;
+        return {};
     const Scenario &s = m_document->scenario();
+    const int count = static_cast<int>(s.tokenCount());
+    const Matrix &weights = m_document->result().weights;
+    if (count <= PlaneSubset::fullLimit || m_selected < 0 || m_selected >= weights.rows())
+        return PlaneSubset::choose(count, m_selected, RowVector());
+    return PlaneSubset::choose(count, m_selected, weights.row(m_selected));
+}
+
+QString VectorPlane::caption() const
+{
+    const PlaneSubset shown = shownSubset();
+    if (!shown.reduced)
+        return {};
+    const Scenario &s = m_document->scenario();
+    const QString total = QString::number(s.tokenCount());
+    if (shown.queries.isEmpty())
+        return tr("%1 tokens: select a query to see its strongest keys").arg(total);
+    return tr("showing q %1 and its %n strongest keys of %2", nullptr,
+              static_cast<int>(shown.keys.size()))
+        .arg(s.tokens.at(shown.queries.first()), total);
+}
+
+PlaneMapping VectorPlane::mappingFor(const QList<Tip> &tips) const
+{
     QList<QPointF> points;
-    points.reserve(2 * s.tokenCount());
-    for (const Matrix *vectors : {&s.queries, &s.keys})
-        for (Index t = 0; t < vectors->rows(); ++t)
-            points.append(
-                {(*vectors)(t, m_horizontal), m_vertical >= 0 ? (*vectors)(t, m_vertical) : 0.0});
-    return PlaneMapping::fitRange(points);
+    points.reserve(tips.size());
+    for (const Tip &tip : tips)
+        points.append(tip.vector);
+    const double range = m_frozenRange.value_or(PlaneMapping::fitRange(points));
+    return PlaneMapping(plotArea(), range, m_vertical < 0);
 }
 
-int VectorPlane::laneOf(VectorKind kind, int token) const
+QList<VectorPlane::Tip> VectorPlane::tipVectors(QList<int> *lanes) const
 {
-    return 2 * token + (kind == VectorKind::Key ? 1 : 0);
-}
-
-QPointF VectorPlane::laneTip(const PlaneMapping &mapping, int lane, double x) const
-{
-    const int tokens = static_cast<int>(m_document->scenario().tokenCount());
-    const Lanes lanes = lanesFor(mapping.rect(), 2 * tokens, fontMetrics().height());
-    return {mapping.toPixel({x, 0.0}).x(), lanes.top + (lane + 0.5) * lanes.height};
-}
-
-QList<VectorPlane::Tip> VectorPlane::tips() const
-{
-    QList<Tip> result;
+    QList<Tip> keys, queries, selected;
     if (!m_document)
-        return result;
+        return {};
     const Scenario &s = m_document->scenario();
     const int d = static_cast<int>(s.dimension());
     if (m_horizontal >= d || m_vertical >= d)
-        return result;
-    const PlaneMapping map = mapping();
-    const int count = static_cast<int>(s.tokenCount());
-    result.reserve(2 * count);
-    auto add = [&](VectorKind kind, int token) {
+        return {};
+    const PlaneSubset shown = shownSubset();
+    QList<int> keyLanes, queryLanes, selectedLanes;
+    auto add = [&](VectorKind kind, int token, int lane) {
         const Matrix &vectors = kind == VectorKind::Query ? s.queries : s.keys;
         Tip tip;
         tip.kind = kind;
         tip.token = token;
         tip.vector = {vectors(token, m_horizontal),
                       m_vertical >= 0 ? vectors(token, m_vertical) : 0.0};
-        tip.pixel = map.isOneDimensional() ? laneTip(map, laneOf(kind, token), tip.vector.x())
-                                           : map.toPixel(tip.vector);
-        result.append(tip);
+        const bool isSelected = kind == VectorKind::Query && token == m_selected;
+        (kind == VectorKind::Key ? keys : isSelected ? selected : queries).append(tip);
+        (kind == VectorKind::Key ? keyLanes : isSelected ? selectedLanes : queryLanes).append(lane);
     };
-    for (int t = 0; t < count; ++t)
-        add(VectorKind::Key, t);
-    for (int t = 0; t < count; ++t)
-        if (t != m_selected)
-            add(VectorKind::Query, t);
-    if (m_selected >= 0 && m_selected < count)
-        add(VectorKind::Query, m_selected);
+    // Lanes (d = 1) by token, a token's query above its key; painting order as documented.
+    int q = 0, k = 0, lane = 0;
+    while (q < shown.queries.size() || k < shown.keys.size()) {
+        const int queryToken = q < shown.queries.size() ? shown.queries.at(q) : INT_MAX;
+        const int keyToken = k < shown.keys.size() ? shown.keys.at(k) : INT_MAX;
+        if (queryToken <= keyToken)
+            add(VectorKind::Query, shown.queries.at(q++), lane++);
+        else
+            add(VectorKind::Key, shown.keys.at(k++), lane++);
+    }
+    if (lanes)
+        *lanes = keyLanes + queryLanes + selectedLanes;
+    return keys + queries + selected;
+}
+
+QList<VectorPlane::Tip> VectorPlane::tips() const
+{
+    QList<int> lanes;
+    QList<Tip> result = tipVectors(&lanes);
+    const PlaneMapping map = mappingFor(result);
+    const PlaneLanes laneLayout =
+        PlaneLanes::fit(map.rect(), static_cast<int>(result.size()), fontMetrics().height());
+    for (int i = 0; i < result.size(); ++i) {
+        Tip &tip = result[i];
+        tip.pixel = map.isOneDimensional() ? QPointF(map.toPixel({tip.vector.x(), 0.0}).x(),
+                                                     laneLayout.centre(lanes.at(i)))
+                                           : map.toPixel(tip.vector);
+    }
     return result;
+}
+
+PlaneScene VectorPlane::scene() const
+{
+    const Scenario &s = m_document->scenario();
+    PlaneScene scene;
+    scene.tips = tips();
+    scene.mapping = mappingFor(scene.tips);
+    scene.selected = m_selected;
+    scene.hovered = m_hovered;
+    if (m_dragging)
+        for (int i = 0; i < scene.tips.size(); ++i)
+            if (scene.tips.at(i).kind == m_dragKind && scene.tips.at(i).token == m_dragToken)
+                scene.dragged = i;
+    scene.laneCount = static_cast<int>(scene.tips.size());
+    scene.tokens = s.tokens;
+    scene.horizontalName = s.dimensionName(m_horizontal);
+    scene.verticalName = m_vertical >= 0 ? s.dimensionName(m_vertical) : QString();
+    scene.caption = caption();
+    scene.top = m_bar->isHidden() ? 0.0 : m_bar->sizeHint().height();
+    scene.rect = rect();
+    return scene;
 }
 
 int VectorPlane::tipAt(const QList<Tip> &all, const QPointF &pixel) const
@@ -607,334 +559,6 @@ void VectorPlane::dragTo(const QPointF &pixel, Qt::KeyboardModifiers modifiers)
         return;
     if (!m_document->setVector(m_dragKind, m_dragToken, vector))
         QToolTip::showText(mapToGlobal(pixel.toPoint()), m_document->lastError(), this);
-}
-
-void VectorPlane::paintGrid(QPainter &painter, const PlaneMapping &map,
-                            QList<QRectF> &occupied) const
-{
-    const QFontMetricsF metrics(font());
-    const QColor text = palette().color(QPalette::Text);
-    const QColor base = palette().color(QPalette::Base);
-    const QRectF plot = map.plotRect();
-    const QPointF origin = map.originPixel();
-    const double tickLength = metrics.height() * 0.25;
-    const Scenario &s = m_document->scenario();
-
-    // As many ticks as fit with their labels side by side.
-    const double labelWidth = metrics.horizontalAdvance(NumberFormat::tick(-map.range())) +
-                              2.0 * metrics.averageCharWidth();
-    const int maxTicks = std::clamp(static_cast<int>(plot.width() / labelWidth), 3, 9);
-    const QList<double> ticks = map.ticks(maxTicks);
-
-    QFont bold = font();
-    bold.setBold(true);
-    const QFontMetricsF boldMetrics(bold);
-
-    if (map.isOneDimensional()) {
-        const int tokens = static_cast<int>(s.tokenCount());
-        const Lanes lanes = lanesFor(map.rect(), 2 * tokens, metrics.height());
-        const double top = lanes.top;
-        const double axisY = lanes.axisY;
-        painter.setPen(QPen(blended(text, 30, base), 1.0));
-        for (double t : ticks) {
-            const double x = map.toPixel({t, 0.0}).x();
-            painter.drawLine(QPointF(x, top), QPointF(x, axisY));
-        }
-        painter.setPen(QPen(blended(text, 150, base), 1.0));
-        painter.drawLine(QPointF(plot.left(), axisY), QPointF(plot.right(), axisY));
-        painter.drawLine(QPointF(origin.x(), top), QPointF(origin.x(), axisY));
-        painter.setPen(text);
-        for (double t : ticks) {
-            const double x = map.toPixel({t, 0.0}).x();
-            painter.drawLine(QPointF(x, axisY), QPointF(x, axisY + tickLength));
-            const QString label = NumberFormat::tick(t);
-            const double w = metrics.horizontalAdvance(label);
-            drawRecordedText(painter, QPointF(x - w / 2, axisY + tickLength + metrics.ascent()),
-                             label, occupied);
-        }
-        painter.setFont(bold);
-        const QString name = s.dimensionName(m_horizontal);
-        drawRecordedText(painter,
-                         QPointF(plot.right() - boldMetrics.horizontalAdvance(name),
-                                 axisY + tickLength + metrics.ascent() + metrics.height()),
-                         name, occupied);
-        painter.setFont(font());
-        return;
-    }
-
-    // Grid lines, the unit circle, then the axes through the origin.
-    painter.setPen(QPen(blended(text, 28, base), 1.0));
-    for (double t : ticks) {
-        if (t == 0.0)
-            continue;
-        const QPointF p = map.toPixel({t, t});
-        painter.drawLine(QPointF(p.x(), plot.top()), QPointF(p.x(), plot.bottom()));
-        painter.drawLine(QPointF(plot.left(), p.y()), QPointF(plot.right(), p.y()));
-    }
-    const double unit = map.pixelsPerUnit();
-    painter.setPen(QPen(blended(text, 70, base), 1.0, Qt::DotLine));
-    painter.setBrush(Qt::NoBrush);
-    painter.drawEllipse(origin, unit, unit);
-
-    painter.setPen(QPen(blended(text, 160, base), 1.0));
-    painter.drawLine(QPointF(plot.left(), origin.y()), QPointF(plot.right(), origin.y()));
-    painter.drawLine(QPointF(origin.x(), plot.top()), QPointF(origin.x(), plot.bottom()));
-
-    painter.setPen(text);
-    for (double t : ticks) {
-        if (t == 0.0)
-            continue;
-        const QString label = NumberFormat::tick(t);
-        const double w = metrics.horizontalAdvance(label);
-        const QPointF px = map.toPixel({t, 0.0});
-        painter.drawLine(QPointF(px.x(), origin.y()), QPointF(px.x(), origin.y() + tickLength));
-        drawRecordedText(painter,
-                         QPointF(px.x() - w / 2, origin.y() + tickLength + metrics.ascent()), label,
-                         occupied);
-        const QPointF py = map.toPixel({0.0, t});
-        painter.drawLine(QPointF(origin.x() - tickLength, py.y()), QPointF(origin.x(), py.y()));
-        drawRecordedText(painter,
-                         QPointF(origin.x() - tickLength - w - 2.0,
-                                 py.y() + (metrics.ascent() - metrics.descent()) / 2),
-                         label, occupied);
-    }
-    const QString zero = NumberFormat::tick(0.0);
-    drawRecordedText(painter,
-                     QPointF(origin.x() - tickLength - metrics.horizontalAdvance(zero) - 2.0,
-                             origin.y() + tickLength + metrics.ascent()),
-                     zero, occupied);
-
-    // Axis names at the positive ends: the horizontal one above its axis, the vertical one
-    // beside its axis.
-    painter.setFont(bold);
-    const QString horizontalName = s.dimensionName(m_horizontal);
-    const QString verticalName = s.dimensionName(m_vertical);
-    // Beyond the right end of the axis when the widget is wide enough, else above the axis.
-    const double nameWidth = boldMetrics.horizontalAdvance(horizontalName);
-    const double besideX = plot.right() + 0.3 * metrics.height();
-    if (besideX + nameWidth <= width() - 2.0)
-        drawRecordedText(
-            painter,
-            QPointF(besideX, origin.y() + (boldMetrics.ascent() - boldMetrics.descent()) / 2),
-            horizontalName, occupied);
-    else
-        drawRecordedText(
-            painter,
-            QPointF(plot.right() - nameWidth, origin.y() - boldMetrics.descent() - tickLength),
-            horizontalName, occupied);
-    // Above the top end of the vertical axis when that is free (the legend may be there), else
-    // inside the plot beside the axis.
-    const QPointF above(origin.x() + tickLength + 2.0,
-                        plot.top() - boldMetrics.descent() - 0.15 * metrics.height());
-    const QRectF aboveBox(above.x(), above.y() - boldMetrics.ascent(),
-                          boldMetrics.horizontalAdvance(verticalName), boldMetrics.height());
-    const bool aboveIsFree =
-        aboveBox.top() >= (m_bar->isHidden() ? 0.0 : m_bar->geometry().bottom() + 1.0) &&
-        aboveBox.right() <= width() &&
-        std::none_of(occupied.cbegin(), occupied.cend(),
-                     [&](const QRectF &r) { return r.intersects(aboveBox); });
-    drawRecordedText(
-        painter,
-        aboveIsFree ? above
-                    : QPointF(origin.x() + tickLength + 2.0, plot.top() + boldMetrics.ascent()),
-        verticalName, occupied);
-    painter.setFont(font());
-}
-
-void VectorPlane::paintProjections(QPainter &painter, const PlaneMapping &map,
-                                   const QList<Tip> &all) const
-{
-    // The selected query's line, with every key's projection onto it: the length along the
-    // line is the key's dot product with the query's direction (on the shown dimensions).
-    if (map.isOneDimensional() || m_selected < 0)
-        return;
-    QPointF query;
-    bool found = false;
-    for (const Tip &tip : all)
-        if (tip.kind == VectorKind::Query && tip.token == m_selected) {
-            query = tip.vector;
-            found = true;
-        }
-    const double length = std::hypot(query.x(), query.y());
-    if (!found || length * map.pixelsPerUnit() < 2.0)
-        return;
-    const QPointF direction = query / length;
-    const QColor queryColor = vectorKindColor(VectorKind::Query);
-    const QColor keyColor = vectorKindColor(VectorKind::Key);
-    const QColor base = palette().color(QPalette::Base);
-
-    painter.save();
-    painter.setClipRect(map.plotRect());
-    const double reach = 2.0 * map.range();
-    painter.setPen(QPen(blended(queryColor, 50, base), 1.0));
-    painter.drawLine(map.toPixel(-reach * direction), map.toPixel(reach * direction));
-    const double dot = std::max(1.5, fontMetrics().height() * 0.12);
-    for (const Tip &tip : all) {
-        if (tip.kind != VectorKind::Key)
-            continue;
-        const double along = QPointF::dotProduct(tip.vector, direction);
-        const QPointF foot = map.toPixel(along * direction);
-        painter.setPen(QPen(blended(keyColor, 110, base), 1.0, Qt::DotLine));
-        painter.drawLine(tip.pixel, foot);
-        painter.setPen(Qt::NoPen);
-        painter.setBrush(withAlpha(keyColor, 160));
-        painter.drawEllipse(foot, dot, dot);
-    }
-    painter.restore();
-}
-
-void VectorPlane::paintArrows(QPainter &painter, const PlaneMapping &map,
-                              const QList<Tip> &all) const
-{
-    const double line = fontMetrics().height();
-    const double width = std::max(1.5, line / 8.0);
-    const double head = std::max(8.0, 0.6 * line);
-    const QColor fill = palette().color(QPalette::Base);
-    const QPointF origin = map.originPixel();
-    for (int i = 0; i < all.size(); ++i) {
-        const Tip &tip = all.at(i);
-        const bool query = tip.kind == VectorKind::Query;
-        const bool selected = query && tip.token == m_selected;
-        const bool active =
-            i == m_hovered || (m_dragging && tip.kind == m_dragKind && tip.token == m_dragToken);
-        const QColor color = vectorKindColor(tip.kind);
-        const QPointF from = map.isOneDimensional() ? QPointF(origin.x(), tip.pixel.y()) : origin;
-        double penWidth = width * (selected ? 1.8 : 1.0) * (active ? 1.4 : 1.0);
-        if (selected || active) {
-            // A soft halo under the highlighted arrow.
-            painter.setPen(QPen(withAlpha(color, 55), penWidth * 4.0, Qt::SolidLine, Qt::RoundCap));
-            painter.drawLine(from, tip.pixel);
-        }
-        drawArrow(painter, from, tip.pixel, color, penWidth, query, query,
-                  head * (selected ? 1.15 : 1.0), fill);
-    }
-}
-
-void VectorPlane::paintLabels(QPainter &painter, const PlaneMapping &map, const QList<Tip> &all,
-                              QList<QRectF> &occupied) const
-{
-    const Scenario &s = m_document->scenario();
-    const QPointF origin = map.originPixel();
-    const bool labelAll = s.tokenCount() <= labelledTokenLimit;
-
-    // Tips of one kind at the same pixel share a label: "q 明 月 光".
-    struct Label
-    {
-        VectorKind kind;
-        QPointF pixel;
-        QStringList names;
-        bool selected = false;
-    };
-    QList<Label> labels;
-    for (int i = 0; i < all.size(); ++i) {
-        const Tip &tip = all.at(i);
-        const bool selected = tip.kind == VectorKind::Query && tip.token == m_selected;
-        if (!labelAll && !selected && i != m_hovered)
-            continue;
-        auto same = std::find_if(labels.begin(), labels.end(), [&](const Label &label) {
-            return label.kind == tip.kind && QLineF(label.pixel, tip.pixel).length() < 2.0;
-        });
-        if (same == labels.end() || map.isOneDimensional()) {
-            labels.append({tip.kind, tip.pixel, {s.tokens.at(tip.token)}, selected});
-        } else {
-            same->names.append(s.tokens.at(tip.token));
-            same->selected = same->selected || selected;
-        }
-    }
-    // The selected query's label is placed first, so it gets the best spot.
-    std::stable_partition(labels.begin(), labels.end(),
-                          [](const Label &label) { return label.selected; });
-
-    // The arrow heads are obstacles too (half the head length around each tip).
-    const double headHalf = 0.5 * std::max(8.0, 0.6 * fontMetrics().height());
-    for (const Label &label : labels)
-        occupied.append(
-            QRectF(label.pixel - QPointF(headHalf, headHalf), QSizeF(2 * headHalf, 2 * headHalf)));
-
-    QFont bold = font();
-    bold.setBold(true);
-    const QRectF bounds = QRectF(rect()).adjusted(2, 2, -2, -2);
-    for (const Label &label : labels) {
-        const QString text = label.kind == VectorKind::Query
-                                 ? tr("q %1").arg(label.names.join(QLatin1Char(' ')))
-                                 : tr("k %1").arg(label.names.join(QLatin1Char(' ')));
-        painter.setFont(label.selected ? bold : font());
-        const QFontMetricsF fm(painter.font());
-        const QSizeF size(fm.horizontalAdvance(text), fm.height());
-        const double gap = std::max(headHalf, fm.height() * 0.3) + 1.0;
-
-        // Candidate centres, best first: beside the tip (queries on the left of their
-        // direction, keys on the right), on the other side, beyond the tip, then further out.
-        QPointF unit(1.0, 0.0);
-        const double length = QLineF(origin, label.pixel).length();
-        if (length >= 1.0 && !map.isOneDimensional())
-            unit = (label.pixel - origin) / length;
-        if (map.isOneDimensional() && label.pixel.x() < origin.x())
-            unit = QPointF(-1.0, 0.0);
-        QPointF normal(unit.y(), -unit.x());
-        if (label.kind == VectorKind::Key)
-            normal = -normal;
-        auto extent = [&](const QPointF &direction) {
-            return std::abs(direction.x()) * size.width() / 2 +
-                   std::abs(direction.y()) * size.height() / 2;
-        };
-        QList<QPointF> centres;
-        if (map.isOneDimensional()) {
-            centres << label.pixel + unit * (gap + extent(unit));
-        } else {
-            for (int step = 0; step < 3; ++step) {
-                const double further = step * size.height();
-                centres << label.pixel + unit * gap + normal * (gap + extent(normal) + further)
-                        << label.pixel + unit * gap - normal * (gap + extent(normal) + further)
-                        << label.pixel + unit * (gap + extent(unit) + further);
-            }
-        }
-        QRectF best;
-        double bestOverlap = HUGE_VAL;
-        for (const QPointF &centre : centres) {
-            QRectF box(QPointF(), size);
-            box.moveCenter(centre);
-            const double covered = overlap(box, occupied, bounds);
-            if (covered < bestOverlap) {
-                best = box;
-                bestOverlap = covered;
-            }
-            if (covered <= 0.0)
-                break;
-        }
-        best.moveLeft(std::clamp(best.left(), bounds.left(), bounds.right() - best.width()));
-        best.moveTop(std::clamp(best.top(), bounds.top(), bounds.bottom() - best.height()));
-        occupied.append(best);
-        painter.setPen(vectorKindColor(label.kind));
-        painter.drawText(best, Qt::AlignCenter, text);
-    }
-    painter.setFont(font());
-}
-
-void VectorPlane::paintLegend(QPainter &painter, QList<QRectF> &occupied) const
-{
-    const QFontMetricsF metrics(font());
-    const double line = metrics.height();
-    const double sample = 1.6 * line;
-    const double width = std::max(1.5, line / 8.0);
-    QPointF at(0.5 * line, (m_bar->isHidden() ? 0.0 : m_bar->sizeHint().height()) + 0.2 * line);
-    const QColor text = palette().color(QPalette::Text);
-    const struct
-    {
-        VectorKind kind;
-        QString name;
-    } entries[] = {{VectorKind::Key, tr("keys")}, {VectorKind::Query, tr("queries")}};
-    for (const auto &entry : entries) {
-        const double y = at.y() + line / 2;
-        drawArrow(painter, QPointF(at.x(), y), QPointF(at.x() + sample, y),
-                  vectorKindColor(entry.kind), width, entry.kind == VectorKind::Query,
-                  entry.kind == VectorKind::Query, 0.5 * line, palette().color(QPalette::Base));
-        painter.setPen(text);
-        drawRecordedText(painter, QPointF(at.x() + sample + 0.4 * line, at.y() + metrics.ascent()),
-                         entry.name, occupied);
-        occupied.append(QRectF(at.x(), at.y(), sample, line));
-        at.rx() += sample + 0.4 * line + metrics.horizontalAdvance(entry.name) + line;
-    }
 }
 
 } // namespace attention

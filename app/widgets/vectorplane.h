@@ -13,9 +13,15 @@
 /// and finishInteraction() on release: one drag, one undo step. The plane's range is frozen
 /// during a drag and refitted after it. Drags snap to 0.01 (to 0.1 with Shift held). Clicking
 /// or dragging a query selects it and emits tokenSelected(). Hovering a tip shows its numbers.
+///
+/// Past PlaneSubset::fullLimit tokens the plane draws only the selected query and its strongest
+/// keys (PlaneSubset), and a caption under the plot says so; hovering, clicking and dragging
+/// reach the drawn arrows only. Painting itself is PlanePainter's.
 
 #include "document.h"
 #include "planemapping.h"
+#include "planepainter.h"
+#include "planesubset.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -46,8 +52,14 @@ public:
     /// The current vector ↔ pixel mapping of the plot (widget coordinates).
     PlaneMapping mapping() const;
     /// Where the tip of token `token`'s query or key is drawn (widget coordinates); a null
-    /// point for a value or a token that does not exist.
+    /// point for a value, a token that does not exist or a vector that is not drawn.
     QPointF tipPixel(VectorKind kind, int token) const;
+    /// Which queries and keys are drawn.
+    PlaneSubset shownSubset() const;
+    /// What the caption under the plot says: empty when every arrow is drawn.
+    QString caption() const;
+    /// The labels the last paint drew, with their boxes (widget coordinates).
+    const QList<PlaneLabel> &drawnLabels() const { return m_labels; }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -71,14 +83,7 @@ protected:
     void leaveEvent(QEvent *event) override;
 
 private:
-    /// One arrow tip, in painting order (keys first, then queries, the selected query last).
-    struct Tip
-    {
-        VectorKind kind = VectorKind::Key;
-        int token = -1;
-        QPointF vector; ///< (x, y) along the shown dimensions; y = 0 when d = 1
-        QPointF pixel;
-    };
+    using Tip = PlaneTip;
 
     void documentChanged();
     /// Fills the combo boxes when d or the names changed (always with `force`).
@@ -87,25 +92,18 @@ private:
     void layoutBar();
     void updatePlot();
     QRectF plotArea() const;
-    double fittedRange() const;
+    /// The drawn tips in painting order (keys, queries, the selected query last), with their
+    /// vectors but no pixels yet. `lanes` receives each tip's lane (for d = 1).
+    QList<Tip> tipVectors(QList<int> *lanes = nullptr) const;
+    /// The mapping for these drawn tips: the range fits them, unless a drag froze it.
+    PlaneMapping mappingFor(const QList<Tip> &tips) const;
     QList<Tip> tips() const;
-    QPointF laneTip(const PlaneMapping &mapping, int lane, double x) const;
-    int laneOf(VectorKind kind, int token) const;
+    PlaneScene scene() const;
     int tipAt(const QList<Tip> &tips, const QPointF &pixel) const;
     double hitRadius() const;
     QString tipToolTip(const QList<Tip> &tips, int hit) const;
     QString vectorText(VectorKind kind, int token) const;
     void dragTo(const QPointF &pixel, Qt::KeyboardModifiers modifiers);
-
-    // Each painter of text appends the rectangles it used to `occupied`, so that the arrow
-    // labels painted last can avoid them.
-    void paintGrid(QPainter &painter, const PlaneMapping &mapping, QList<QRectF> &occupied) const;
-    void paintProjections(QPainter &painter, const PlaneMapping &mapping,
-                          const QList<Tip> &tips) const;
-    void paintArrows(QPainter &painter, const PlaneMapping &mapping, const QList<Tip> &tips) const;
-    void paintLabels(QPainter &painter, const PlaneMapping &mapping, const QList<Tip> &tips,
-                     QList<QRectF> &occupied) const;
-    void paintLegend(QPainter &painter, QList<QRectF> &occupied) const;
 
     QPointer<ScenarioDocument> m_document;
     QWidget *m_bar = nullptr;
@@ -125,6 +123,7 @@ private:
     VectorKind m_dragKind = VectorKind::Query;
     int m_dragToken = -1;
     std::optional<double> m_frozenRange; ///< the range kept during a drag
+    QList<PlaneLabel> m_labels;          ///< what the last paint labelled
 };
 
 } // namespace attention

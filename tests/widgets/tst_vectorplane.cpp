@@ -1,6 +1,8 @@
 // Tests of VectorPlane, driving the real widget offscreen with mouse events: dragging 光's query
 // tip (live edits, one undo step), selecting a query by clicking it, dragging a key on two chosen
-// dimensions of d = 3, the one-dimensional view, hover tooltips, painting and font scaling.
+// dimensions of d = 3, the one-dimensional view, hover tooltips, painting and font scaling; at
+// large T only the selected query and its strongest keys are drawn and reachable; the lesson's
+// labels stay by their tips without overlapping.
 
 #include "document.h"
 #include "language.h"
@@ -17,7 +19,9 @@
 #include <QTest>
 #include <QToolTip>
 #include <QUndoStack>
+#include <algorithm>
 #include <cmath>
+#include <set>
 
 using namespace attention;
 
@@ -50,6 +54,40 @@ std::vector<double> weightRowByHand(const Scenario &s, Index i)
     for (double &x : scores)
         x /= sum;
     return scores;
+}
+
+/// T tokens "t0" … of seeded random 2-D queries and keys, scaled by 3 so the weights differ.
+Scenario randomOf(int tokens)
+{
+    QStringList names;
+    for (int t = 0; t < tokens; ++t)
+        names.append(QStringLiteral("t%1").arg(t));
+    Scenario s = randomScenario(names, 2, 7);
+    s.scoreScale = 3.0;
+    return s;
+}
+
+/// The `count` keys of row `query` with the largest weights, by a full sort of the row of
+/// Scenario::compute().
+std::set<int> strongestByHand(const Scenario &s, int query, int count)
+{
+    const Matrix weights = s.compute().weights;
+    std::vector<int> order(static_cast<std::size_t>(s.tokenCount()));
+    for (std::size_t j = 0; j < order.size(); ++j)
+        order[j] = static_cast<int>(j);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return weights(query, a) > weights(query, b); });
+    return {order.begin(), order.begin() + count};
+}
+
+/// The tokens whose query (or key) the plane draws, asked token by token through tipPixel().
+std::set<int> drawnTokens(const VectorPlane &plane, VectorKind kind, int tokens)
+{
+    std::set<int> drawn;
+    for (int t = 0; t < tokens; ++t)
+        if (!plane.tipPixel(kind, t).isNull())
+            drawn.insert(t);
+    return drawn;
 }
 
 /// Drags with the left button from `from` to `to` in `steps` moves.
@@ -92,6 +130,14 @@ private Q_SLOTS:
     void painting();
     void scalesWithFont();
     void switchesLanguage();
+    void drawsAllUpToTheLimit_data();
+    void drawsAllUpToTheLimit();
+    void largeTDrawsStrongestKeys_data();
+    void largeTDrawsStrongestKeys();
+    void largeTUndrawnKeyIsNotReachable();
+    void largeTWithoutSelection();
+    void lessonLabelsByTheirTips_data();
+    void lessonLabelsByTheirTips();
 };
 
 void TestVectorPlane::initTestCase()
@@ -392,6 +438,184 @@ void TestVectorPlane::switchesLanguage()
     QVERIFY(language.setLanguage(QStringLiteral("en")));
     QCoreApplication::processEvents();
     QCOMPARE(f.plane.accessibleName(), QStringLiteral("Vector plane"));
+}
+
+void TestVectorPlane::drawsAllUpToTheLimit_data()
+{
+    QTest::addColumn<int>("tokens");
+    QTest::addColumn<bool>("all");
+
+    QTest::newRow("T = 5") << 5 << true;
+    QTest::newRow("T = 24, the limit") << 24 << true;
+    QTest::newRow("T = 25") << 25 << false;
+}
+
+void TestVectorPlane::drawsAllUpToTheLimit()
+{
+    QFETCH(int, tokens);
+    QFETCH(bool, all);
+    ScenarioDocument document;
+    QVERIFY(document.reset(randomOf(tokens)));
+    Fixture f(&document);
+    std::set<int> every;
+    for (int t = 0; t < tokens; ++t)
+        every.insert(t);
+    QCOMPARE(drawnTokens(f.plane, VectorKind::Key, tokens) == every, all);
+    QCOMPARE(drawnTokens(f.plane, VectorKind::Query, tokens) == every, all);
+    QCOMPARE(f.plane.caption().isEmpty(), all);
+    // Every drawn arrow is labelled.
+    f.plane.grab();
+    const int drawn = all ? 2 * tokens : 1 + PlaneSubset::strongestCount;
+    int named = 0;
+    for (const PlaneLabel &label : f.plane.drawnLabels())
+        named += static_cast<int>(label.text.count(QLatin1Char(' ')));
+    QCOMPARE(named, drawn);
+}
+
+void TestVectorPlane::largeTDrawsStrongestKeys_data()
+{
+    QTest::addColumn<int>("tokens");
+    QTest::addColumn<int>("selected");
+
+    QTest::newRow("T = 100, the last query") << 100 << 99;
+    QTest::newRow("T = 100, query 10") << 100 << 10;
+    QTest::newRow("T = 100, query 0") << 100 << 0;
+    QTest::newRow("T = 1000, query 500") << 1000 << 500;
+}
+
+void TestVectorPlane::largeTDrawsStrongestKeys()
+{
+    QFETCH(int, tokens);
+    QFETCH(int, selected);
+    ScenarioDocument document;
+    const Scenario s = randomOf(tokens);
+    QVERIFY(document.reset(s));
+    Fixture f(&document);
+    f.plane.setSelectedToken(selected);
+
+    QCOMPARE(drawnTokens(f.plane, VectorKind::Query, tokens), std::set<int>{selected});
+    QCOMPARE(drawnTokens(f.plane, VectorKind::Key, tokens), strongestByHand(s, selected, 8));
+    QCOMPARE(
+        f.plane.caption(),
+        QStringLiteral("showing q t%1 and its 8 strongest keys of %2").arg(selected).arg(tokens));
+    // The drawn tips are where their vectors are.
+    const PlaneMapping mapping = f.plane.mapping();
+    for (int key : strongestByHand(s, selected, 8)) {
+        const QPointF expected = mapping.toPixel({s.keys(key, 0), s.keys(key, 1)});
+        QVERIFY((f.plane.tipPixel(VectorKind::Key, key) - expected).manhattanLength() < 1e-9);
+    }
+}
+
+void TestVectorPlane::largeTUndrawnKeyIsNotReachable()
+{
+    ScenarioDocument document;
+    const Scenario s = randomOf(100);
+    QVERIFY(document.reset(s));
+    Fixture f(&document);
+    const int selected = 99;
+    QCOMPARE(f.plane.selectedToken(), selected);
+    const PlaneMapping mapping = f.plane.mapping();
+
+    // An undrawn key whose tip is far (20 px) from every drawn tip and inside the plot.
+    const std::set<int> strongest = strongestByHand(s, selected, 8);
+    QList<QPointF> drawn{f.plane.tipPixel(VectorKind::Query, selected)};
+    for (int key : strongest)
+        drawn.append(f.plane.tipPixel(VectorKind::Key, key));
+    int lonely = -1;
+    QPointF at;
+    for (int j = 0; j < 100 && lonely < 0; ++j) {
+        const QPointF pixel = mapping.toPixel({s.keys(j, 0), s.keys(j, 1)});
+        const bool far = std::all_of(drawn.cbegin(), drawn.cend(), [&](const QPointF &p) {
+            return QLineF(p, pixel).length() > 20.0;
+        });
+        if (strongest.count(j) == 0 && far && mapping.plotRect().contains(pixel)) {
+            lonely = j;
+            at = pixel;
+        }
+    }
+    QVERIFY(lonely >= 0);
+    QVERIFY(f.plane.tipPixel(VectorKind::Key, lonely).isNull());
+
+    // Dragging from there moves nothing; the hover tooltip is the plane's, not the key's.
+    QSignalSpy selectedSpy(&f.plane, &VectorPlane::tokenSelected);
+    drag(&f.plane, at, at + QPointF(30, -30));
+    QVERIFY(document.scenario() == s);
+    QCOMPARE(document.undoStack()->count(), 0);
+    QCOMPARE(selectedSpy.count(), 0);
+    QVERIFY(QTest::qWaitForWindowExposed(&f.plane));
+    QHelpEvent help(QEvent::ToolTip, at.toPoint(), f.plane.mapToGlobal(at.toPoint()));
+    QApplication::sendEvent(&f.plane, &help);
+    QTRY_VERIFY(QToolTip::isVisible());
+    QVERIFY2(!QToolTip::text().contains(QStringLiteral("k(t%1)").arg(lonely)),
+             qPrintable(QToolTip::text()));
+    QToolTip::hideText();
+
+    // A drawn key is dragged as ever.
+    const int strongestKey = *strongest.begin();
+    drag(&f.plane, f.plane.tipPixel(VectorKind::Key, strongestKey), mapping.toPixel({0.5, 0.5}));
+    QCOMPARE(document.undoStack()->count(), 1);
+    QVERIFY(document.scenario().keys.row(strongestKey) != s.keys.row(strongestKey));
+}
+
+void TestVectorPlane::largeTWithoutSelection()
+{
+    ScenarioDocument document;
+    QVERIFY(document.reset(randomOf(50)));
+    Fixture f(&document);
+    f.plane.setSelectedToken(-1);
+    QVERIFY(drawnTokens(f.plane, VectorKind::Query, 50).empty());
+    QVERIFY(drawnTokens(f.plane, VectorKind::Key, 50).empty());
+    QCOMPARE(f.plane.caption(),
+             QStringLiteral("50 tokens: select a query to see its strongest keys"));
+    QVERIFY(!f.plane.grab().isNull());
+}
+
+void TestVectorPlane::lessonLabelsByTheirTips_data()
+{
+    QTest::addColumn<QSize>("size");
+
+    QTest::newRow("520 × 520") << QSize(520, 520);
+    QTest::newRow("400 × 280, the workbench's dock") << QSize(400, 280);
+    QTest::newRow("300 × 300") << QSize(300, 300);
+}
+
+void TestVectorPlane::lessonLabelsByTheirTips()
+{
+    QFETCH(QSize, size);
+    ScenarioDocument document;
+    Fixture f(&document);
+    f.plane.resize(size);
+    f.plane.grab();
+    const QList<PlaneLabel> labels = f.plane.drawnLabels();
+
+    // Coincident tips share a label: 明's, 月's and 光's queries at [1, 0], 床's and 前's at [0,
+    // 1].
+    QStringList texts;
+    for (const PlaneLabel &label : labels)
+        texts.append(label.text);
+    texts.sort();
+    QCOMPARE(texts,
+             QStringList({QStringLiteral("k 光"), QStringLiteral("k 前"), QStringLiteral("k 床"),
+                          QStringLiteral("k 明"), QStringLiteral("k 月"), QStringLiteral("q 床 前"),
+                          QStringLiteral("q 明 月 光")}));
+    const double line = f.plane.fontMetrics().height();
+    for (int i = 0; i < labels.size(); ++i) {
+        const PlaneLabel &label = labels.at(i);
+        // The label names the tip it stands by: the first token's tip of that kind.
+        const QString first = label.text.section(QLatin1Char(' '), 1, 1);
+        const QPointF tip = f.plane.tipPixel(label.kind, lesson().tokens.indexOf(first));
+        QVERIFY((label.tip - tip).manhattanLength() < 1e-9);
+        // Within two lines of its tip (the distance from the tip to the box's nearest point).
+        const double dx = std::max({label.box.left() - tip.x(), 0.0, tip.x() - label.box.right()});
+        const double dy = std::max({label.box.top() - tip.y(), 0.0, tip.y() - label.box.bottom()});
+        QVERIFY2(std::hypot(dx, dy) <= 2.0 * line,
+                 qPrintable(QStringLiteral("%1: %2 px").arg(label.text).arg(std::hypot(dx, dy))));
+        QVERIFY(QRectF(f.plane.rect()).contains(label.box));
+        // No two labels overlap or touch.
+        for (int j = 0; j < i; ++j)
+            QVERIFY2(!label.box.adjusted(-1, -1, 1, 1).intersects(labels.at(j).box),
+                     qPrintable(label.text + QStringLiteral(" / ") + labels.at(j).text));
+    }
 }
 
 QTEST_MAIN(TestVectorPlane)
