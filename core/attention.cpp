@@ -34,6 +34,16 @@ Matrix attentionScores(const Eigen::Ref<const Matrix> &q, const Eigen::Ref<const
     return scores;
 }
 
+RowVector attentionScoreRow(const Eigen::Ref<const Matrix> &q, const Eigen::Ref<const Matrix> &k,
+                            Index row, const ScoreOptions &options)
+{
+    RowVector scores = q.row(row) * k.transpose();
+    scores *= effectiveScale(options, q.cols());
+    if (options.causal)
+        scores.tail(scores.size() - std::min(row + 1, scores.size())).setConstant(minusInfinity);
+    return scores;
+}
+
 void applyCausalMask(Eigen::Ref<Matrix> scores)
 {
     for (Index i = 0; i < scores.rows(); ++i)

@@ -37,6 +37,11 @@ Matrix averagingWeights(Index T);
 Matrix attentionScores(const Eigen::Ref<const Matrix> &q, const Eigen::Ref<const Matrix> &k,
                        const ScoreOptions &options);
 
+/// Row `row` of attentionScores(q, k, options), computed alone (T). For one cell's explanation
+/// when the table is not kept.
+RowVector attentionScoreRow(const Eigen::Ref<const Matrix> &q, const Eigen::Ref<const Matrix> &k,
+                            Index row, const ScoreOptions &options);
+
 /// Sets every entry above the diagonal to −∞, in place.
 void applyCausalMask(Eigen::Ref<Matrix> scores);
 

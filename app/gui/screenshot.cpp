@@ -33,7 +33,10 @@ bool saveScreenshot(MainWindow &window, const QString &fileName)
     if (window.mode() == MainWindow::Mode::Workbench)
         window.applyDefaultLayout();
     QCoreApplication::processEvents();
-    // A lesson page that computes in the background is shot once its views are final.
+    // A large scenario is computed on a worker, and so are some lesson pages: the picture is
+    // taken once the views are final.
+    window.document()->waitForResult();
+    QCoreApplication::processEvents();
     if (window.lesson()->isBusy()) {
         waitUntilIdle(window.lesson());
         QCoreApplication::processEvents();

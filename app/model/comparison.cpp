@@ -30,10 +30,10 @@ Scenario flipped(const Scenario &scenario, Flip flip)
 
 ScenarioResult compareResult(const Scenario &scenario, Flip flip)
 {
+    // The scores are turned into weights in place: one T × T table, not two.
     ScenarioResult result;
-    result.scores =
+    result.weights =
         attentionScores(scenario.queries, scenario.keys, flipped(scenario.scoreOptions(), flip));
-    result.weights = result.scores;
     softmaxRows(result.weights);
     return result;
 }

@@ -21,8 +21,8 @@ ScoreOptions flipped(ScoreOptions options, Flip flip);
 /// `scenario` with the switch flipped.
 Scenario flipped(const Scenario &scenario, Flip flip);
 
-/// Scores and weights of flipped(scenario, flip). No output: the comparison shows weights, and
-/// the output would cost a T × T × d_v product for nothing.
+/// The weights of flipped(scenario, flip), and nothing else: the comparison shows weights, so
+/// neither the scores (a second T × T table) nor the output (a T × T × d_v product) are kept.
 ScenarioResult compareResult(const Scenario &scenario, Flip flip);
 
 } // namespace attention

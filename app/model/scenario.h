@@ -29,7 +29,7 @@ struct ScenarioLimits
 /// read-only (SharedResult) by the document, its views and the tables that read it.
 struct ScenarioResult
 {
-    Matrix scores;                ///< (T, T), masked entries are −∞
+    Matrix scores;                ///< (T, T), masked entries are −∞; empty in a comparison
     Matrix weights;               ///< (T, T), rows sum to 1
     std::optional<Matrix> output; ///< (T, d_v); absent with one-hot values: it is the weights
 

@@ -191,7 +191,8 @@ void HeatmapWidget::setScenario(std::shared_ptr<const Scenario> scenario, Shared
         break;
     }
     m_model->setMatrix(std::move(shown), m_scenario->tokens, columnLabels());
-    m_hasMask = attentionKind && (m_result->scores.array() == minusInfinity).any();
+    // The causal mask hides exactly the keys after each query: scores −∞, weights 0.
+    m_hasMask = attentionKind && m_scenario->causal && m_scenario->tokenCount() > 1;
     if (m_selectedRow >= m_model->rowCount())
         m_selectedRow = m_model->rowCount() - 1;
     updateRange();
@@ -261,6 +262,10 @@ void HeatmapWidget::setHighlightedRows(int first, int last)
 
 void HeatmapWidget::updateRange()
 {
+    if (isRelativeScale()) {
+        m_mapping.setRange(-relativeSpan, relativeSpan);
+        return;
+    }
     if (m_kind == Kind::Weights && m_fixedRange) {
         m_mapping.setRange(0.0, 1.0);
         return;
@@ -276,17 +281,24 @@ void HeatmapWidget::updateRange()
 
 void HeatmapWidget::rebuildImage()
 {
-    const Matrix &m = m_model->matrix();
-    if (m_image.width() != m.cols() || m_image.height() != m.rows())
-        m_image = QImage(int(m.cols()), int(m.rows()), QImage::Format_RGB32);
-    for (int r = 0; r < m.rows(); ++r) { // rows are contiguous: the matrix is row-major
-        auto *line = reinterpret_cast<QRgb *>(m_image.scanLine(r));
-        m_mapping.colors(m.row(r).data(), m.cols(), line);
-        // A masked weight is 0, but it is not a weight like the others: grey, as in the scores.
-        if (m_hasMask && m_kind == Kind::Weights)
-            for (int c = 0; c < m.cols(); ++c)
-                if (isMasked(r, c))
-                    line[c] = HeatmapMapping::maskedColor;
+    // One pixel per cell; past maxImageSide cells a side, one pixel per block of cells showing
+    // the block's largest value, so a sharp weight is never averaged away.
+    const int rows = m_model->rowCount();
+    const int columns = m_model->columnCount();
+    const int block = imageBlock();
+    const int width = (columns + block - 1) / block;
+    const int height = (rows + block - 1) / block;
+    if (m_image.width() != width || m_image.height() != height)
+        m_image = QImage(width, height, QImage::Format_RGB32);
+    std::vector<double> line(static_cast<std::size_t>(width));
+    for (int y = 0; y < height; ++y) {
+        std::fill(line.begin(), line.end(), minusInfinity); // −∞: masked, drawn grey
+        for (int r = y * block; r < std::min(rows, (y + 1) * block); ++r)
+            for (int c = 0; c < columns; ++c) {
+                double &pooled = line[static_cast<std::size_t>(c / block)];
+                pooled = std::max(pooled, shownValue(r, c));
+            }
+        m_mapping.colors(line.data(), width, reinterpret_cast<QRgb *>(m_image.scanLine(y)));
     }
 }
 
@@ -315,12 +327,12 @@ HeatmapMargins HeatmapWidget::marginsFor(const Fonts &fonts) const
     margins.rowLabels = std::max(m_rowLabelWidth * fonts.labelScale,
                                  labels.horizontalAdvance(QStringLiteral("q╲k"))) +
                         12;
-    qreal legendText = 0;
+    qreal legendWidth = 0;
     for (const double x : {m_mapping.minimum(), m_mapping.maximum()})
-        legendText = std::max(legendText, legend.horizontalAdvance(NumberFormat::fixed(x, 2)));
+        legendWidth = std::max(legendWidth, legend.horizontalAdvance(legendText(x)));
     if (m_hasMask)
-        legendText = std::max(legendText, legend.horizontalAdvance(tr("masked")));
-    margins.legend = 12 + 14 + 6 + legendText + 2;
+        legendWidth = std::max(legendWidth, legend.horizontalAdvance(tr("masked")));
+    margins.legend = 12 + 14 + 6 + legendWidth + 2;
     return margins;
 }
 
@@ -401,6 +413,9 @@ QString HeatmapWidget::caption() const
         return text;
     }
     case Kind::Weights:
+        if (isRelativeScale())
+            return tr("softmax of each score row; colour: the weight ÷ its row's uniform 1/n, "
+                      "log scale");
         return m_fixedRange ? tr("softmax of each score row; colours 0 to 1")
                             : tr("softmax of each score row; colours from the smallest to the "
                                  "largest weight");
@@ -414,7 +429,40 @@ QString HeatmapWidget::caption() const
 
 bool HeatmapWidget::isMasked(int row, int column) const
 {
-    return m_hasMask && m_result->scores(row, column) == minusInfinity;
+    return m_hasMask && column > row;
+}
+
+QString HeatmapWidget::legendText(double value) const
+{
+    if (!isRelativeScale())
+        return NumberFormat::fixed(value, 2);
+    // log₂ of the ratio to uniform: 4 → 16×, 0 → 1×, −4 → 1/16×.
+    const double ratio = std::exp2(std::abs(value));
+    const QString times = locale().toString(ratio, 'g', 3);
+    return value < 0 ? tr("1/%1×").arg(times) : tr("%1×").arg(times);
+}
+
+bool HeatmapWidget::isRelativeScale() const
+{
+    return m_kind == Kind::Weights && m_model->columnCount() > relativeScaleKeys;
+}
+
+int HeatmapWidget::imageBlock() const
+{
+    const int largest = std::max(m_model->rowCount(), m_model->columnCount());
+    return std::max(1, (largest + maxImageSide - 1) / maxImageSide);
+}
+
+double HeatmapWidget::shownValue(int row, int column) const
+{
+    if (isMasked(row, column))
+        return minusInfinity;
+    const double x = m_model->matrix()(row, column);
+    if (!isRelativeScale())
+        return x;
+    // The weight as a multiple of its row's uniform weight 1/n, n = the keys the row sees.
+    const double keys = m_hasMask ? row + 1 : m_model->columnCount();
+    return std::clamp(std::log2(x * keys), -relativeSpan, relativeSpan);
 }
 
 QString HeatmapWidget::cellExplanation(int row, int column) const
@@ -429,9 +477,14 @@ QString HeatmapWidget::cellExplanation(int row, int column) const
     case Kind::Scores:
     case Kind::Weights: {
         lines.append(tr("Query %1 → key %2").arg(query, column_));
+        // A comparison result keeps no scores: the row is computed for the tooltip.
+        const RowVector scoreRow = m_result->scores.rows() > row
+                                       ? RowVector(m_result->scores.row(row))
+                                       : attentionScoreRow(m_scenario->queries, m_scenario->keys,
+                                                           row, m_scenario->scoreOptions());
         const CellExplanation cell =
-            explainCell(m_scenario->queries.row(row), m_scenario->keys.row(column),
-                        m_result->scores.row(row), column, m_scenario->scoreOptions());
+            explainCell(m_scenario->queries.row(row), m_scenario->keys.row(column), scoreRow,
+                        column, m_scenario->scoreOptions());
         if (cell.masked) {
             lines.append(tr("Masked: %1 comes after %2, and the causal mask hides later tokens.")
                              .arg(column_, query));
@@ -745,7 +798,7 @@ void HeatmapWidget::paintCells(QPainter &painter, const HeatmapMapping &mapping,
         painter.setPen(Qt::NoPen);
         for (int r = 0; r < m.rows(); ++r)
             for (int c = 0; c < m.cols(); ++c)
-                painter.fillRect(mapping.cellRect(r, c), QColor(m_image.pixel(c, r)));
+                painter.fillRect(mapping.cellRect(r, c), QColor(m_mapping.color(shownValue(r, c))));
     } else {
         painter.save();
         painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
@@ -814,7 +867,7 @@ void HeatmapWidget::paintNumbers(QPainter &painter, const HeatmapMapping &mappin
             if (masked && m_kind == Kind::Weights)
                 continue; // the hatching says it: nothing to read there
             painter.setPen(masked ? QColor(60, 60, 60)
-                                  : Colormap::textColorOn(m_image.pixel(c, r)));
+                                  : Colormap::textColorOn(m_mapping.color(shownValue(r, c))));
             drawText(painter, mapping.cellRect(r, c), Qt::AlignCenter,
                      NumberFormat::fixed(m(r, c), 2));
         }
@@ -900,7 +953,7 @@ void HeatmapWidget::paintLegend(QPainter &painter, const HeatmapMapping &mapping
             aligned.moveTop(y - 2);
         else if (vertical == Qt::AlignBottom)
             aligned.moveBottom(y + 2);
-        drawText(painter, aligned, Qt::AlignLeft | vertical, NumberFormat::fixed(value, 2));
+        drawText(painter, aligned, Qt::AlignLeft | vertical, legendText(value));
     };
     label(hi, bar.top(), Qt::AlignTop);
     label(lo, bar.bottom(), Qt::AlignBottom);

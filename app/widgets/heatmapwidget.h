@@ -57,8 +57,20 @@ public:
     void setSelectedRow(int row);
     int selectedRow() const { return m_selectedRow; }
 
+    /// Past this many keys the weights are near 1/T and one flat colour on any linear scale, so
+    /// each weight is coloured relative to its row's uniform weight 1/n (n = the keys that row
+    /// sees) on a log₂ scale from 1/16× to 16× (isRelativeScale(); the legend says so).
+    static constexpr int relativeScaleKeys = 64;
+    static constexpr double relativeSpan = 4.0; ///< log₂ 16
+    /// Past this many cells a side, the image keeps one pixel per block of cells (their largest
+    /// value), so it never takes more than 4 MiB.
+    static constexpr int maxImageSide = 1024;
+
+    /// True when the weights are coloured relative to their row's uniform weight.
+    bool isRelativeScale() const;
+
     /// Weights only: a fixed 0–1 colour scale (default), or the view's own minimum to maximum.
-    /// The other kinds always use their own range.
+    /// The other kinds always use their own range. Ignored while isRelativeScale().
     void setFixedRange(bool fixed);
     bool fixedRange() const { return m_fixedRange; }
 
@@ -124,6 +136,14 @@ private:
     void paintLegend(QPainter &painter, const HeatmapMapping &mapping, const Fonts &fonts,
                      bool vector) const;
     bool isMasked(int row, int column) const;
+    /// A value of the colour scale as the legend writes it ("0.25", or "16×" on the relative
+    /// scale).
+    QString legendText(double value) const;
+    /// Cells per image pixel along each side: 1 up to maxImageSide cells a side.
+    int imageBlock() const;
+    /// What cell (row, column) is coloured by: its value, its log₂ ratio to the row's uniform
+    /// weight on the relative scale, −∞ when masked.
+    double shownValue(int row, int column) const;
     /// Draws `text` aligned in `box` (elided if asked and too wide), from a cache of laid-out
     /// texts.
     void drawText(QPainter &painter, const QRectF &box, Qt::Alignment alignment,

@@ -21,7 +21,14 @@ public:
     explicit OutputView(QWidget *parent = nullptr);
     ~OutputView() override;
 
+    /// Past this many tokens, one-hot values (a T × T identity) and their output (the weights
+    /// again) are not drawn; a note says why.
+    static constexpr int maxOneHotTokens = 64;
+
+    /// Shows the values and the output of `result` (or the note, see maxOneHotTokens).
     void setScenario(std::shared_ptr<const Scenario> scenario, SharedResult result);
+    /// True when the note stands in for the two heatmaps.
+    bool isNoteShown() const { return m_noteShown; }
     void setSelectedRow(int row);
 
     HeatmapWidget *valuesHeatmap() const { return m_values; }
@@ -38,7 +45,11 @@ private:
 
     HeatmapWidget *m_values;
     QLabel *m_arrow;
+
     HeatmapWidget *m_output;
+    QLabel *m_note;
+    int m_tokens = 0;
+    bool m_noteShown = false;
 };
 
 } // namespace attention

@@ -56,6 +56,7 @@ VectorPlane::VectorPlane(ScenarioDocument *document, QWidget *parent)
     connect(m_verticalBox, &QComboBox::activated, this,
             [this](int index) { setDimensions(m_horizontal, index); });
     connect(document, &ScenarioDocument::changed, this, &VectorPlane::documentChanged);
+    connect(document, &ScenarioDocument::resultChanged, this, qOverload<>(&QWidget::update));
 
     m_selected = static_cast<int>(document->scenario().tokenCount()) - 1;
     retranslate();
@@ -361,8 +362,11 @@ PlaneSubset VectorPlane::shownSubset() const
         return {};
     const Scenario &s = m_document->scenario();
     const int count = static_cast<int>(s.tokenCount());
+    // The result lags behind the scenario while a large one is computed: until it is in, the
+    // keys are not known.
     const Matrix &weights = m_document->result().weights;
-    if (count <= PlaneSubset::fullLimit || m_selected < 0 || m_selected >= weights.rows())
+    if (count <= PlaneSubset::fullLimit || m_selected < 0 || m_selected >= weights.rows() ||
+        weights.cols() != count)
         return PlaneSubset::choose(count, m_selected, RowVector());
     return PlaneSubset::choose(count, m_selected, weights.row(m_selected));
 }
