@@ -7,7 +7,9 @@ namespace attention {
 
 namespace {
 constexpr double minusInfinity = -std::numeric_limits<double>::infinity();
-}
+/// Below this argument Eigen's vectorised exp is clamped (see softmaxRows()).
+constexpr double vectorExpFloor = -700.0;
+} // namespace
 
 double effectiveScale(const ScoreOptions &options, Index d)
 {
@@ -53,6 +55,7 @@ void applyCausalMask(Eigen::Ref<Matrix> scores)
 
 void softmaxRows(Eigen::Ref<Matrix> scores)
 {
+    RowVector shifted(scores.cols());
     for (Index i = 0; i < scores.rows(); ++i) {
         auto row = scores.row(i);
         const double rowMax = row.maxCoeff();
@@ -66,9 +69,14 @@ void softmaxRows(Eigen::Ref<Matrix> scores)
             continue;
         }
         // exp(−∞ − max) is exactly 0; a finite max keeps every exponent ≤ 0, so nothing overflows
-        // and the largest term is exactly 1, so the sum is ≥ 1. std::exp, not Eigen's vectorised
-        // exp: that one clamps its argument and gives about 5.6e-309, not 0, below about −708.
-        row = (row.array() - rowMax).unaryExpr([](double x) { return std::exp(x); });
+        // and the largest term is exactly 1, so the sum is ≥ 1. Eigen's vectorised exp is as
+        // exact as std::exp, but it clamps its argument below about −708 (giving about 5.6e-309,
+        // not 0 or the subnormal): entries that reach that far (or are −∞) are redone by std::exp.
+        shifted = row.array() - rowMax;
+        row = shifted.array().exp();
+        for (Index j = 0; j < row.size(); ++j)
+            if (shifted(j) < vectorExpFloor)
+                row(j) = shifted(j) == minusInfinity ? 0.0 : std::exp(shifted(j));
         row /= row.sum();
     }
 }

@@ -4,6 +4,7 @@
 // Exit codes: 0 success, 2 bad command line, 3 invalid scenario file (with --screenshot; in the
 // window, the reader's message is shown instead), 1 the screenshot could not be written.
 
+#include "allocator.h"
 #include "commandline.h"
 #include "language.h"
 #include "lessonview.h"
@@ -112,6 +113,7 @@ int main(int argc, char *argv[])
     // Help and version text must work over ssh or in a terminal without a display.
     if (onlyAsksForText(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    attention::keepLargeTablesInTheHeap();
     QApplication app(argc, argv);
     // The window's matrices are small (T × T with T up to a few hundred): Eigen's OpenMP threads
     // cost more in start-up and spinning than they save, and compete with the GUI thread.

@@ -57,6 +57,8 @@ public:
 
     /// The scenario as edited, always current.
     const Scenario &scenario() const { return *m_scenario; }
+    /// The same, shared: for work that outlives the next edit (which then copies it first).
+    std::shared_ptr<const Scenario> sharedScenario() const { return m_scenario; }
     /// Scores, weights and output of computedScenario().
     const ScenarioResult &result() const { return *m_result; }
     SharedResult sharedResult() const { return m_result; }

@@ -1,6 +1,8 @@
 #include "compareview.h"
 
+#include "document.h"
 #include "heatmapwidget.h"
+#include "latestjob.h"
 #include "numberformat.h"
 
 #include <QComboBox>
@@ -16,6 +18,7 @@ CompareView::CompareView(QWidget *parent)
     , m_label(new QLabel(this))
     , m_combo(new QComboBox(this))
     , m_heatmap(new HeatmapWidget(HeatmapWidget::Kind::Weights, this))
+    , m_job(new LatestJob(this))
 {
     auto *row = new QHBoxLayout;
     row->setContentsMargins(6, 0, 6, 0);
@@ -68,12 +71,41 @@ void CompareView::refresh()
     if (!m_scenario)
         return;
     m_stale = !isVisible();
-    if (m_stale)
+    if (m_stale) {
+        m_job->cancel();
         return;
-    auto other = std::make_shared<const Scenario>(flipped(*m_scenario, m_flip));
-    m_heatmap->setScenario(
-        other, std::make_shared<const ScenarioResult>(compareResult(*m_scenario, m_flip)));
-    m_heatmap->setCaption(describe(*other));
+    }
+    const std::shared_ptr<const Scenario> scenario = m_scenario;
+    const Flip flip = m_flip;
+    const auto compute = [scenario, flip] {
+        return std::pair(std::make_shared<const Scenario>(flipped(*scenario, flip)),
+                         std::make_shared<const ScenarioResult>(compareResult(*scenario, flip)));
+    };
+    if (scenario->tokenCount() <= ScenarioDocument::synchronousTokens) {
+        m_job->cancel();
+        const auto [other, result] = compute();
+        display(other, result);
+        return;
+    }
+    m_job->start([this, compute](const LatestJob::Context &context) -> LatestJob::Delivery {
+        if (context.isCancelled())
+            return {};
+        auto [other, result] = compute();
+        return [this, other = std::move(other), result = std::move(result)] {
+            display(other, result);
+        };
+    });
+}
+
+void CompareView::display(std::shared_ptr<const Scenario> flipped, SharedResult result)
+{
+    m_heatmap->setScenario(flipped, std::move(result));
+    m_heatmap->setCaption(describe(*flipped));
+}
+
+bool CompareView::isUpToDate() const
+{
+    return !m_stale && !m_job->isRunning();
 }
 
 void CompareView::showEvent(QShowEvent *event)

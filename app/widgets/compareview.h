@@ -5,6 +5,8 @@
 ///
 /// The second pass (compareResult() in app/model) runs only while the view is shown: a scenario
 /// given to a hidden view is kept (shared, not copied) and computed when the view is next shown.
+/// Past ScenarioDocument::synchronousTokens it runs on its own worker (LatestJob), beside the
+/// document's, and only the latest scenario's result is shown.
 
 #include "comparison.h"
 
@@ -17,6 +19,7 @@ class QLabel;
 namespace attention {
 
 class HeatmapWidget;
+class LatestJob;
 
 class CompareView : public QWidget
 {
@@ -36,7 +39,7 @@ public:
 
     /// True when the heatmap shows the current scenario and flip (false while hidden after a
     /// change).
-    bool isUpToDate() const { return !m_stale; }
+    bool isUpToDate() const;
 
     HeatmapWidget *heatmap() const { return m_heatmap; }
     QComboBox *flipComboBox() const { return m_combo; }
@@ -52,10 +55,12 @@ private:
     void retranslateUi();
     void refresh();
     QString describe(const Scenario &shown) const;
+    void display(std::shared_ptr<const Scenario> flipped, SharedResult result);
 
     QLabel *m_label;
     QComboBox *m_combo;
     HeatmapWidget *m_heatmap;
+    LatestJob *m_job;
     std::shared_ptr<const Scenario> m_scenario;
     Flip m_flip = Flip::Causal;
     bool m_stale = false; ///< m_scenario or m_flip changed while hidden

@@ -18,7 +18,17 @@ void HeatmapMapping::setRange(double minimum, double maximum)
 
 std::pair<double, double> HeatmapMapping::finiteRange(const Eigen::Ref<const Matrix> &m)
 {
-    double lo = std::numeric_limits<double>::infinity();
+    constexpr double infinity = std::numeric_limits<double>::infinity();
+    if (m.size() == 0)
+        return {0.0, 1.0};
+    // Vectorised: masked scores (−∞) and +∞ left out by a select; a NaN would make either end
+    // not finite, and then the careful loop below decides.
+    const auto a = m.array();
+    const double fastLo = (a == -infinity).select(infinity, a).minCoeff();
+    const double fastHi = (a == infinity).select(-infinity, a).maxCoeff();
+    if (std::isfinite(fastLo) && std::isfinite(fastHi))
+        return {fastLo, fastHi};
+    double lo = infinity;
     double hi = -lo;
     for (Index r = 0; r < m.rows(); ++r) {
         for (Index c = 0; c < m.cols(); ++c) {

@@ -290,16 +290,37 @@ void HeatmapWidget::rebuildImage()
     const int height = (rows + block - 1) / block;
     if (m_image.width() != width || m_image.height() != height)
         m_image = QImage(width, height, QImage::Format_RGB32);
-    std::vector<double> line(static_cast<std::size_t>(width));
+    RowVector shown(columns);
+    RowVector line(width);
     for (int y = 0; y < height; ++y) {
-        std::fill(line.begin(), line.end(), minusInfinity); // −∞: masked, drawn grey
-        for (int r = y * block; r < std::min(rows, (y + 1) * block); ++r)
-            for (int c = 0; c < columns; ++c) {
-                double &pooled = line[static_cast<std::size_t>(c / block)];
-                pooled = std::max(pooled, shownValue(r, c));
+        if (block == 1) {
+            shownRow(y, line);
+        } else {
+            line.setConstant(minusInfinity); // −∞: masked, drawn grey
+            for (int r = y * block; r < std::min(rows, (y + 1) * block); ++r) {
+                shownRow(r, shown);
+                for (int x = 0; x < width; ++x) {
+                    const int first = x * block;
+                    line(x) = std::max(
+                        line(x), shown.segment(first, std::min(block, columns - first)).maxCoeff());
+                }
             }
+        }
         m_mapping.colors(line.data(), width, reinterpret_cast<QRgb *>(m_image.scanLine(y)));
     }
+}
+
+void HeatmapWidget::shownRow(int row, Eigen::Ref<RowVector> shown) const
+{
+    const Matrix &m = m_model->matrix();
+    const Index columns = m.cols();
+    const Index visible = m_hasMask ? std::min<Index>(row + 1, columns) : columns;
+    shown = m.row(row);
+    if (isRelativeScale()) // log₂(weight × n), as shownValue() says, a whole row at a time
+        shown.head(visible) = ((shown.head(visible).array() * double(visible)).log() / M_LN2)
+                                  .cwiseMax(-relativeSpan)
+                                  .cwiseMin(relativeSpan);
+    shown.tail(columns - visible).setConstant(minusInfinity);
 }
 
 HeatmapWidget::Fonts HeatmapWidget::fontsFor(const QFont &base) const

@@ -68,6 +68,11 @@ public:
 
     /// True when the weights are coloured relative to their row's uniform weight.
     bool isRelativeScale() const;
+    /// A value of the colour scale as the legend writes it ("0.25", or "16×" on the relative
+    /// scale).
+    QString legendText(double value) const;
+    /// The cells' colours: one pixel per cell, or per block of cells past maxImageSide.
+    const QImage &cellImage() const { return m_image; }
 
     /// Weights only: a fixed 0–1 colour scale (default), or the view's own minimum to maximum.
     /// The other kinds always use their own range. Ignored while isRelativeScale().
@@ -136,14 +141,13 @@ private:
     void paintLegend(QPainter &painter, const HeatmapMapping &mapping, const Fonts &fonts,
                      bool vector) const;
     bool isMasked(int row, int column) const;
-    /// A value of the colour scale as the legend writes it ("0.25", or "16×" on the relative
-    /// scale).
-    QString legendText(double value) const;
     /// Cells per image pixel along each side: 1 up to maxImageSide cells a side.
     int imageBlock() const;
     /// What cell (row, column) is coloured by: its value, its log₂ ratio to the row's uniform
     /// weight on the relative scale, −∞ when masked.
     double shownValue(int row, int column) const;
+    /// shownValue() of a whole row into `shown` (as many entries as the row).
+    void shownRow(int row, Eigen::Ref<RowVector> shown) const;
     /// Draws `text` aligned in `box` (elided if asked and too wide), from a cache of laid-out
     /// texts.
     void drawText(QPainter &painter, const QRectF &box, Qt::Alignment alignment,

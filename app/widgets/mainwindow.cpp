@@ -613,6 +613,9 @@ void MainWindow::scenarioChanged()
     m_controls->setScenario(scenario);
     m_controls->setRandomMode(m_experiment.isRandom(scenario),
                               m_experiment.handMadeDimension(scenario));
+    // The comparison starts from the edit itself: at large T its worker runs beside the
+    // document's.
+    m_compare->setScenario(m_document->sharedScenario());
     updateWindowTitle();
     updateStatusSummary();
 }
@@ -626,7 +629,6 @@ void MainWindow::resultChanged()
     m_weights->setScenario(computed, result);
     m_chart->setScenario(scenario, result);
     m_output->setScenario(computed, result);
-    m_compare->setScenario(computed);
     selectQuery(m_selectedQuery);
 }
 

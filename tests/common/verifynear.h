@@ -5,7 +5,6 @@
 
 #include <QString>
 #include <QTest>
-
 #include <cmath>
 
 #define VERIFY_NEAR(actual, expected, tolerance)                                                   \

@@ -84,6 +84,9 @@ class TestAttention : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void scoreRowIsTheTablesRow_data();
+    void scoreRowIsTheTablesRow();
+
     void rowsSumToOne_data();
     void rowsSumToOne();
 
@@ -713,6 +716,42 @@ void TestAttention::maxAbsDifference()
         QVERIFY(std::isinf(actual) && actual > 0.0);
     else
         VERIFY_NEAR(actual, expected, 0.0);
+}
+
+void TestAttention::scoreRowIsTheTablesRow_data()
+{
+    QTest::addColumn<bool>("causal");
+    QTest::addColumn<bool>("divide");
+    QTest::newRow("full") << false << false;
+    QTest::newRow("causal, ÷√d") << true << true;
+}
+
+void TestAttention::scoreRowIsTheTablesRow()
+{
+    QFETCH(bool, causal);
+    QFETCH(bool, divide);
+    Random rng(11);
+    const Matrix q = rng.normalMatrix(9, 6);
+    const Matrix k = rng.normalMatrix(9, 6);
+    ScoreOptions options;
+    options.scoreScale = 2.5;
+    options.divideBySqrtD = divide;
+    options.causal = causal;
+    const Matrix table = attentionScores(q, k, options);
+    for (Index row = 0; row < q.rows(); ++row) {
+        const RowVector alone = attentionScoreRow(q, k, row, options);
+        QCOMPARE(alone.size(), k.rows());
+        for (Index j = 0; j < k.rows(); ++j) {
+            // Masked entries −∞ exactly where the table has them; the rest by hand, q·k × scale.
+            if (causal && j > row) {
+                QCOMPARE(alone(j), -std::numeric_limits<double>::infinity());
+                continue;
+            }
+            const double byHand = q.row(row).dot(k.row(j)) * 2.5 / (divide ? std::sqrt(6.0) : 1.0);
+            QVERIFY(std::abs(alone(j) - byHand) < 1e-12);
+            QVERIFY(std::abs(alone(j) - table(row, j)) < 1e-12);
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestAttention)

@@ -2,6 +2,7 @@
 // one undo step; continuous edits merge; invalid edits change nothing.
 
 #include "document.h"
+#include "heapinuse.h"
 #include "presets.h"
 
 #include <QSignalSpy>
@@ -125,6 +126,10 @@ private Q_SLOTS:
     void resetReplacesAndClearsHistory();
     void fileName();
     void historyIsBounded();
+    void largeScenariosAreComputedOnTheWorker();
+    void workerMergesEditsFasterThanItComputes();
+    void undoOfManyEditsStaysSmall();
+    void undoAcrossAReplaceRestoresEachState();
 };
 
 void TestDocument::startsWithTheLesson()
@@ -589,6 +594,138 @@ void TestDocument::historyIsBounded()
         QVERIFY(document.setCausal(edit % 2 == 1));
     }
     QCOMPARE(stack->count(), ScenarioDocument::undoLimit);
+}
+
+namespace {
+
+/// T tokens named t1…tT with seeded random q and k of width d, one-hot values.
+Scenario largeScenario(int T, Index d, std::uint64_t seed = 7)
+{
+    QStringList names;
+    for (int i = 0; i < T; ++i)
+        names.append(QStringLiteral("t%1").arg(i + 1));
+    return randomScenario(names, d, seed);
+}
+
+} // namespace
+
+void TestDocument::largeScenariosAreComputedOnTheWorker()
+{
+    ScenarioDocument document;
+    const Scenario before = document.scenario();
+    const Scenario large = largeScenario(int(ScenarioDocument::synchronousTokens) + 44, 16);
+    QSignalSpy changed(&document, &ScenarioDocument::changed);
+    QSignalSpy resultChanged(&document, &ScenarioDocument::resultChanged);
+    QSignalSpy computing(&document, &ScenarioDocument::computingChanged);
+
+    QVERIFY(document.reset(large));
+    // The edit is in at once; its result is not, and result() still belongs to the old scenario.
+    QCOMPARE(changed.count(), 1);
+    QVERIFY(document.scenario() == large);
+    QVERIFY(document.isComputing());
+    QCOMPARE(resultChanged.count(), 0);
+    QVERIFY(*document.computedScenario() == before);
+    QCOMPARE(document.result().weights.rows(), before.tokenCount());
+
+    document.waitForResult();
+    QVERIFY(!document.isComputing());
+    QCOMPARE(resultChanged.count(), 1);
+    QCOMPARE(computing.count(), 2); // on, then off
+    QVERIFY(*document.computedScenario() == large);
+    QVERIFY(resultMatches(document, large));
+    // One-hot values: the output is the weights, and no T × T output is stored.
+    QVERIFY(!document.result().output.has_value());
+
+    // Small again: computed before changed() is emitted.
+    QVERIFY(document.reset(lesson()));
+    QVERIFY(!document.isComputing());
+    QVERIFY(resultMatches(document, lesson()));
+}
+
+void TestDocument::workerMergesEditsFasterThanItComputes()
+{
+    ScenarioDocument document;
+    QVERIFY(document.reset(largeScenario(1200, 64)));
+    document.waitForResult();
+    QSignalSpy resultChanged(&document, &ScenarioDocument::resultChanged);
+
+    // Twenty slider ticks without the event loop running in between: each starts a job and
+    // cancels the one before it, so only the last one's result is delivered.
+    for (int tick = 1; tick <= 20; ++tick)
+        QVERIFY(document.setScoreScale(1.0 + 0.1 * tick));
+    QCOMPARE(document.undoStack()->count(), 1); // one drag, one step
+    document.waitForResult();
+    QCoreApplication::processEvents();
+    QCOMPARE(resultChanged.count(), 1);
+    QCOMPARE(document.scenario().scoreScale, 3.0);
+    QVERIFY(*document.computedScenario() == document.scenario());
+    QVERIFY(resultMatches(document, document.scenario()));
+}
+
+void TestDocument::undoOfManyEditsStaysSmall()
+{
+    // A thousand entry edits at T = 2048 (d = 64): each undo step keeps one row before and after
+    // (about 1 KiB), not two whole scenarios (2 MiB each).
+    ScenarioDocument document;
+    QVERIFY(document.reset(largeScenario(2048, 64)));
+    document.waitForResult();
+    const qint64 before = test::heapInUseKiB();
+    if (before == 0)
+        QSKIP("no heap figure on this platform");
+    for (int edit = 0; edit < 1000; ++edit) {
+        QVERIFY(document.setEntry(VectorKind::Query, (edit * 37) % 2048, edit % 64, 0.5));
+        document.finishInteraction();
+    }
+    document.waitForResult();
+    QCoreApplication::processEvents();
+    QCOMPARE(document.undoStack()->count(), 1000);
+    const qint64 grown = test::heapInUseKiB() - before;
+    qInfo("heap after 1000 edits at T = 2048: %+lld KiB", grown);
+    QVERIFY2(grown <= 10 * 1024, qPrintable(QStringLiteral("grew %1 KiB").arg(grown)));
+
+    // And every step still undoes exactly: back to the opened scenario.
+    while (document.undoStack()->canUndo())
+        document.undoStack()->undo();
+    QVERIFY(document.scenario() == largeScenario(2048, 64));
+}
+
+void TestDocument::undoAcrossAReplaceRestoresEachState()
+{
+    // Replaced scenarios are shared with the document until an edit changes them in place: the
+    // states on both sides of each step must come back exactly.
+    ScenarioDocument document;
+    QList<Scenario> states{document.scenario()};
+    const auto record = [&] { states.append(document.scenario()); };
+    QVERIFY(document.replace(*preset(QStringLiteral("average")), QStringLiteral("average")));
+    record();
+    QVERIFY(document.setEntry(VectorKind::Value, 1, 2, 4.0));
+    record();
+    QVERIFY(document.insertToken(2, QStringLiteral("新")));
+    record();
+    QVERIFY(document.setVector(VectorKind::Key, 2, RowVector::Constant(2, 0.5)));
+    record();
+    QVERIFY(document.replace(lesson(), QStringLiteral("lesson")));
+    record();
+    QVERIFY(document.setEntry(VectorKind::Value, 0, 0, 2.0)); // one-hot values written out
+    record();
+    QVERIFY(document.removeToken(4));
+    record();
+    QVERIFY(document.renameToken(0, QStringLiteral("bed")));
+    record();
+    QVERIFY(document.setDimensionName(1, QStringLiteral("place")));
+    record();
+    QCOMPARE(document.undoStack()->count(), states.size() - 1);
+    for (int i = int(states.size()) - 2; i >= 0; --i) {
+        document.undoStack()->undo();
+        QVERIFY2(document.scenario() == states.at(i), qPrintable(QString::number(i)));
+        QCOMPARE(document.scenario().hasOneHotValues(), states.at(i).hasOneHotValues());
+        QVERIFY(resultMatches(document, states.at(i)));
+    }
+    for (int i = 1; i < states.size(); ++i) {
+        document.undoStack()->redo();
+        QVERIFY2(document.scenario() == states.at(i), qPrintable(QString::number(i)));
+        QVERIFY(resultMatches(document, states.at(i)));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestDocument)

@@ -52,6 +52,9 @@ private Q_SLOTS:
     void fixedRangeIsDefaultForWeights();
     void pngIsTwiceTheSize();
     void svgIsXml();
+    void largeWeightsAreRelativeToUniform();
+    void causalRowsAreRelativeToTheirOwnKeys();
+    void largeImageKeepsEachBlocksLargest();
 };
 
 void TestHeatmapWidget::showsWeightsOfLesson_data()
@@ -227,6 +230,107 @@ void TestHeatmapWidget::svgIsXml()
     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
     QCOMPARE(root, QStringLiteral("svg"));
     QVERIFY(rects >= 25); // one vector shape per cell at least
+}
+
+namespace {
+
+/// T tokens t1…tT with zero queries and keys, and a result whose weights are `weights`.
+std::pair<Scenario, ScenarioResult> withWeights(const Matrix &weights, bool causal)
+{
+    Scenario s;
+    for (Index i = 0; i < weights.rows(); ++i)
+        s.tokens.append(QStringLiteral("t%1").arg(i + 1));
+    s.queries = Matrix::Zero(weights.rows(), 1);
+    s.keys = Matrix::Zero(weights.rows(), 1);
+    s.causal = causal;
+    ScenarioResult r;
+    r.scores = Matrix::Zero(weights.rows(), weights.cols());
+    r.weights = weights;
+    return {s, r};
+}
+
+} // namespace
+
+void TestHeatmapWidget::largeWeightsAreRelativeToUniform()
+{
+    HeatmapWidget heatmap(HeatmapWidget::Kind::Weights);
+    // At 64 keys the scale is still the fixed 0–1 one.
+    {
+        const auto [s, r] = withWeights(Matrix::Constant(64, 64, 1.0 / 64), false);
+        heatmap.setScenario(s, r);
+        QVERIFY(!heatmap.isRelativeScale());
+        QCOMPARE(heatmap.cellImage().pixel(5, 5), heatmap.mapping().color(1.0 / 64));
+        QCOMPARE(heatmap.legendText(1.0), QStringLiteral("1.00"));
+    }
+    // Past 64, each weight is coloured by log₂(weight × T), clamped to ±4 (1/16× … 16×).
+    const int T = 100;
+    Matrix w = Matrix::Constant(T, T, 1.0 / T);
+    w.col(0).setConstant(16.0 / T);
+    w.col(1).setConstant(1.0 / (16.0 * T));
+    w.col(2).setConstant(64.0 / T);
+    w.col(3).setConstant(2.0 / T);
+    const auto [s, r] = withWeights(w, false);
+    heatmap.setScenario(s, r);
+    QVERIFY(heatmap.isRelativeScale());
+    QCOMPARE(heatmap.mapping().minimum(), -4.0);
+    QCOMPARE(heatmap.mapping().maximum(), 4.0);
+    const QImage &image = heatmap.cellImage();
+    QCOMPARE(image.size(), QSize(T, T));
+    for (const int row : {0, 37, 99}) {
+        QCOMPARE(image.pixel(0, row), heatmap.mapping().color(4.0));
+        QCOMPARE(image.pixel(1, row), heatmap.mapping().color(-4.0));
+        QCOMPARE(image.pixel(2, row), heatmap.mapping().color(4.0)); // 64× shows as 16×
+        QCOMPARE(image.pixel(3, row), heatmap.mapping().color(1.0));
+        QCOMPARE(image.pixel(50, row), heatmap.mapping().color(0.0)); // uniform: 1×
+    }
+    // Colours that differ: near-uniform weights are no longer one flat colour.
+    QVERIFY(image.pixel(3, 0) != image.pixel(50, 0));
+    QCOMPARE(heatmap.legendText(4.0), QStringLiteral("16×"));
+    QCOMPARE(heatmap.legendText(0.0), QStringLiteral("1×"));
+    QCOMPARE(heatmap.legendText(-4.0), QStringLiteral("1/16×"));
+}
+
+void TestHeatmapWidget::causalRowsAreRelativeToTheirOwnKeys()
+{
+    // Causal, row i sees i + 1 keys: the uniform average of those is 1× in every row.
+    const int T = 80;
+    Matrix w = Matrix::Zero(T, T);
+    for (int i = 0; i < T; ++i)
+        w.row(i).head(i + 1).setConstant(1.0 / (i + 1));
+    const auto [s, r] = withWeights(w, true);
+    HeatmapWidget heatmap(HeatmapWidget::Kind::Weights);
+    heatmap.setScenario(s, r);
+    QVERIFY(heatmap.isRelativeScale());
+    const QImage &image = heatmap.cellImage();
+    for (int i = 0; i < T; i += 7) {
+        QCOMPARE(image.pixel(0, i), heatmap.mapping().color(0.0));
+        QCOMPARE(image.pixel(i, i), heatmap.mapping().color(0.0));
+        if (i + 1 < T)
+            QCOMPARE(image.pixel(i + 1, i), QRgb(HeatmapMapping::maskedColor));
+    }
+}
+
+void TestHeatmapWidget::largeImageKeepsEachBlocksLargest()
+{
+    // 2500 cells a side: blocks of 3 × 3 cells, an image of 834 × 834 pixels. One sharp score
+    // in a flat table must survive as its block's colour, not be averaged away.
+    const int T = 2500;
+    const auto [s, base] = withWeights(Matrix::Constant(T, T, 1.0 / T), false);
+    ScenarioResult r = base;
+    r.scores.setZero();
+    r.scores(1000, 2000) = 5.0;
+    r.scores(7, 8) = -5.0;
+    HeatmapWidget heatmap(HeatmapWidget::Kind::Scores);
+    heatmap.setScenario(s, r);
+    const QImage &image = heatmap.cellImage();
+    QCOMPARE(image.size(), QSize(834, 834));
+    QVERIFY(image.sizeInBytes() <= 4 * 1024 * 1024);
+    QCOMPARE(image.pixel(2000 / 3, 1000 / 3), heatmap.mapping().color(5.0));
+    QCOMPARE(image.pixel(2000 / 3 + 1, 1000 / 3), heatmap.mapping().color(0.0));
+    QCOMPARE(image.pixel(2000 / 3, 1000 / 3 - 1), heatmap.mapping().color(0.0));
+    // A low value next to zeros: the block's largest is 0.
+    QCOMPARE(image.pixel(8 / 3, 7 / 3), heatmap.mapping().color(0.0));
+    QCOMPARE(heatmap.mapping().minimum(), -5.0);
 }
 
 QTEST_MAIN(TestHeatmapWidget)

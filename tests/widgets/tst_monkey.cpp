@@ -19,6 +19,7 @@
 #include "controlspanel.h"
 #include "costpage.h"
 #include "document.h"
+#include "heapinuse.h"
 #include "heatmapwidget.h"
 #include "lessonview.h"
 #include "mainwindow.h"
@@ -59,20 +60,6 @@
 #include <array>
 #include <cmath>
 #include <memory>
-
-#if defined(__SANITIZE_ADDRESS__)
-#define ATTENTION_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ATTENTION_ASAN 1
-#endif
-#endif
-#if defined(ATTENTION_ASAN)
-// From the sanitizer runtime (clang's <sanitizer/allocator_interface.h>; GCC has no header for it).
-extern "C" std::size_t __sanitizer_get_current_allocated_bytes();
-#elif defined(__GLIBC__)
-#include <malloc.h>
-#endif
 
 using namespace attention;
 
@@ -199,19 +186,6 @@ void quietHandler(QtMsgType type, const QMessageLogContext &context, const QStri
          message == QLatin1String("This plugin does not support propagateSizeHints()")))
         return;
     previousHandler(type, context, message);
-}
-
-/// The heap the program holds now, in KiB (AddressSanitizer's count under ASan, glibc's
-/// otherwise): unlike the resident size, it does not include memory the allocator keeps.
-qint64 heapInUseKiB()
-{
-#if defined(ATTENTION_ASAN)
-    return qint64(__sanitizer_get_current_allocated_bytes() / 1024);
-#elif defined(__GLIBC__) && __GLIBC_PREREQ(2, 33)
-    return qint64(mallinfo2().uordblks / 1024);
-#else
-    return 0;
-#endif
 }
 
 /// Runs what the actions posted: queued editor commits, deferred deletes, paint events.
@@ -612,7 +586,7 @@ void TestMonkey::reportHeapAtRest(qint64 round)
     recordHistory();
     const QString problem = problemIn(*m_window);
     QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("at rest: ") + problem));
-    qInfo("monkey: heap at rest after round %lld: %lld KiB", round, heapInUseKiB());
+    qInfo("monkey: heap at rest after round %lld: %lld KiB", round, test::heapInUseKiB());
 }
 
 std::size_t TestMonkey::recordedAt(int index) const
@@ -746,11 +720,11 @@ void TestMonkey::randomActions()
                 qInfo("monkey: %lld actions, T = %lld, d = %lld, %d undo steps, heap %lld KiB, "
                       "RSS %lld KiB, peak %lld KiB",
                       n, qint64(s.tokenCount()), qint64(s.dimension()),
-                      m_window->document()->undoStack()->count(), heapInUseKiB(),
+                      m_window->document()->undoStack()->count(), test::heapInUseKiB(),
                       memoryKiB("VmRSS"), memoryKiB("VmHWM"));
         }
         qInfo("monkey: peak RSS after round %lld: %lld KiB (heap in use %lld KiB, %d undo steps)",
-              round, memoryKiB("VmHWM"), heapInUseKiB(),
+              round, memoryKiB("VmHWM"), test::heapInUseKiB(),
               m_window->document()->undoStack()->count());
         // The last round's history is replayed below first.
         if (round < rounds) {

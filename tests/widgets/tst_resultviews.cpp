@@ -1,0 +1,156 @@
+// The views that show a derived result: the compare view's second pass (app/model's comparison),
+// computed only while the view is shown, and the output view, which does not draw one-hot values
+// and their output (the weights again) past OutputView::maxOneHotTokens.
+
+#include "compareview.h"
+#include "comparison.h"
+#include "heatmapwidget.h"
+#include "matrixmodel.h"
+#include "outputview.h"
+#include "presets.h"
+
+#include <QTest>
+#include <cmath>
+
+using namespace attention;
+
+namespace {
+
+Scenario randomOf(int T, Index d)
+{
+    QStringList names;
+    for (int i = 0; i < T; ++i)
+        names.append(QStringLiteral("t%1").arg(i + 1));
+    Scenario s = randomScenario(names, d, 3);
+    s.scoreScale = 2.0;
+    s.causal = true;
+    return s;
+}
+
+/// The weights of `s` with `flip` applied, by hand from q·k: an independent reference.
+Matrix flippedWeightsByHand(const Scenario &s, Flip flip)
+{
+    const bool causal = flip == Flip::Causal ? !s.causal : s.causal;
+    const bool divide = flip == Flip::SqrtD ? !s.divideBySqrtD : s.divideBySqrtD;
+    const double scale = (flip == Flip::UnitScale ? 1.0 : s.scoreScale) /
+                         (divide ? std::sqrt(double(s.dimension())) : 1.0);
+    const Index T = s.tokenCount();
+    Matrix w = Matrix::Zero(T, T);
+    for (Index i = 0; i < T; ++i) {
+        const Index seen = causal ? i + 1 : T;
+        double largest = -HUGE_VAL;
+        for (Index j = 0; j < seen; ++j)
+            largest = std::max(largest, scale * s.queries.row(i).dot(s.keys.row(j)));
+        double sum = 0;
+        for (Index j = 0; j < seen; ++j)
+            sum += w(i, j) = std::exp(scale * s.queries.row(i).dot(s.keys.row(j)) - largest);
+        w.row(i) /= sum;
+    }
+    return w;
+}
+
+} // namespace
+
+class TestResultViews : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void compareResultIsTheFlippedWeights_data();
+    void compareResultIsTheFlippedWeights();
+    void compareViewComputesOnlyWhileShown();
+    void oneHotOutputIsNotDrawnTwiceAtLargeT();
+};
+
+void TestResultViews::compareResultIsTheFlippedWeights_data()
+{
+    QTest::addColumn<int>("flip");
+    QTest::newRow("causal") << int(Flip::Causal);
+    QTest::newRow("√d") << int(Flip::SqrtD);
+    QTest::newRow("unit scale") << int(Flip::UnitScale);
+}
+
+void TestResultViews::compareResultIsTheFlippedWeights()
+{
+    QFETCH(int, flip);
+    const Scenario s = randomOf(40, 8);
+    const ScenarioResult result = compareResult(s, static_cast<Flip>(flip));
+    // Only the weights are kept.
+    QCOMPARE(result.scores.size(), 0);
+    QVERIFY(!result.output.has_value());
+    const Matrix expected = flippedWeightsByHand(s, static_cast<Flip>(flip));
+    QCOMPARE(result.weights.rows(), expected.rows());
+    QVERIFY(maxAbsDifference(result.weights, expected) < 1e-12);
+    // And flipped() turns the same switch of the scenario.
+    QVERIFY(maxAbsDifference(flipped(s, static_cast<Flip>(flip)).compute().weights, expected) <
+            1e-12);
+}
+
+void TestResultViews::compareViewComputesOnlyWhileShown()
+{
+    CompareView view;
+    view.resize(500, 400);
+    const Scenario s = randomOf(30, 4);
+    view.setScenario(s); // hidden: kept, not computed
+    QVERIFY(!view.isUpToDate());
+    QCOMPARE(view.heatmap()->model()->rowCount(), 0);
+
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(view.isUpToDate());
+    QVERIFY(maxAbsDifference(view.heatmap()->model()->matrix(),
+                             flippedWeightsByHand(s, Flip::Causal)) < 1e-12);
+
+    // A new flip while shown: at once.
+    view.setFlip(Flip::UnitScale);
+    QVERIFY(view.isUpToDate());
+    QVERIFY(maxAbsDifference(view.heatmap()->model()->matrix(),
+                             flippedWeightsByHand(s, Flip::UnitScale)) < 1e-12);
+
+    // Hidden again: a change waits for the next show.
+    view.hide();
+    Scenario other = s;
+    other.scoreScale = 0.5;
+    view.setScenario(other);
+    QVERIFY(!view.isUpToDate());
+    QVERIFY(maxAbsDifference(view.heatmap()->model()->matrix(),
+                             flippedWeightsByHand(s, Flip::UnitScale)) < 1e-12);
+    view.show();
+    QVERIFY(view.isUpToDate());
+    QVERIFY(maxAbsDifference(view.heatmap()->model()->matrix(),
+                             flippedWeightsByHand(other, Flip::UnitScale)) < 1e-12);
+    // Its tooltips explain a cell from q and k, as the comparison keeps no scores.
+    QVERIFY(view.heatmap()->cellExplanation(3, 1).contains(QStringLiteral("q(t4)·k(t2)")));
+}
+
+void TestResultViews::oneHotOutputIsNotDrawnTwiceAtLargeT()
+{
+    OutputView view;
+    view.resize(600, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    for (const int T : {OutputView::maxOneHotTokens, OutputView::maxOneHotTokens + 1}) {
+        const auto s = std::make_shared<const Scenario>(randomOf(T, 4));
+        const auto r = std::make_shared<const ScenarioResult>(s->compute());
+        view.setScenario(s, r);
+        const bool large = T > OutputView::maxOneHotTokens;
+        QCOMPARE(view.isNoteShown(), large);
+        QCOMPARE(view.valuesHeatmap()->isVisible(), !large);
+        QCOMPARE(view.outputHeatmap()->isVisible(), !large);
+        if (!large) // the output is the weights themselves, shared, not multiplied
+            QCOMPARE(&view.outputHeatmap()->model()->matrix(), &r->weights);
+    }
+    // Values that are not one-hot are drawn at any T.
+    Scenario explicitValues = randomOf(OutputView::maxOneHotTokens + 30, 4);
+    explicitValues.values = Matrix::Constant(explicitValues.tokenCount(), 3, 0.5);
+    const auto s = std::make_shared<const Scenario>(explicitValues);
+    const auto r = std::make_shared<const ScenarioResult>(s->compute());
+    view.setScenario(s, r);
+    QVERIFY(!view.isNoteShown());
+    QVERIFY(view.outputHeatmap()->isVisible());
+    QVERIFY(maxAbsDifference(view.outputHeatmap()->model()->matrix(), r->weights * *s->values) <
+            1e-12);
+}
+
+QTEST_MAIN(TestResultViews)
+#include "tst_resultviews.moc"
