@@ -15,7 +15,8 @@ namespace attention {
 
 namespace {
 
-constexpr int defaultInterval = 3000;
+constexpr int defaultInterval = 500;
+constexpr int defaultMaxDelay = 2000;
 
 QString nameFileOf(const QString &path)
 {
@@ -33,9 +34,12 @@ Autosave::Autosave(ScenarioDocument *document, QObject *parent)
     : QObject(parent)
     , m_document(document)
     , m_timer(new QTimer(this))
+    , m_deadline(new QTimer(this))
 {
     m_timer->setSingleShot(true);
     m_timer->setInterval(defaultInterval);
+    m_deadline->setSingleShot(true);
+    m_deadline->setInterval(defaultMaxDelay);
     const QString base = QStringLiteral("%1-%2")
                              .arg(QCoreApplication::applicationPid())
                              .arg(QDateTime::currentMSecsSinceEpoch());
@@ -44,11 +48,13 @@ Autosave::Autosave(ScenarioDocument *document, QObject *parent)
     if (QDir().mkpath(directory()))
         m_lock->tryLock(0);
     connect(m_timer, &QTimer::timeout, this, &Autosave::write);
+    connect(m_deadline, &QTimer::timeout, this, &Autosave::write);
     connect(document, &ScenarioDocument::changed, this, &Autosave::documentChanged);
     connect(document, &ScenarioDocument::modifiedChanged, this, &Autosave::documentChanged);
     connect(document, &QObject::destroyed, this, [this] {
         m_document = nullptr;
         m_timer->stop();
+        m_deadline->stop();
     });
 }
 
@@ -66,6 +72,16 @@ void Autosave::setInterval(int milliseconds)
 int Autosave::interval() const
 {
     return m_timer->interval();
+}
+
+void Autosave::setMaxDelay(int milliseconds)
+{
+    m_deadline->setInterval(milliseconds);
+}
+
+int Autosave::maxDelay() const
+{
+    return m_deadline->interval();
 }
 
 QString Autosave::directory()
@@ -107,14 +123,18 @@ void Autosave::discard(const AutosaveRecovery &recovery)
 
 void Autosave::documentChanged()
 {
-    if (m_document && m_document->isModified())
+    if (m_document && m_document->isModified()) {
         m_timer->start();
-    else
+        if (!m_deadline->isActive())
+            m_deadline->start();
+    } else
         remove();
 }
 
 void Autosave::write()
 {
+    m_timer->stop();
+    m_deadline->stop();
     if (!m_document || !m_document->isModified()) {
         remove();
         return;
@@ -133,6 +153,7 @@ void Autosave::write()
 void Autosave::remove()
 {
     m_timer->stop();
+    m_deadline->stop();
     QFile::remove(m_path);
     QFile::remove(nameFileOf(m_path));
 }

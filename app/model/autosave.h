@@ -2,12 +2,13 @@
 
 /// Autosave of the open scenario, and the recovery of one left behind by a crash.
 ///
-/// A few seconds after the last edit (changed() while the document is modified) the scenario is
-/// written atomically to <AppDataLocation>/autosave/<pid>-<start time>.json, with the document's
-/// file name beside it in a .name file. The copy is removed when the document becomes clean
-/// (saved, reset, undone back to the saved state) and when the Autosave is destroyed: only a crash
-/// leaves it behind. Each running instance holds a QLockFile next to its copy, so
-/// pendingRecovery() only offers copies whose instance is gone.
+/// Half a second after the last edit (changed() while the document is modified), and at least
+/// every two seconds while edits keep coming (a long drag), the scenario is written atomically to
+/// <AppDataLocation>/autosave/<pid>-<start time>.json, with the document's file name beside it in a
+/// .name file. The copy is removed when the document becomes clean (saved, reset, undone back to
+/// the saved state) and when the Autosave is destroyed: only a crash leaves it behind. Each running
+/// instance holds a QLockFile next to its copy, so pendingRecovery() only offers copies whose
+/// instance is gone.
 
 #include "scenario.h"
 
@@ -42,9 +43,14 @@ public:
     explicit Autosave(ScenarioDocument *document, QObject *parent = nullptr);
     ~Autosave() override;
 
-    /// Milliseconds between the last edit and the write (3000 by default).
+    /// Milliseconds between the last edit and the write (500 by default): a crash loses at most
+    /// that much of the work.
     void setInterval(int milliseconds);
     int interval() const;
+    /// The longest a modified document waits for its copy while edits keep restarting the
+    /// interval (2000 ms by default).
+    void setMaxDelay(int milliseconds);
+    int maxDelay() const;
     /// This instance's autosave file (it exists only while there are unsaved edits).
     QString fileName() const { return m_path; }
 
@@ -65,7 +71,8 @@ private:
     void remove();
 
     ScenarioDocument *m_document;
-    QTimer *m_timer;
+    QTimer *m_timer;    ///< the quiet interval after the last edit
+    QTimer *m_deadline; ///< the longest wait since the first edit not yet copied
     QString m_path;
     std::unique_ptr<QLockFile> m_lock;
 };

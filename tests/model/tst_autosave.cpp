@@ -37,6 +37,7 @@ private Q_SLOTS:
 
     void editIsCopiedAfterTheInterval();
     void savingOrUndoingRemovesTheCopy();
+    void longDragIsCopiedWhileItLasts();
     void cleanExitRemovesTheCopy();
     void crashLeavesARecovery_data();
     void crashLeavesARecovery();
@@ -59,7 +60,8 @@ void TestAutosave::editIsCopiedAfterTheInterval()
 {
     ScenarioDocument document;
     Autosave autosave(&document);
-    QCOMPARE(autosave.interval(), 3000);
+    QCOMPARE(autosave.interval(), 500);
+    QCOMPARE(autosave.maxDelay(), 2000);
     autosave.setInterval(300);
     QSignalSpy saved(&autosave, &Autosave::saved);
 
@@ -89,6 +91,32 @@ void TestAutosave::editIsCopiedAfterTheInterval()
     QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 2, 5000);
     expected.scoreScale = 2.5;
     QCOMPARE(loadScenario(autosave.fileName()).scenario, expected);
+}
+
+void TestAutosave::longDragIsCopiedWhileItLasts()
+{
+    // Edits every 50 ms keep restarting the quiet interval; the maximum delay still writes a
+    // copy while the drag lasts, so a crash in the middle of it loses at most that much.
+    ScenarioDocument document;
+    Autosave autosave(&document);
+    autosave.setInterval(300);
+    autosave.setMaxDelay(600);
+    QSignalSpy saved(&autosave, &Autosave::saved);
+    QElapsedTimer clock;
+    clock.start();
+    double scale = 1.0;
+    while (clock.elapsed() < 2000) {
+        scale += 0.01;
+        QVERIFY(document.setScoreScale(scale));
+        QTest::qWait(50);
+    }
+    QVERIFY2(saved.count() >= 2, qPrintable(QString::number(saved.count())));
+    // The last copy is at most one maximum delay behind the drag.
+    const ScenarioReadResult read = loadScenario(autosave.fileName());
+    QVERIFY2(read.ok(), qPrintable(read.error));
+    QVERIFY(read.scenario.scoreScale > 1.0);
+    QTRY_COMPARE_WITH_TIMEOUT(loadScenario(autosave.fileName()).scenario, document.scenario(),
+                              3000);
 }
 
 void TestAutosave::savingOrUndoingRemovesTheCopy()

@@ -206,6 +206,23 @@ void TestCostPage::saveRestoreKeepsChoicesAndPoints()
             QCOMPARE(cellBytes(restored.memoryTable(), row, column),
                      cellBytes(page.memoryTable(), row, column));
     QCOMPARE(restored.saveState(), state);
+    // A finished run restored shows as finished, not as 0 % next to its results.
+    QCOMPARE(restored.progressBar()->value(), restored.progressBar()->maximum());
+
+    // Only the T = 64 points: a fifth of the work by T² (the T = 128 ones carry four fifths).
+    QJsonObject partial = state;
+    QJsonObject results = partial.value(QStringLiteral("results")).toObject();
+    QJsonArray points;
+    for (const QJsonValue &point : results.value(QStringLiteral("points")).toArray())
+        if (point.toObject().value(QStringLiteral("T")).toInt() == 64)
+            points.append(point);
+    QCOMPARE(points.size(), 2);
+    results.insert(QStringLiteral("points"), points);
+    partial.insert(QStringLiteral("results"), results);
+    CostPage half;
+    half.restoreState(partial);
+    QCOMPARE(half.progressBar()->value(),
+             int(std::lround(CostPage::progressSteps * 64.0 * 64 / (64.0 * 64 + 128.0 * 128))));
 }
 
 void TestCostPage::restoreToleratesMalformedState()

@@ -9,11 +9,12 @@
 //
 // ATTENTION_MONKEY_SEED (default 1) and ATTENTION_MONKEY_ACTIONS (default 10000) choose the run,
 // ATTENTION_MONKEY_ROUNDS (default 1) how many runs of that many actions follow one another in
-// the same window; all are printed first, so a failure can be replayed exactly. ctest runs 1000
-// actions; scripts/monkey.sh runs three rounds of 10,000 under AddressSanitizer and LeakSanitizer
-// and checks that, after the first has warmed up, the third does not raise the peak memory much.
-// Nothing here may open a modal dialog: no file actions, no About box, no context menus; a
-// watchdog closes any modal window that still appears and fails the test.
+// the same window; all are printed first, so a failure can be replayed exactly.
+// ATTENTION_MONKEY_EXIT_AT_REST=N ends the process at rest after round N (for a heap profiler).
+// ctest runs 1000 actions; scripts/monkey.sh runs three rounds of 10,000 under AddressSanitizer and
+// LeakSanitizer and checks that, after the first has warmed up, the third does not raise the peak
+// memory much. Nothing here may open a modal dialog: no file actions, no About box, no context
+// menus; a watchdog closes any modal window that still appears and fails the test.
 
 #include "compareview.h"
 #include "controlspanel.h"
@@ -59,6 +60,8 @@
 #include <QUndoStack>
 #include <array>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <memory>
 
 using namespace attention;
@@ -587,6 +590,12 @@ void TestMonkey::reportHeapAtRest(qint64 round)
     const QString problem = problemIn(*m_window);
     QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("at rest: ") + problem));
     qInfo("monkey: heap at rest after round %lld: %lld KiB", round, test::heapInUseKiB());
+    // For finding what grows between rounds: end the process here, at rest, so that a heap
+    // profiler (heaptrack) reports everything alive at this point as "leaked".
+    if (environmentNumber("ATTENTION_MONKEY_EXIT_AT_REST", 0) == round) {
+        std::fflush(nullptr);
+        std::_Exit(0);
+    }
 }
 
 std::size_t TestMonkey::recordedAt(int index) const

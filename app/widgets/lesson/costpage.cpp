@@ -104,6 +104,18 @@ bool timeCases(const LatestJob::Context &context, const std::vector<Case> &cases
 
 } // namespace
 
+double CostPage::Run::completed() const
+{
+    double totalWeight = 0.0;
+    const std::vector<Case> cases = casesOf(*this, totalWeight);
+    double done = 0.0;
+    for (const Case &c : cases)
+        if (std::any_of(points.cbegin(), points.cend(),
+                        [&](const Point &p) { return p.kernel == c.kernel && p.T == c.T; }))
+            done += double(c.T) * double(c.T);
+    return totalWeight > 0.0 ? done / totalWeight : 0.0;
+}
+
 CostPage::CostPage(QWidget *parent)
     : LessonPage(parent)
     , m_job(new LatestJob(this))

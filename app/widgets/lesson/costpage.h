@@ -65,6 +65,9 @@ public:
 
         /// The measured points of `kernel`, as (T, ms).
         QList<QPointF> measured(Kernel kernel) const;
+        /// How much of the run's work is measured, 0 to 1, each point weighted by T² as the
+        /// progress bar counts it.
+        double completed() const;
     };
 
     static constexpr int smallestLength = 250;

@@ -4,6 +4,7 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QProgressBar>
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -129,6 +130,8 @@ void CostPage::restoreState(const QJsonObject &state)
 
     m_results = runFromJson(state.value(QStringLiteral("results")).toObject());
     m_status = Status::Idle;
+    // The bar says how much of the restored run was measured, as it did when it stopped.
+    m_progress->setValue(int(std::lround(m_results.completed() * progressSteps)));
     showResults();
 }
 
