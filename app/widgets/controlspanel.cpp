@@ -12,8 +12,10 @@
 #include <QStatusTipEvent>
 #include <QStyleOptionSlider>
 #include <QToolTip>
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace attention {
 
@@ -41,6 +43,15 @@ public:
         update();
     }
 
+    /// The emphasized mark whose tick is within `pixels` of where `value` is drawn, if any.
+    std::optional<int> emphasizedMarkNear(int value, int pixels) const
+    {
+        for (const Mark &mark : m_marks)
+            if (mark.emphasized && std::abs(pixelOf(mark.position) - pixelOf(value)) <= pixels)
+                return mark.position;
+        return std::nullopt;
+    }
+
     QSize sizeHint() const override { return withLabels(QSlider::sizeHint()); }
     QSize minimumSizeHint() const override { return withLabels(QSlider::minimumSizeHint()); }
 
@@ -48,21 +59,12 @@ protected:
     void paintEvent(QPaintEvent *event) override
     {
         QSlider::paintEvent(event);
-        QStyleOptionSlider option;
-        initStyleOption(&option);
-        const QRect groove =
-            style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderGroove, this);
-        const QRect handle =
-            style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderHandle, this);
-        const int span = groove.width() - handle.width();
         QPainter painter(this);
         const QFontMetrics metrics(font());
         const int textTop = height() - metrics.height();
         int freeFrom = std::numeric_limits<int>::min(); // labels must not overlap
         for (const Mark &mark : m_marks) {
-            const int x =
-                groove.left() + handle.width() / 2 +
-                QStyle::sliderPositionFromValue(minimum(), maximum(), mark.position, span);
+            const int x = pixelOf(mark.position);
             QFont markFont = font();
             markFont.setBold(mark.emphasized);
             painter.setFont(markFont);
@@ -79,6 +81,20 @@ protected:
     }
 
 private:
+    /// Where the middle of the handle is drawn at `value`.
+    int pixelOf(int value) const
+    {
+        QStyleOptionSlider option;
+        initStyleOption(&option);
+        const QRect groove =
+            style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderGroove, this);
+        const QRect handle =
+            style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderHandle, this);
+        return groove.left() + handle.width() / 2 +
+               QStyle::sliderPositionFromValue(minimum(), maximum(), value,
+                                               groove.width() - handle.width());
+    }
+
     QSize withLabels(QSize size) const
     {
         size.rheight() += fontMetrics().height() + 2;
@@ -172,6 +188,7 @@ ControlsPanel::ControlsPanel(QWidget *parent)
     layout->addWidget(m_dimensionLabel);
     layout->addWidget(m_reroll);
 
+    connect(m_scaleSlider, &QSlider::actionTriggered, this, &ControlsPanel::onScaleSliderAction);
     connect(m_scaleSlider, &QSlider::valueChanged, this, &ControlsPanel::onScaleSliderChanged);
     connect(m_scaleSlider, &QSlider::sliderReleased, this, &ControlsPanel::interactionFinished);
     connect(m_scaleSpin, &QDoubleSpinBox::valueChanged, this, [this](double scale) {
@@ -219,11 +236,30 @@ void ControlsPanel::setSectionVisible(Section section, bool visible)
         widget->setVisible(visible);
 }
 
+const std::array<double, 23> &ControlsPanel::roundScales()
+{
+    static const std::array<double, 23> scales = {0.1, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.75,
+                                                  0.8, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0,
+                                                  5.0, 6.0, 8.0,  10., 12., 15., 20.};
+    return scales;
+}
+
+double ControlsPanel::nextRoundScale(double scale, int direction)
+{
+    const auto &scales = roundScales();
+    if (direction > 0) {
+        const auto next = std::upper_bound(scales.cbegin(), scales.cend(), scale + 1e-9);
+        return next == scales.cend() ? scales.back() : *next;
+    }
+    const auto next = std::lower_bound(scales.cbegin(), scales.cend(), scale - 1e-9);
+    return next == scales.cbegin() ? scales.front() : *std::prev(next);
+}
+
 double ControlsPanel::scaleAtPosition(int position)
 {
-    for (const double mark : {1.0, 5.0})
-        if (std::abs(rawPositionOf(mark) - position) < 1.0)
-            return mark;
+    for (const double round : roundScales())
+        if (std::abs(rawPositionOf(round) - position) < 1.0)
+            return round;
     const double raw = rawScaleAt(position);
     const double unit = raw >= 10.0 ? 10.0 : 100.0;
     return std::round(raw * unit) / unit;
@@ -239,6 +275,30 @@ int ControlsPanel::positionOfScale(double scale)
 int ControlsPanel::positionOfDimension(Index d)
 {
     return DimensionExperiment::stepOf(d);
+}
+
+void ControlsPanel::onScaleSliderAction(int action)
+{
+    auto *slider = static_cast<MarkedSlider *>(m_scaleSlider);
+    switch (action) {
+    case QAbstractSlider::SliderSingleStepAdd:
+    case QAbstractSlider::SliderSingleStepSub: {
+        // An arrow key goes to the next round scale (1×, 1.25×, 1.5×, 2×, …), so the keys land on
+        // the marks exactly, not 0.5 % at a time.
+        const int direction = action == QAbstractSlider::SliderSingleStepAdd ? 1 : -1;
+        slider->setSliderPosition(positionOfScale(nextRoundScale(m_scaleSpin->value(), direction)));
+        break;
+    }
+    case QAbstractSlider::SliderMove:
+        // A drag that comes within a few pixels of the 1× or 5× tick lands on it: one pixel is
+        // two or three positions, and the lesson's numbers are at exactly 5×.
+        if (slider->isSliderDown())
+            if (const auto mark = slider->emphasizedMarkNear(slider->sliderPosition(), snapPixels))
+                slider->setSliderPosition(*mark);
+        break;
+    default:
+        break;
+    }
 }
 
 void ControlsPanel::onScaleSliderChanged(int position)

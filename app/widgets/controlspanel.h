@@ -15,6 +15,7 @@
 #include "scenario.h"
 
 #include <QWidget>
+#include <array>
 
 class QCheckBox;
 class QLabel;
@@ -37,8 +38,16 @@ public:
     explicit ControlsPanel(QWidget *parent = nullptr);
     ~ControlsPanel() override;
 
+    /// A drag within this many pixels of the 1× or 5× tick lands on it.
+    static constexpr int snapPixels = 4;
+
+    /// The round scales the arrow keys step through: 0.1×, 0.2×, 0.25× … 1×, 1.25×, 1.5×, 2× …
+    /// 5× … 20×.
+    static const std::array<double, 23> &roundScales();
+    /// The round scale after `scale` (direction > 0) or before it, clamped to the list's ends.
+    static double nextRoundScale(double scale, int direction);
     /// The scale at a slider position: 0.1 · 200^(position / scaleSteps), rounded to two
-    /// decimals and snapped onto the 1× and 5× marks when within one step of them.
+    /// decimals and snapped onto a round scale (roundScales()) when within one step of it.
     static double scaleAtPosition(int position);
     /// The nearest slider position of `scale` (clamped to the slider's range).
     static int positionOfScale(double scale);
@@ -86,6 +95,7 @@ protected:
 
 private:
     void retranslateUi();
+    void onScaleSliderAction(int action);
     void onScaleSliderChanged(int position);
     void updateDimensionLabel(int position);
     void showRefusal(const QString &reason);

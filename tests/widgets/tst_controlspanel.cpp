@@ -5,9 +5,12 @@
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
+#include <QMouseEvent>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QStyle>
+#include <QStyleOptionSlider>
 #include <QTest>
 #include <cmath>
 
@@ -26,6 +29,8 @@ private Q_SLOTS:
     void dimensionPositions_data();
     void dimensionPositions();
     void sliderStepIsOneEdit();
+    void arrowKeysLandOnTheMarks();
+    void dragSnapsOntoTheFiveMark();
     void sliderDragIsOneInteraction();
     void spinBoxSetsExactScale();
     void switchesReport();
@@ -120,9 +125,88 @@ void TestControlsPanel::sliderStepIsOneEdit()
     QTest::keyClick(panel.scaleSlider(), Qt::Key_Right);
     QCOMPARE(edited.count(), 1);
     QCOMPARE(finished.count(), 1);
-    const double expected = ControlsPanel::scaleAtPosition(ControlsPanel::positionOfScale(1.0) + 1);
-    QCOMPARE(edited.first().at(0).toDouble(), expected);
-    QCOMPARE(panel.scaleSpinBox()->value(), expected);
+    // One press, the next round scale: 1× → 1.25×.
+    QCOMPARE(edited.first().at(0).toDouble(), 1.25);
+    QCOMPARE(panel.scaleSpinBox()->value(), 1.25);
+}
+
+void TestControlsPanel::arrowKeysLandOnTheMarks()
+{
+    ControlsPanel panel;
+    panel.setScenario(*preset(QStringLiteral("lesson")));
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QSignalSpy edited(&panel, &ControlsPanel::scaleEdited);
+    panel.scaleSlider()->setFocus();
+    const QList<double> up{1.25, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0};
+    for (const double expected : up) {
+        QTest::keyClick(panel.scaleSlider(), Qt::Key_Right);
+        QCOMPARE(edited.last().at(0).toDouble(), expected);
+    }
+    QCOMPARE(panel.scaleSpinBox()->value(), 5.0); // exactly the lesson's 5×
+    for (const double expected : {4.0, 3.0}) {
+        QTest::keyClick(panel.scaleSlider(), Qt::Key_Left);
+        QCOMPARE(edited.last().at(0).toDouble(), expected);
+    }
+    // From a scale typed between round ones, the next round one either way.
+    panel.scaleSpinBox()->setValue(3.33);
+    QTest::keyClick(panel.scaleSlider(), Qt::Key_Right);
+    QCOMPARE(edited.last().at(0).toDouble(), 4.0);
+    panel.scaleSpinBox()->setValue(3.33);
+    QTest::keyClick(panel.scaleSlider(), Qt::Key_Left);
+    QCOMPARE(edited.last().at(0).toDouble(), 3.0);
+    // The ends hold.
+    panel.scaleSpinBox()->setValue(20.0);
+    QTest::keyClick(panel.scaleSlider(), Qt::Key_Right);
+    QCOMPARE(panel.scaleSpinBox()->value(), 20.0);
+}
+
+void TestControlsPanel::dragSnapsOntoTheFiveMark()
+{
+    // With the mouse: press on the handle, move to a few pixels beside the 5× tick, release.
+    ControlsPanel panel;
+    panel.setScenario(*preset(QStringLiteral("lesson")));
+    panel.resize(900, panel.sizeHint().height());
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QSlider *slider = panel.scaleSlider();
+    QStyleOptionSlider option;
+    option.initFrom(slider);
+    option.orientation = slider->orientation();
+    option.minimum = slider->minimum();
+    option.maximum = slider->maximum();
+    option.sliderPosition = slider->sliderPosition();
+    option.sliderValue = slider->value();
+    const QRect groove = slider->style()->subControlRect(QStyle::CC_Slider, &option,
+                                                         QStyle::SC_SliderGroove, slider);
+    const QRect handle = slider->style()->subControlRect(QStyle::CC_Slider, &option,
+                                                         QStyle::SC_SliderHandle, slider);
+    const auto pixelOf = [&](int value) {
+        return groove.left() + handle.width() / 2 +
+               QStyle::sliderPositionFromValue(slider->minimum(), slider->maximum(), value,
+                                               groove.width() - handle.width());
+    };
+    const int mark = pixelOf(ControlsPanel::positionOfScale(5.0));
+    for (const int offset : {-3, 2}) {
+        QTest::mousePress(slider, Qt::LeftButton, {}, handle.center());
+        QMouseEvent move(QEvent::MouseMove, QPointF(mark + offset, handle.center().y()),
+                         slider->mapToGlobal(QPointF(mark + offset, handle.center().y())),
+                         Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(slider, &move);
+        QTest::mouseRelease(slider, Qt::LeftButton, {}, QPoint(mark + offset, handle.center().y()));
+        QCOMPARE(panel.scaleSpinBox()->value(), 5.0);
+        panel.setScenario(*preset(QStringLiteral("lesson"))); // back to 1×
+        option.sliderPosition = slider->sliderPosition();
+    }
+    // Farther than the snap: not 5×.
+    QTest::mousePress(slider, Qt::LeftButton, {}, handle.center());
+    QMouseEvent far(
+        QEvent::MouseMove, QPointF(mark + 3 * ControlsPanel::snapPixels, handle.center().y()),
+        slider->mapToGlobal(QPointF(mark + 3 * ControlsPanel::snapPixels, handle.center().y())),
+        Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(slider, &far);
+    QTest::mouseRelease(slider, Qt::LeftButton, {});
+    QVERIFY(panel.scaleSpinBox()->value() > 5.0);
 }
 
 void TestControlsPanel::sliderDragIsOneInteraction()
