@@ -427,13 +427,8 @@ void MainWindow::connectParts()
     connect(m_document, &ScenarioDocument::modifiedChanged, this, &QWidget::setWindowModified);
     connect(m_document, &ScenarioDocument::fileNameChanged, this, &MainWindow::updateWindowTitle);
 
-    // Controls → document edits.
-    connect(m_controls, &ControlsPanel::scaleEdited, m_document, &ScenarioDocument::setScoreScale);
-    connect(m_controls, &ControlsPanel::interactionFinished, m_document,
-            &ScenarioDocument::finishInteraction);
-    connect(m_controls, &ControlsPanel::divideBySqrtDToggled, m_document,
-            &ScenarioDocument::setDivideBySqrtD);
-    connect(m_controls, &ControlsPanel::causalToggled, m_document, &ScenarioDocument::setCausal);
+    // Controls → document edits (the d slider's through the experiment).
+    connectControls(m_controls, m_document);
     connect(m_controls, &ControlsPanel::dimensionRequested, this, &MainWindow::requestDimension);
     connect(m_controls, &ControlsPanel::rerollRequested, this, &MainWindow::reroll);
 

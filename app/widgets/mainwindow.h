@@ -7,18 +7,29 @@
 ///   1. The user edits something: drags the scale slider (ControlsPanel), types in the vector
 ///      editor, drags a tip in the vector plane, picks a preset or opens a file.
 ///   2. That becomes one call of a ScenarioDocument setter (setScoreScale, setVector, replace,
-///      reset…), which validates the new scenario, pushes it on the document's QUndoStack, runs
-///      the core once (attention::attend: scores, mask, softmax, weights · v) and emits
-///      changed() once. Continuous edits merge into one undo step until finishInteraction().
-///   3. On changed(), documentChanged() hands the document's scenario and result to every view
-///      (the heatmaps, the chart, the output, the comparison, the controls); each only repaints
-///      from what it is given. The vector editor and the plane read the document themselves.
+///      reset…), which validates the new scenario, pushes it on the document's QUndoStack and
+///      emits changed() once. Continuous edits merge into one undo step until finishInteraction().
+///      The core (attention::attend: scores, mask, softmax, weights · v) runs once per edit, at
+///      once for small scenarios and on a worker for large ones; resultChanged() follows with a
+///      shared, immutable result.
+///   3. On changed(), scenarioChanged() shows the scenario in the controls, the title and the
+///      status line (the comparison starts its own pass from it). On resultChanged(),
+///      resultChanged() hands the computed scenario and its result to the heatmaps, the chart and
+///      the output; each only repaints from what it is given.
 ///
-/// Views never talk to each other and never write the document; this class makes every
-/// connection, in pointer-to-member form. It also owns the view state shared by several views
-/// (the selected query), the file menu, export, settings, language and zoom. The d slider's
-/// state (the hand-made scenario it left, the random draws) is a DimensionExperiment in app/model;
-/// this class only passes its answers to the document and ends it when a new scenario comes in.
+/// The wiring rule, one way for each kind of part, each written once:
+///   - Views that show (heatmaps, chart, output, comparison) never write the document and never
+///     talk to each other; this class hands them what to show and connects their signals (a row
+///     clicked selects that query everywhere), in pointer-to-member form.
+///   - A ControlsPanel's edits reach its document through connectControls() (controlspanel.h),
+///     here and on the lesson pages alike; its owner calls setScenario() on changed().
+///   - The d slider's requests go through the DimensionExperiment (app/model); this class passes
+///     its answers to the document and ends it when a new scenario comes in.
+///   - The two editors (the vector editor and the plane) are given the document: they read it
+///     and call its setters themselves.
+///
+/// This class also owns the view state shared by several views (the selected query), the file
+/// menu, export, settings, language and zoom.
 ///
 /// The window shows either the workbench (the above) or the guided lesson (LessonView, in the
 /// central widget's place, with the workbench's bars and panels hidden). Each lesson page owns
