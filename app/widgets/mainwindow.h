@@ -28,8 +28,12 @@
 ///   - The two editors (the vector editor and the plane) are given the document: they read it
 ///     and call its setters themselves.
 ///
-/// This class also owns the view state shared by several views (the selected query), the file
-/// menu, export, settings, language and zoom.
+/// This class also owns the view state shared by several views (the selected query), the mode,
+/// the undo group and the menus. Its parts, each with one job: FileActions (fileactions.h) is the
+/// File menu (new, open, save with its read-back check, export, recent files, the question about
+/// unsaved changes) and only tells the window what happened; mainwindowmenus.cpp creates the
+/// other actions and menus and their texts; mainwindowsettings.cpp keeps the settings (geometry,
+/// panels, mode, lesson, language, zoom, recent files) and switches language and zoom.
 ///
 /// The window shows either the workbench (the above) or the guided lesson (LessonView, in the
 /// central widget's place, with the workbench's bars and panels hidden). Each lesson page owns
@@ -38,6 +42,7 @@
 
 #include "dimensionexperiment.h"
 #include "document.h"
+#include "fileactions.h"
 
 #include <QMainWindow>
 #include <functional>
@@ -87,12 +92,7 @@ public:
     };
 
     /// The matrices that can be exported as CSV.
-    enum class Table
-    {
-        Scores,
-        Weights,
-        Output,
-    };
+    using Table = FileActions::Table;
 
     explicit MainWindow(Settings settings = Settings::Use, QWidget *parent = nullptr);
     ~MainWindow() override;
@@ -116,9 +116,9 @@ public:
     bool exportHeatmap(HeatmapWidget *heatmap, const QString &fileName);
     /// Writes scores, weights or output as CSV (header row of tokens, one row per token).
     bool exportCsv(Table table, const QString &fileName);
-    QStringList recentFiles() const { return m_recentFiles; }
+    QStringList recentFiles() const { return m_files->recentFiles(); }
     /// The message of the last failed file operation (also shown in a message box).
-    QString lastError() const { return m_lastError; }
+    QString lastError() const { return m_files->lastError(); }
 
     // Autosave and crash recovery --------------------------------------------------------------
 
@@ -184,12 +184,17 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    // Construction (mainwindow.cpp), actions and menus (mainwindowmenus.cpp).
     void createViews();
     void createDocks();
     void createActions();
+    void createEditActions();
+    void createViewActions();
     void createMenus();
+    void createModeButtons();
     void connectParts();
     void retranslateUi();
+    void retranslateViewMenu();
     void updateUndoTexts();
     void updateActiveUndoStack();
 
@@ -197,34 +202,28 @@ private:
     void scenarioChanged();
     /// A new result is in: every view shows it (with the scenario it was computed from).
     void resultChanged();
+    /// A file or a fresh start replaced the scenario: the d experiment ends, the workbench shows.
+    void scenarioReplaced();
     void updateWindowTitle();
     void updateStatusSummary();
 
-    // Actions
-    void newScenario();
-    void open();
-    bool save();
-    bool saveAs();
-    void exportHeatmapInteractive(HeatmapWidget *heatmap, const QString &suggestedName, bool svg);
-    void exportCsvInteractive(Table table, const QString &suggestedName);
+    // What the Edit, View and Help menus do that is not a document edit.
     void copyImage();
-    void zoomBy(int steps);
     void toggleFullScreen(bool fullScreen);
     void about();
-    bool maybeSave();
     bool askToRestore(const AutosaveRecovery &recovery);
-    void showError(const QString &title, const QString &message);
 
     // The d slider: the experiment decides, the document is told.
     void requestDimension(int d);
     void reroll();
     void applyDimensionChange(const DimensionExperiment::Change &change);
 
-    // Recent files and settings
-    void addRecentFile(const QString &fileName);
-    void rebuildRecentMenu();
+    // Settings, language and zoom (mainwindowsettings.cpp)
     void readSettings();
     void writeSettings() const;
+    void zoomBy(int steps);
+    /// The zoom step nearest to `zoom` (1 = normal).
+    static int zoomIndexOf(double zoom);
 
     Settings m_settings;
     ScenarioDocument *m_document;
@@ -236,9 +235,6 @@ private:
     bool m_laidOut = false;
     bool m_readingSettings = false;
     int m_selectedQuery = -1;
-    QStringList m_recentFiles;
-    QString m_lastError;
-    QString m_lastDirectory;
 
     // The d slider: the hand-made scenario it left, and the random q, k it drew since then.
     DimensionExperiment m_experiment;
@@ -269,28 +265,14 @@ private:
     QLabel *m_summary = nullptr;
 
     // Menus and actions
+    FileActions *m_files = nullptr;
     QMenu *m_fileMenu = nullptr;
-    QMenu *m_recentMenu = nullptr;
-    QMenu *m_exportMenu = nullptr;
     QMenu *m_editMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
     QMenu *m_docksMenu = nullptr;
     QMenu *m_presetsMenu = nullptr;
     QMenu *m_languageMenu = nullptr;
     QMenu *m_helpMenu = nullptr;
-    QAction *m_newAction = nullptr;
-    QAction *m_openAction = nullptr;
-    QAction *m_saveAction = nullptr;
-    QAction *m_saveAsAction = nullptr;
-    QAction *m_exportScoresPngAction = nullptr;
-    QAction *m_exportWeightsPngAction = nullptr;
-    QAction *m_exportScoresSvgAction = nullptr;
-    QAction *m_exportWeightsSvgAction = nullptr;
-    QAction *m_exportScoresCsvAction = nullptr;
-    QAction *m_exportWeightsCsvAction = nullptr;
-    QAction *m_exportOutputCsvAction = nullptr;
-    QAction *m_clearRecentAction = nullptr;
-    QAction *m_quitAction = nullptr;
     QAction *m_undoAction = nullptr;
     QAction *m_redoAction = nullptr;
     QAction *m_copyImageAction = nullptr;
