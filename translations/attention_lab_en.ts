@@ -1819,6 +1819,189 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
 </context>
 <context>
+    <name>attention::FileActions</name>
+    <message>
+        <source>&amp;New</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Start again from the lesson&apos;s scenario</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Open a scenario file (JSON)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Save the scenario to its file</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Save the scenario to a new file</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Scores Heatmap as &amp;PNG…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Weights Heatmap as PNG…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Scores Heatmap as &amp;SVG…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Weights Heatmap as S&amp;VG…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Save the heatmap as a PNG image at twice the screen resolution</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Save the heatmap as an SVG drawing for slides</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Scores as &amp;CSV…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>We&amp;ights as CSV…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Output as CSV…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Save the numbers as a table, one row per token</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Close Attention Lab</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Cannot Open Scenario</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Cannot Save Scenario</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a file; nothing was written.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 is read-only; it was left as it was.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The scenario would not read back the same from a file (%1), so %2 was not written.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>different values</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 was written but does not read back the same scenario (%2); keep the window open and save again elsewhere.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Cannot Export</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Open Scenario</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Scenario files (*.json);;All files (*)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Scenario files (*.json)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Export Heatmap</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Export Table</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The scenario has changes that are not saved. Save them first?</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
     <name>attention::HeadPage</name>
     <message>
         <source>d_model</source>
@@ -2089,6 +2272,18 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <source>one-hot rows</source>
         <translation></translation>
     </message>
+    <message>
+        <source>softmax of each score row; colour: the weight ÷ its row&apos;s uniform 1/n, log scale</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>1/%1×</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::LessonPage</name>
@@ -2148,94 +2343,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     <name>attention::MainWindow</name>
     <message>
         <source>&amp;File</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;New</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Start again from the lesson&apos;s scenario</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;Open…</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Open a scenario file (JSON)</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;Clear List</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Save the scenario to its file</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Save &amp;As…</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Save the scenario to a new file</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;Export</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Scores Heatmap as &amp;PNG…</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;Weights Heatmap as PNG…</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Scores Heatmap as &amp;SVG…</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Weights Heatmap as S&amp;VG…</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Save the heatmap as a PNG image at twice the screen resolution</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Save the heatmap as an SVG drawing for slides</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Scores as &amp;CSV…</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;Output as CSV…</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Save the numbers as a table, one row per token</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Close Attention Lab</source>
         <translation></translation>
     </message>
     <message>
@@ -2415,83 +2522,11 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation></translation>
     </message>
     <message>
-        <source>Opened %1</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Cannot Open Scenario</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Cannot Save Scenario</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>Load preset %1</source>
         <translation></translation>
     </message>
     <message>
-        <source>Cannot Export</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Exported %1</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Could not write %1: %2</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Open Scenario</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Scenario files (*.json);;All files (*)</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Save Scenario</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Scenario files (*.json)</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Export Heatmap</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>SVG drawing (*.svg)</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>PNG image (*.png)</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Export Table</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>CSV table (*.csv)</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>The weights heatmap is on the clipboard</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Unsaved Changes</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>The scenario has changes that are not saved. Save them first?</source>
         <translation></translation>
     </message>
     <message>
@@ -2507,31 +2542,7 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation></translation>
     </message>
     <message>
-        <source>We&amp;ights as CSV…</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>Controls</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>%1 is a folder, not a file; nothing was written.</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>%1 is read-only; it was left as it was.</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>The scenario would not read back the same from a file (%1), so %2 was not written.</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>different values</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>%1 was written but does not read back the same scenario (%2); keep the window open and save again elsewhere.</source>
         <translation></translation>
     </message>
     <message>
@@ -2582,6 +2593,10 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <source>&lt;p&gt;Licensed under the MIT License.&lt;/p&gt;</source>
         <translation></translation>
     </message>
+    <message>
+        <source>computing…</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::MaskPage</name>
@@ -2620,6 +2635,10 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <source>Each output row is the weighted sum of the value rows, with the weights of that row&apos;s query.</source>
         <translation></translation>
     </message>
+    <message>
+        <source>The values are one-hot: token i&apos;s value is the i-th unit vector, so each output row is that query&apos;s row of weights. With %1 tokens the output is the weights heatmap itself, and it is not drawn twice.</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::QueryKeyPage</name>
@@ -2645,6 +2664,13 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
     <message>
         <source>Start the step over</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::RecentFiles</name>
+    <message>
+        <source>&amp;Clear List</source>
         <translation></translation>
     </message>
 </context>
@@ -2676,10 +2702,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
     <message>
         <source>There is no entry %1 of token %2.</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Edit %1</source>
         <translation></translation>
     </message>
     <message>

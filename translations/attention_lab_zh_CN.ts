@@ -1840,6 +1840,189 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
 </context>
 <context>
+    <name>attention::FileActions</name>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Start again from the lesson&apos;s scenario</source>
+        <translation>从课程的场景重新开始</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a scenario file (JSON)</source>
+        <translation>打开场景文件（JSON）</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save the scenario to its file</source>
+        <translation>把场景保存到它的文件</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Save the scenario to a new file</source>
+        <translation>把场景保存为新文件</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Scores Heatmap as &amp;PNG…</source>
+        <translation>分数热力图（PNG）(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>&amp;Weights Heatmap as PNG…</source>
+        <translation>权重热力图（PNG）(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Scores Heatmap as &amp;SVG…</source>
+        <translation>分数热力图（SVG）(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Weights Heatmap as S&amp;VG…</source>
+        <translation>权重热力图（SVG）(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>Save the heatmap as a PNG image at twice the screen resolution</source>
+        <translation>把热力图保存为两倍屏幕分辨率的 PNG 图片</translation>
+    </message>
+    <message>
+        <source>Save the heatmap as an SVG drawing for slides</source>
+        <translation>把热力图保存为 SVG 矢量图，方便放进幻灯片</translation>
+    </message>
+    <message>
+        <source>Scores as &amp;CSV…</source>
+        <translation>分数（CSV）(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>We&amp;ights as CSV…</source>
+        <translation>权重（CSV）(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Output as CSV…</source>
+        <translation>输出（CSV）(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Save the numbers as a table, one row per token</source>
+        <translation>把数字保存为表格，每个词元一行</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Close Attention Lab</source>
+        <translation>关闭注意力实验室</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Cannot Open Scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <source>Cannot Save Scenario</source>
+        <translation>无法保存场景</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a file; nothing was written.</source>
+        <translation>%1 是文件夹，不是文件；没有写入任何内容。</translation>
+    </message>
+    <message>
+        <source>%1 is read-only; it was left as it was.</source>
+        <translation>%1 是只读文件；它保持原样。</translation>
+    </message>
+    <message>
+        <source>The scenario would not read back the same from a file (%1), so %2 was not written.</source>
+        <translation>场景写入文件后无法原样读回（%1），因此没有写入 %2。</translation>
+    </message>
+    <message>
+        <source>different values</source>
+        <translation>数值不同</translation>
+    </message>
+    <message>
+        <source>%1 was written but does not read back the same scenario (%2); keep the window open and save again elsewhere.</source>
+        <translation>%1 已写入，但读回的场景不一致（%2）；请不要关闭窗口，另存到其他位置。</translation>
+    </message>
+    <message>
+        <source>Cannot Export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Open Scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>Scenario files (*.json);;All files (*)</source>
+        <translation>场景文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Scenario files (*.json)</source>
+        <translation>场景文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Export Heatmap</source>
+        <translation>导出热力图</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图片 (*.png)</translation>
+    </message>
+    <message>
+        <source>Export Table</source>
+        <translation>导出表格</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>CSV 表格 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>未保存的修改</translation>
+    </message>
+    <message>
+        <source>The scenario has changes that are not saved. Save them first?</source>
+        <translation>场景有尚未保存的修改。要先保存吗？</translation>
+    </message>
+</context>
+<context>
     <name>attention::HeadPage</name>
     <message>
         <source>d_model</source>
@@ -2112,6 +2295,18 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <source>one-hot rows</source>
         <translation>每行是独热向量</translation>
     </message>
+    <message>
+        <source>softmax of each score row; colour: the weight ÷ its row&apos;s uniform 1/n, log scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1/%1×</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation type="unfinished">%1×</translation>
+    </message>
 </context>
 <context>
     <name>attention::LessonPage</name>
@@ -2172,94 +2367,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;New</source>
-        <translation>新建(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Start again from the lesson&apos;s scenario</source>
-        <translation>从课程的场景重新开始</translation>
-    </message>
-    <message>
-        <source>&amp;Open…</source>
-        <translation>打开(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Open a scenario file (JSON)</source>
-        <translation>打开场景文件（JSON）</translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Clear List</source>
-        <translation>清空列表(&amp;C)</translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation>保存(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Save the scenario to its file</source>
-        <translation>把场景保存到它的文件</translation>
-    </message>
-    <message>
-        <source>Save &amp;As…</source>
-        <translation>另存为(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>Save the scenario to a new file</source>
-        <translation>把场景保存为新文件</translation>
-    </message>
-    <message>
-        <source>&amp;Export</source>
-        <translation>导出(&amp;E)</translation>
-    </message>
-    <message>
-        <source>Scores Heatmap as &amp;PNG…</source>
-        <translation>分数热力图（PNG）(&amp;P)…</translation>
-    </message>
-    <message>
-        <source>&amp;Weights Heatmap as PNG…</source>
-        <translation>权重热力图（PNG）(&amp;W)…</translation>
-    </message>
-    <message>
-        <source>Scores Heatmap as &amp;SVG…</source>
-        <translation>分数热力图（SVG）(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>Weights Heatmap as S&amp;VG…</source>
-        <translation>权重热力图（SVG）(&amp;V)…</translation>
-    </message>
-    <message>
-        <source>Save the heatmap as a PNG image at twice the screen resolution</source>
-        <translation>把热力图保存为两倍屏幕分辨率的 PNG 图片</translation>
-    </message>
-    <message>
-        <source>Save the heatmap as an SVG drawing for slides</source>
-        <translation>把热力图保存为 SVG 矢量图，方便放进幻灯片</translation>
-    </message>
-    <message>
-        <source>Scores as &amp;CSV…</source>
-        <translation>分数（CSV）(&amp;C)…</translation>
-    </message>
-    <message>
-        <source>&amp;Output as CSV…</source>
-        <translation>输出（CSV）(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Save the numbers as a table, one row per token</source>
-        <translation>把数字保存为表格，每个词元一行</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>Close Attention Lab</source>
-        <translation>关闭注意力实验室</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
@@ -2438,84 +2545,12 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation>随机查询和键，d = %1</translation>
     </message>
     <message>
-        <source>Opened %1</source>
-        <translation>已打开 %1</translation>
-    </message>
-    <message>
-        <source>Cannot Open Scenario</source>
-        <translation>无法打开场景</translation>
-    </message>
-    <message>
-        <source>Cannot Save Scenario</source>
-        <translation>无法保存场景</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-    <message>
         <source>Load preset %1</source>
         <translation>载入预设 %1</translation>
     </message>
     <message>
-        <source>Cannot Export</source>
-        <translation>无法导出</translation>
-    </message>
-    <message>
-        <source>Exported %1</source>
-        <translation>已导出 %1</translation>
-    </message>
-    <message>
-        <source>Could not write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <source>Open Scenario</source>
-        <translation>打开场景</translation>
-    </message>
-    <message>
-        <source>Scenario files (*.json);;All files (*)</source>
-        <translation>场景文件 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Save Scenario</source>
-        <translation>保存场景</translation>
-    </message>
-    <message>
-        <source>Scenario files (*.json)</source>
-        <translation>场景文件 (*.json)</translation>
-    </message>
-    <message>
-        <source>Export Heatmap</source>
-        <translation>导出热力图</translation>
-    </message>
-    <message>
-        <source>SVG drawing (*.svg)</source>
-        <translation>SVG 矢量图 (*.svg)</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png)</source>
-        <translation>PNG 图片 (*.png)</translation>
-    </message>
-    <message>
-        <source>Export Table</source>
-        <translation>导出表格</translation>
-    </message>
-    <message>
-        <source>CSV table (*.csv)</source>
-        <translation>CSV 表格 (*.csv)</translation>
-    </message>
-    <message>
         <source>The weights heatmap is on the clipboard</source>
         <translation>权重热力图已复制到剪贴板</translation>
-    </message>
-    <message>
-        <source>Unsaved Changes</source>
-        <translation>未保存的修改</translation>
-    </message>
-    <message>
-        <source>The scenario has changes that are not saved. Save them first?</source>
-        <translation>场景有尚未保存的修改。要先保存吗？</translation>
     </message>
     <message>
         <source>Zoom %1%</source>
@@ -2530,32 +2565,8 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation>&lt;h3&gt;注意力实验室 %1&lt;/h3&gt;&lt;p&gt;亲手改动每一个数字，弄懂 Transformer 中的注意力：查询、键、分数、softmax、因果掩码和输出。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建（当前运行的是 Qt %3），数值计算使用 Eigen %4。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>We&amp;ights as CSV…</source>
-        <translation>权重（CSV）(&amp;I)…</translation>
-    </message>
-    <message>
         <source>Controls</source>
         <translation>控制栏</translation>
-    </message>
-    <message>
-        <source>%1 is a folder, not a file; nothing was written.</source>
-        <translation>%1 是文件夹，不是文件；没有写入任何内容。</translation>
-    </message>
-    <message>
-        <source>%1 is read-only; it was left as it was.</source>
-        <translation>%1 是只读文件；它保持原样。</translation>
-    </message>
-    <message>
-        <source>The scenario would not read back the same from a file (%1), so %2 was not written.</source>
-        <translation>场景写入文件后无法原样读回（%1），因此没有写入 %2。</translation>
-    </message>
-    <message>
-        <source>different values</source>
-        <translation>数值不同</translation>
-    </message>
-    <message>
-        <source>%1 was written but does not read back the same scenario (%2); keep the window open and save again elsewhere.</source>
-        <translation>%1 已写入，但读回的场景不一致（%2）；请不要关闭窗口，另存到其他位置。</translation>
     </message>
     <message>
         <source>Cannot Restore Scenario</source>
@@ -2605,6 +2616,10 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <source>&lt;p&gt;Licensed under the MIT License.&lt;/p&gt;</source>
         <translation>&lt;p&gt;采用 MIT 许可证授权。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>computing…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>attention::MaskPage</name>
@@ -2643,6 +2658,10 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <source>Each output row is the weighted sum of the value rows, with the weights of that row&apos;s query.</source>
         <translation>每一行输出都是各行值的加权和，权重来自这一行的查询。</translation>
     </message>
+    <message>
+        <source>The values are one-hot: token i&apos;s value is the i-th unit vector, so each output row is that query&apos;s row of weights. With %1 tokens the output is the weights heatmap itself, and it is not drawn twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>attention::QueryKeyPage</name>
@@ -2669,6 +2688,13 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     <message>
         <source>Start the step over</source>
         <translation>本步重来</translation>
+    </message>
+</context>
+<context>
+    <name>attention::RecentFiles</name>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>清空列表(&amp;C)</translation>
     </message>
 </context>
 <context>
@@ -2700,10 +2726,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     <message>
         <source>There is no entry %1 of token %2.</source>
         <translation>第 %2 个词元没有第 %1 项。</translation>
-    </message>
-    <message>
-        <source>Edit %1</source>
-        <translation>编辑 %1</translation>
     </message>
     <message>
         <source>A vector of width %1 does not fit token %2.</source>

@@ -1,5 +1,7 @@
 #include "controlspanel.h"
 
+#include "document.h"
+
 #include <QCheckBox>
 #include <QCoreApplication>
 #include <QEvent>
@@ -425,6 +427,18 @@ void ControlsPanel::changeEvent(QEvent *event)
     if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange)
         retranslateUi();
     QWidget::changeEvent(event);
+}
+
+void connectControls(ControlsPanel *controls, ScenarioDocument *document)
+{
+    QObject::connect(controls, &ControlsPanel::scaleEdited, document,
+                     &ScenarioDocument::setScoreScale);
+    QObject::connect(controls, &ControlsPanel::interactionFinished, document,
+                     &ScenarioDocument::finishInteraction);
+    QObject::connect(controls, &ControlsPanel::divideBySqrtDToggled, document,
+                     &ScenarioDocument::setDivideBySqrtD);
+    QObject::connect(controls, &ControlsPanel::causalToggled, document,
+                     &ScenarioDocument::setCausal);
 }
 
 } // namespace attention

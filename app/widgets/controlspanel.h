@@ -5,10 +5,11 @@
 /// exact value, "divide by √d" and "causal mask" switches, and a d slider (1 to 1024, powers
 /// of two) with a re-roll button.
 ///
-/// The panel only reports what the user asks for through its signals; MainWindow turns those
-/// into document edits, and setScenario() shows the document's state again. A typed scale that is
-/// not a number from ScenarioLimits::minScale to maxScale is refused: the spin box keeps its
-/// value, and the reason appears as a tooltip at the box and in the window's status bar.
+/// The panel only reports what the user asks for through its signals; connectControls() turns
+/// those into document edits (the same wiring in the workbench and on every lesson page), and the
+/// owner's setScenario() on the document's changed() shows the document's state again. A typed
+/// scale that is not a number from ScenarioLimits::minScale to maxScale is refused: the spin box
+/// keeps its value, and the reason appears as a tooltip at the box and in the window's status bar.
 
 #include "dimensionexperiment.h"
 #include "numberspinbox.h"
@@ -23,6 +24,8 @@ class QPushButton;
 class QSlider;
 
 namespace attention {
+
+class ScenarioDocument;
 
 class ControlsPanel : public QWidget
 {
@@ -118,5 +121,11 @@ private:
     bool m_random = false;
     bool m_refusalShown = false;
 };
+
+/// Connects a panel's edits to the document's setters: scaleEdited → setScoreScale (merged into
+/// one undo step until interactionFinished → finishInteraction), divideBySqrtDToggled →
+/// setDivideBySqrtD, causalToggled → setCausal. A hidden section emits nothing. The d slider is
+/// not wired here: its requests go through a DimensionExperiment first (MainWindow).
+void connectControls(ControlsPanel *controls, ScenarioDocument *document);
 
 } // namespace attention

@@ -7,18 +7,33 @@
 ///   1. The user edits something: drags the scale slider (ControlsPanel), types in the vector
 ///      editor, drags a tip in the vector plane, picks a preset or opens a file.
 ///   2. That becomes one call of a ScenarioDocument setter (setScoreScale, setVector, replace,
-///      reset…), which validates the new scenario, pushes it on the document's QUndoStack, runs
-///      the core once (attention::attend: scores, mask, softmax, weights · v) and emits
-///      changed() once. Continuous edits merge into one undo step until finishInteraction().
-///   3. On changed(), documentChanged() hands the document's scenario and result to every view
-///      (the heatmaps, the chart, the output, the comparison, the controls); each only repaints
-///      from what it is given. The vector editor and the plane read the document themselves.
+///      reset…), which validates the new scenario, pushes it on the document's QUndoStack and
+///      emits changed() once. Continuous edits merge into one undo step until finishInteraction().
+///      The core (attention::attend: scores, mask, softmax, weights · v) runs once per edit, at
+///      once for small scenarios and on a worker for large ones; resultChanged() follows with a
+///      shared, immutable result.
+///   3. On changed(), scenarioChanged() shows the scenario in the controls, the title and the
+///      status line (the comparison starts its own pass from it). On resultChanged(),
+///      resultChanged() hands the computed scenario and its result to the heatmaps, the chart and
+///      the output; each only repaints from what it is given.
 ///
-/// Views never talk to each other and never write the document; this class makes every
-/// connection, in pointer-to-member form. It also owns the view state shared by several views
-/// (the selected query), the file menu, export, settings, language and zoom. The d slider's
-/// state (the hand-made scenario it left, the random draws) is a DimensionExperiment in app/model;
-/// this class only passes its answers to the document and ends it when a new scenario comes in.
+/// The wiring rule, one way for each kind of part, each written once:
+///   - Views that show (heatmaps, chart, output, comparison) never write the document and never
+///     talk to each other; this class hands them what to show and connects their signals (a row
+///     clicked selects that query everywhere), in pointer-to-member form.
+///   - A ControlsPanel's edits reach its document through connectControls() (controlspanel.h),
+///     here and on the lesson pages alike; its owner calls setScenario() on changed().
+///   - The d slider's requests go through the DimensionExperiment (app/model); this class passes
+///     its answers to the document and ends it when a new scenario comes in.
+///   - The two editors (the vector editor and the plane) are given the document: they read it
+///     and call its setters themselves.
+///
+/// This class also owns the view state shared by several views (the selected query), the mode,
+/// the undo group and the menus. Its parts, each with one job: FileActions (fileactions.h) is the
+/// File menu (new, open, save with its read-back check, export, recent files, the question about
+/// unsaved changes) and only tells the window what happened; mainwindowmenus.cpp creates the
+/// other actions and menus and their texts; mainwindowsettings.cpp keeps the settings (geometry,
+/// panels, mode, lesson, language, zoom, recent files) and switches language and zoom.
 ///
 /// The window shows either the workbench (the above) or the guided lesson (LessonView, in the
 /// central widget's place, with the workbench's bars and panels hidden). Each lesson page owns
@@ -27,6 +42,7 @@
 
 #include "dimensionexperiment.h"
 #include "document.h"
+#include "fileactions.h"
 
 #include <QMainWindow>
 #include <functional>
@@ -76,12 +92,7 @@ public:
     };
 
     /// The matrices that can be exported as CSV.
-    enum class Table
-    {
-        Scores,
-        Weights,
-        Output,
-    };
+    using Table = FileActions::Table;
 
     explicit MainWindow(Settings settings = Settings::Use, QWidget *parent = nullptr);
     ~MainWindow() override;
@@ -105,9 +116,9 @@ public:
     bool exportHeatmap(HeatmapWidget *heatmap, const QString &fileName);
     /// Writes scores, weights or output as CSV (header row of tokens, one row per token).
     bool exportCsv(Table table, const QString &fileName);
-    QStringList recentFiles() const { return m_recentFiles; }
+    QStringList recentFiles() const { return m_files->recentFiles(); }
     /// The message of the last failed file operation (also shown in a message box).
-    QString lastError() const { return m_lastError; }
+    QString lastError() const { return m_files->lastError(); }
 
     // Autosave and crash recovery --------------------------------------------------------------
 
@@ -173,12 +184,17 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    // Construction (mainwindow.cpp), actions and menus (mainwindowmenus.cpp).
     void createViews();
     void createDocks();
     void createActions();
+    void createEditActions();
+    void createViewActions();
     void createMenus();
+    void createModeButtons();
     void connectParts();
     void retranslateUi();
+    void retranslateViewMenu();
     void updateUndoTexts();
     void updateActiveUndoStack();
 
@@ -186,34 +202,28 @@ private:
     void scenarioChanged();
     /// A new result is in: every view shows it (with the scenario it was computed from).
     void resultChanged();
+    /// A file or a fresh start replaced the scenario: the d experiment ends, the workbench shows.
+    void scenarioReplaced();
     void updateWindowTitle();
     void updateStatusSummary();
 
-    // Actions
-    void newScenario();
-    void open();
-    bool save();
-    bool saveAs();
-    void exportHeatmapInteractive(HeatmapWidget *heatmap, const QString &suggestedName, bool svg);
-    void exportCsvInteractive(Table table, const QString &suggestedName);
+    // What the Edit, View and Help menus do that is not a document edit.
     void copyImage();
-    void zoomBy(int steps);
     void toggleFullScreen(bool fullScreen);
     void about();
-    bool maybeSave();
     bool askToRestore(const AutosaveRecovery &recovery);
-    void showError(const QString &title, const QString &message);
 
     // The d slider: the experiment decides, the document is told.
     void requestDimension(int d);
     void reroll();
     void applyDimensionChange(const DimensionExperiment::Change &change);
 
-    // Recent files and settings
-    void addRecentFile(const QString &fileName);
-    void rebuildRecentMenu();
+    // Settings, language and zoom (mainwindowsettings.cpp)
     void readSettings();
     void writeSettings() const;
+    void zoomBy(int steps);
+    /// The zoom step nearest to `zoom` (1 = normal).
+    static int zoomIndexOf(double zoom);
 
     Settings m_settings;
     ScenarioDocument *m_document;
@@ -225,9 +235,6 @@ private:
     bool m_laidOut = false;
     bool m_readingSettings = false;
     int m_selectedQuery = -1;
-    QStringList m_recentFiles;
-    QString m_lastError;
-    QString m_lastDirectory;
 
     // The d slider: the hand-made scenario it left, and the random q, k it drew since then.
     DimensionExperiment m_experiment;
@@ -258,28 +265,14 @@ private:
     QLabel *m_summary = nullptr;
 
     // Menus and actions
+    FileActions *m_files = nullptr;
     QMenu *m_fileMenu = nullptr;
-    QMenu *m_recentMenu = nullptr;
-    QMenu *m_exportMenu = nullptr;
     QMenu *m_editMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
     QMenu *m_docksMenu = nullptr;
     QMenu *m_presetsMenu = nullptr;
     QMenu *m_languageMenu = nullptr;
     QMenu *m_helpMenu = nullptr;
-    QAction *m_newAction = nullptr;
-    QAction *m_openAction = nullptr;
-    QAction *m_saveAction = nullptr;
-    QAction *m_saveAsAction = nullptr;
-    QAction *m_exportScoresPngAction = nullptr;
-    QAction *m_exportWeightsPngAction = nullptr;
-    QAction *m_exportScoresSvgAction = nullptr;
-    QAction *m_exportWeightsSvgAction = nullptr;
-    QAction *m_exportScoresCsvAction = nullptr;
-    QAction *m_exportWeightsCsvAction = nullptr;
-    QAction *m_exportOutputCsvAction = nullptr;
-    QAction *m_clearRecentAction = nullptr;
-    QAction *m_quitAction = nullptr;
     QAction *m_undoAction = nullptr;
     QAction *m_redoAction = nullptr;
     QAction *m_copyImageAction = nullptr;

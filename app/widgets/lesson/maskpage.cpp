@@ -68,12 +68,7 @@ MaskPage::MaskPage(QWidget *parent)
     layout->addStretch(1);
 
     connect(m_document, &ScenarioDocument::changed, this, &MaskPage::documentChanged);
-    connect(m_controls, &ControlsPanel::scaleEdited, m_document, &ScenarioDocument::setScoreScale);
-    connect(m_controls, &ControlsPanel::interactionFinished, m_document,
-            &ScenarioDocument::finishInteraction);
-    connect(m_controls, &ControlsPanel::divideBySqrtDToggled, m_document,
-            &ScenarioDocument::setDivideBySqrtD);
-    connect(m_controls, &ControlsPanel::causalToggled, m_document, &ScenarioDocument::setCausal);
+    connectControls(m_controls, m_document);
     connect(m_reroll, &QPushButton::clicked, this, &MaskPage::reroll);
     for (HeatmapWidget *heatmap : {m_scores, m_weights})
         connect(heatmap, &HeatmapWidget::rowClicked, this, &MaskPage::selectRow);

@@ -48,9 +48,7 @@ QueryKeyPage::QueryKeyPage(QWidget *parent)
     layout->addLayout(views, 1);
 
     connect(m_document, &ScenarioDocument::changed, this, &QueryKeyPage::documentChanged);
-    connect(m_controls, &ControlsPanel::scaleEdited, m_document, &ScenarioDocument::setScoreScale);
-    connect(m_controls, &ControlsPanel::interactionFinished, m_document,
-            &ScenarioDocument::finishInteraction);
+    connectControls(m_controls, m_document); // the switches are hidden: the scale only
     connect(m_plane, &VectorPlane::tokenSelected, this, &QueryKeyPage::selectQuery);
 
     reset();
