@@ -85,6 +85,9 @@ void WeightsChart::applyFonts()
         axis->setTitleFont(font());
     }
     m_set->setLabelFont(font());
+    // The values stand above the bars, on the chart's background: in its text colour (the
+    // theme's default is white, which left only stray marks where a short bar reached the text).
+    m_set->setLabelColor(palette().color(QPalette::WindowText));
 }
 
 void WeightsChart::setScenario(const Scenario &scenario, SharedResult result)

@@ -34,6 +34,7 @@ public:
 
     /// The bars: one value per key.
     QBarSet *barSet() const { return m_set; }
+    QBarSeries *barSeries() const { return m_series; }
     QBarCategoryAxis *keyAxis() const { return m_keyAxis; }
     QValueAxis *weightAxis() const { return m_weightAxis; }
 

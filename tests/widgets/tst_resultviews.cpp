@@ -8,7 +8,11 @@
 #include "matrixmodel.h"
 #include "outputview.h"
 #include "presets.h"
+#include "weightschart.h"
 
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
 #include <QTest>
 #include <cmath>
 
@@ -60,6 +64,7 @@ private Q_SLOTS:
     void compareResultIsTheFlippedWeights();
     void compareViewComputesOnlyWhileShown();
     void oneHotOutputIsNotDrawnTwiceAtLargeT();
+    void chartValuesAreReadable();
 };
 
 void TestResultViews::compareResultIsTheFlippedWeights_data()
@@ -150,6 +155,24 @@ void TestResultViews::oneHotOutputIsNotDrawnTwiceAtLargeT()
     QVERIFY(view.outputHeatmap()->isVisible());
     QVERIFY(maxAbsDifference(view.outputHeatmap()->model()->matrix(), r->weights * *s->values) <
             1e-12);
+}
+
+void TestResultViews::chartValuesAreReadable()
+{
+    WeightsChart chart;
+    chart.resize(400, 300);
+    const Scenario lesson = *preset(QStringLiteral("lesson"));
+    chart.setScenario(lesson, std::make_shared<const ScenarioResult>(lesson.compute()));
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(chart.barSeries()->isLabelsVisible());
+    QCOMPARE(chart.barSeries()->labelsPosition(), QAbstractBarSeries::LabelsOutsideEnd);
+    // Outside the bars the labels stand on the chart's background: they must differ from it
+    // clearly (the theme's white labels on a white chart could not be read).
+    const QColor label = chart.barSet()->labelColor();
+    const QColor background = chart.grab().toImage().pixelColor(chart.width() / 2, 4);
+    QVERIFY2(std::abs(label.lightnessF() - background.lightnessF()) > 0.5,
+             qPrintable(label.name() + QLatin1Char(' ') + background.name()));
 }
 
 QTEST_MAIN(TestResultViews)
