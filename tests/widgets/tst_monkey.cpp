@@ -10,7 +10,8 @@
 // ATTENTION_MONKEY_SEED (default 1) and ATTENTION_MONKEY_ACTIONS (default 10000) choose the run,
 // ATTENTION_MONKEY_ROUNDS (default 1) how many runs of that many actions follow one another in
 // the same window; all are printed first, so a failure can be replayed exactly.
-// ATTENTION_MONKEY_EXIT_AT_REST=N ends the process at rest after round N (for a heap profiler).
+// ATTENTION_MONKEY_EXIT_AT_REST=N ends the process at rest after round N (for a heap profiler);
+// ATTENTION_MONKEY_ONLY="undo,zoom" runs only the actions named (see `actions`).
 // ctest runs 1000 actions; scripts/monkey.sh runs three rounds of 10,000 under AddressSanitizer and
 // LeakSanitizer and checks that, after the first has warmed up, the third does not raise the peak
 // memory much. Nothing here may open a modal dialog: no file actions, no About box, no context
@@ -649,11 +650,21 @@ QString TestMonkey::numberText(double range)
 
 Action TestMonkey::pick()
 {
+    // ATTENTION_MONKEY_ONLY="undo,zoom,…" restricts the run to those actions (to find which one
+    // makes something grow).
+    static const QStringList only =
+        qEnvironmentVariable("ATTENTION_MONKEY_ONLY").split(QLatin1Char(','), Qt::SkipEmptyParts);
+    const auto allowed = [](const ActionInfo &info) {
+        return only.isEmpty() || only.contains(QLatin1String(info.name));
+    };
     int total = 0;
     for (const ActionInfo &info : actions)
-        total += info.weight;
+        if (allowed(info))
+            total += info.weight;
     int r = below(total);
     for (const ActionInfo &info : actions) {
+        if (!allowed(info))
+            continue;
         if (r < info.weight)
             return info.action;
         r -= info.weight;
