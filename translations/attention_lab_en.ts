@@ -1373,14 +1373,6 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation></translation>
     </message>
     <message>
-        <source>%1 tokens; a scenario needs 1 to %2</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>a token must not be empty</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>%1 rows, expected %2 (one per token)</source>
         <translation></translation>
     </message>

@@ -1397,14 +1397,6 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation>应为 true 或 false，实际为%1</translation>
     </message>
     <message>
-        <source>%1 tokens; a scenario needs 1 to %2</source>
-        <translation>%1 个词元；场景需要 1 到 %2 个</translation>
-    </message>
-    <message>
-        <source>a token must not be empty</source>
-        <translation>词元不能为空</translation>
-    </message>
-    <message>
         <source>%1 rows, expected %2 (one per token)</source>
         <translation>%1 行，应为 %2 行（每个词元一行）</translation>
     </message>

@@ -271,10 +271,10 @@ void ScenarioDocument::push(QUndoCommand *command)
     m_undoStack->push(command);
 }
 
-bool ScenarioDocument::accept(const QString &problem)
+bool ScenarioDocument::accept(const std::optional<ScenarioError> &problem)
 {
-    m_lastError = problem;
-    return problem.isEmpty();
+    m_lastError = scenarioErrorText(problem);
+    return !problem;
 }
 
 bool ScenarioDocument::refuse(const QString &problem)

@@ -132,8 +132,8 @@ private:
     bool pushSettings(const ScenarioSettings &next, const QString &text, bool mergeable);
     /// Clears lastError() and pushes `command` (which applies it).
     void push(QUndoCommand *command);
-    /// Records `problem` as lastError(); true when it is empty (the edit may go on).
-    bool accept(const QString &problem);
+    /// Records `problem`, in words, as lastError(); true when there is none (the edit may go on).
+    bool accept(const std::optional<ScenarioError> &problem);
     /// Records `problem` as lastError() and returns false.
     bool refuse(const QString &problem);
 

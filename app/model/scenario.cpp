@@ -1,44 +1,45 @@
 #include "scenario.h"
 
-#include <QCoreApplication>
-#include <QLocale>
 #include <cmath>
 
 namespace attention {
 
 namespace {
 
+using Code = ScenarioError::Code;
+
 QString entryPath(const char *field, Index row, Index col)
 {
     return QStringLiteral("%1[%2][%3]").arg(QLatin1String(field)).arg(row).arg(col);
 }
 
-/// A number in a message as the user would write it: 2000000, -0.5, 1e+300 (not 17 digits).
-QString displayNumber(double x)
+/// The error `code` at `path`, with the number found and the one it should be or stay within.
+ScenarioError refusal(Code code, const QString &path, double value = 0, double limit = 0)
 {
-    if (std::isfinite(x) && x == std::floor(x) && std::abs(x) < 1e15)
-        return QString::number(x, 'f', 0);
-    return QString::number(x, 'g', QLocale::FloatingPointShortest);
+    ScenarioError error;
+    error.code = code;
+    error.path = path;
+    error.value = value;
+    error.limit = limit;
+    return error;
 }
 
-/// The first entry of `m` that is not finite or too large, described with its JSON path; row 0
-/// of `m` is row `firstRow` of the field.
-QString checkEntries(const Eigen::Ref<const Matrix> &m, const char *field, Index firstRow = 0)
+/// The first entry of `m` that is not finite or too large, with its JSON path; row 0 of `m` is
+/// row `firstRow` of the field.
+std::optional<ScenarioError> checkEntries(const Eigen::Ref<const Matrix> &m, const char *field,
+                                          Index firstRow = 0)
 {
     for (Index r = 0; r < m.rows(); ++r) {
         for (Index c = 0; c < m.cols(); ++c) {
             const double x = m(r, c);
             if (!std::isfinite(x))
-                return entryPath(field, firstRow + r, c) +
-                       QCoreApplication::translate("Scenario", ": must be a finite number");
+                return refusal(Code::EntryNotFinite, entryPath(field, firstRow + r, c), x);
             if (std::abs(x) > ScenarioLimits::maxMagnitude)
-                return entryPath(field, firstRow + r, c) +
-                       QCoreApplication::translate("Scenario",
-                                                   ": %1 is larger in magnitude than %2")
-                           .arg(displayNumber(x), displayNumber(ScenarioLimits::maxMagnitude));
+                return refusal(Code::EntryTooLarge, entryPath(field, firstRow + r, c), x,
+                               ScenarioLimits::maxMagnitude);
         }
     }
-    return {};
+    return std::nullopt;
 }
 
 bool sameMatrix(const Matrix &a, const Matrix &b)
@@ -89,47 +90,35 @@ QString Scenario::dimensionName(Index i) const
     return QStringLiteral("d%1").arg(i + 1);
 }
 
-QString Scenario::validate() const
+std::optional<ScenarioError> Scenario::validate() const
 {
     const Index T = tokenCount();
-    if (QString problem = checkTokenCount(T); !problem.isEmpty())
+    if (auto problem = checkTokenCount(T))
         return problem;
     for (int i = 0; i < tokens.size(); ++i)
-        if (QString problem = checkTokenName(i, tokens.at(i)); !problem.isEmpty())
+        if (auto problem = checkTokenName(i, tokens.at(i)))
             return problem;
     const Index d = queries.cols();
     if (d < 1 || d > ScenarioLimits::maxDimension)
-        return QCoreApplication::translate("Scenario", "queries: dimension %1; d must be 1 to %2")
-            .arg(d)
-            .arg(ScenarioLimits::maxDimension);
+        return refusal(Code::QueryWidth, QStringLiteral("queries"), d,
+                       ScenarioLimits::maxDimension);
     if (queries.rows() != T)
-        return QCoreApplication::translate("Scenario", "queries: %1 rows for %2 tokens")
-            .arg(queries.rows())
-            .arg(T);
+        return refusal(Code::QueryRows, QStringLiteral("queries"), queries.rows(), T);
     if (keys.rows() != T)
-        return QCoreApplication::translate("Scenario", "keys: %1 rows for %2 tokens")
-            .arg(keys.rows())
-            .arg(T);
+        return refusal(Code::KeyRows, QStringLiteral("keys"), keys.rows(), T);
     if (keys.cols() != d)
-        return QCoreApplication::translate("Scenario", "keys: width %1, but queries have width %2")
-            .arg(keys.cols())
-            .arg(d);
+        return refusal(Code::KeyWidth, QStringLiteral("keys"), keys.cols(), d);
     if (values && values->rows() != T)
-        return QCoreApplication::translate("Scenario", "values: %1 rows for %2 tokens")
-            .arg(values->rows())
-            .arg(T);
+        return refusal(Code::ValueRows, QStringLiteral("values"), values->rows(), T);
     if (values && (values->cols() < 1 || values->cols() > ScenarioLimits::maxDimension))
-        return QCoreApplication::translate("Scenario", "values: width %1; it must be 1 to %2")
-            .arg(values->cols())
-            .arg(ScenarioLimits::maxDimension);
+        return refusal(Code::ValueWidth, QStringLiteral("values"), values->cols(),
+                       ScenarioLimits::maxDimension);
     if (!dimensionNames.isEmpty() && dimensionNames.size() != d)
-        return QCoreApplication::translate("Scenario", "dimension_names: %1 names for dimension %2")
-            .arg(dimensionNames.size())
-            .arg(d);
+        return refusal(Code::DimensionNameCount, QStringLiteral("dimension_names"),
+                       dimensionNames.size(), d);
     for (const auto &[matrix, field] : {std::pair{&queries, "queries"}, std::pair{&keys, "keys"},
                                         std::pair{values ? &*values : nullptr, "values"}}) {
-        const QString problem = matrix ? checkEntries(*matrix, field) : QString();
-        if (!problem.isEmpty())
+        if (auto problem = matrix ? checkEntries(*matrix, field) : std::nullopt)
             return problem;
     }
     return checkScoreScale(scoreScale);
@@ -144,37 +133,33 @@ bool Scenario::operator==(const Scenario &other) const
            causal == other.causal;
 }
 
-QString checkTokenCount(Index T)
+std::optional<ScenarioError> checkTokenCount(Index T)
 {
     if (T < 1 || T > ScenarioLimits::maxTokens)
-        return QCoreApplication::translate("Scenario",
-                                           "tokens: %1 tokens; a scenario needs 1 to %2")
-            .arg(T)
-            .arg(ScenarioLimits::maxTokens);
-    return {};
+        return refusal(Code::TokenCount, QStringLiteral("tokens"), T, ScenarioLimits::maxTokens);
+    return std::nullopt;
 }
 
-QString checkTokenName(Index index, const QString &name)
+std::optional<ScenarioError> checkTokenName(Index index, const QString &name)
 {
     if (name.trimmed().isEmpty())
-        return QCoreApplication::translate("Scenario", "tokens[%1]: a token must not be empty")
-            .arg(index);
-    return {};
+        return refusal(Code::EmptyToken, QStringLiteral("tokens[%1]").arg(index), double(index));
+    return std::nullopt;
 }
 
-QString checkRow(const char *field, Index row, const Eigen::Ref<const RowVector> &vector)
+std::optional<ScenarioError> checkRow(const char *field, Index row,
+                                      const Eigen::Ref<const RowVector> &vector)
 {
     return checkEntries(vector, field, row);
 }
 
-QString checkScoreScale(double scale)
+std::optional<ScenarioError> checkScoreScale(double scale)
 {
     if (!std::isfinite(scale) || scale < ScenarioLimits::minScale ||
         scale > ScenarioLimits::maxScale)
-        return QCoreApplication::translate("Scenario", "score_scale: %1 is outside %2 to %3")
-            .arg(displayNumber(scale), displayNumber(ScenarioLimits::minScale),
-                 displayNumber(ScenarioLimits::maxScale));
-    return {};
+        return refusal(Code::ScoreScale, QStringLiteral("score_scale"), scale,
+                       ScenarioLimits::maxScale);
+    return std::nullopt;
 }
 
 } // namespace attention

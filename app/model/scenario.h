@@ -7,6 +7,7 @@
 /// a preset is, and what the document edits.
 
 #include "attention.h"
+#include "scenarioerror.h"
 
 #include <QString>
 #include <QStringList>
@@ -73,10 +74,10 @@ struct Scenario
     /// The name of dimension i: dimensionNames[i] if given, else "d<i+1>".
     QString dimensionName(Index i) const;
 
-    /// Empty when the scenario is within the limits and consistent; else what is wrong, with the
-    /// JSON path of the first offending entry (e.g. "queries[4][1]: …"). Untranslated text,
-    /// the same words a scenario file's reader gives.
-    QString validate() const;
+    /// Nothing when the scenario is within the limits and consistent; else what is wrong, with
+    /// the JSON path of the first offending part (e.g. "queries[4][1]"): the same errors a
+    /// scenario file's reader gives. scenarioErrorText() puts them into words.
+    std::optional<ScenarioError> validate() const;
 
     /// Equal in every field; one-hot values equal the identity written out.
     bool operator==(const Scenario &other) const;
@@ -84,15 +85,16 @@ struct Scenario
 };
 
 // The validator's checks of one part, for edits that change only that part. Each returns why the
-// part cannot be as given, with its JSON path, or an empty string.
+// part cannot be as given, with its JSON path, or nothing.
 
 /// T tokens: 1 to ScenarioLimits::maxTokens.
-QString checkTokenCount(Index T);
+std::optional<ScenarioError> checkTokenCount(Index T);
 /// Token `index`'s name: not empty.
-QString checkTokenName(Index index, const QString &name);
+std::optional<ScenarioError> checkTokenName(Index index, const QString &name);
 /// Row `row` of "queries", "keys" or "values": finite and within ScenarioLimits::maxMagnitude.
-QString checkRow(const char *field, Index row, const Eigen::Ref<const RowVector> &vector);
+std::optional<ScenarioError> checkRow(const char *field, Index row,
+                                      const Eigen::Ref<const RowVector> &vector);
 /// The score scale: within ScenarioLimits::minScale…maxScale.
-QString checkScoreScale(double scale);
+std::optional<ScenarioError> checkScoreScale(double scale);
 
 } // namespace attention

@@ -47,50 +47,32 @@ QString elementPath(const QString &parent, qsizetype index)
     return parent + QLatin1Char('[') + QString::number(index) + QLatin1Char(']');
 }
 
-/// A number in a message as the user would write it: 2000000, -0.5, 1e+300.
-QString numberText(double x)
+using Code = ScenarioError::Code;
+
+/// The error `code` at `path`; the caller fills in the fields its message needs.
+ScenarioError refusal(Code code, const QString &path)
 {
-    if (std::isfinite(x) && x == std::floor(x) && std::abs(x) < 1e15)
-        return QString::number(x, 'f', 0);
-    return QString::number(x, 'g', QLocale::FloatingPointShortest);
+    ScenarioError error;
+    error.code = code;
+    error.path = path;
+    return error;
 }
 
-/// How a JSON value looks in a message: `the string "x"`, `the number 3`, `an array`, …
-QString describe(const QJsonValue &value)
+/// `found` at `path`, where something else (`code` says what) should be.
+ScenarioError unexpected(Code code, const QString &path, const QJsonValue &found)
 {
-    switch (value.type()) {
-    case QJsonValue::Null:
-        return QStringLiteral("null");
-    case QJsonValue::Bool:
-        return QCoreApplication::translate("ScenarioFile", "the value %1")
-            .arg(value.toBool() ? QStringLiteral("true") : QStringLiteral("false"));
-    case QJsonValue::Double:
-        return QCoreApplication::translate("ScenarioFile", "the number %1")
-            .arg(numberText(value.toDouble()));
-    case QJsonValue::String: {
-        constexpr int shown = 40;
-        QString text = value.toString();
-        if (text.size() > shown)
-            text = text.left(shown) + QStringLiteral("…");
-        return QCoreApplication::translate("ScenarioFile", "the string \"%1\"").arg(text);
-    }
-    case QJsonValue::Array:
-        return QCoreApplication::translate("ScenarioFile", "an array");
-    case QJsonValue::Object:
-        return QCoreApplication::translate("ScenarioFile", "an object");
-    case QJsonValue::Undefined:
-        break;
-    }
-    return QCoreApplication::translate("ScenarioFile", "nothing");
+    ScenarioError error = refusal(code, path);
+    error.found = found;
+    return error;
 }
 
-QString tooLarge(qint64 bytes)
+/// A text or file of `bytes` bytes, more than may be read.
+ScenarioError tooLarge(const QString &path, qint64 bytes)
 {
-    const qint64 mib = 1024 * 1024;
-    return QCoreApplication::translate(
-               "ScenarioFile", "%1 MiB is too large; a scenario file may have at most %2 MiB")
-        .arg((bytes + mib - 1) / mib)
-        .arg(maxFileBytes / mib);
+    ScenarioError error = refusal(Code::FileTooLarge, path);
+    error.value = double(bytes);
+    error.limit = double(maxFileBytes);
+    return error;
 }
 
 // --- Parse errors ------------------------------------------------------------------------------
@@ -166,9 +148,9 @@ bool isNumberCharacter(char c)
     return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' || c == 'e' || c == 'E';
 }
 
-/// One message for a text QJsonDocument refused. A well-formed number that does not fit a double
+/// The error for a text QJsonDocument refused. A well-formed number that does not fit a double
 /// (1e400) is reported at its own path; anything else at the root, with offset and line.
-QString parseErrorMessage(const QByteArray &json, const QJsonParseError &error)
+ScenarioError parseError(const QByteArray &json, const QJsonParseError &error)
 {
     const qsizetype offset = std::clamp<qsizetype>(error.offset, 0, json.size());
     if (error.error == QJsonParseError::IllegalNumber) {
@@ -178,18 +160,17 @@ QString parseErrorMessage(const QByteArray &json, const QJsonParseError &error)
         const QString token = QString::fromLatin1(json.mid(start, offset - start));
         static const QRegularExpression number(
             QStringLiteral("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"));
-        if (number.match(token).hasMatch())
-            return pathAt(json, start) + QStringLiteral(": ") +
-                   QCoreApplication::translate("ScenarioFile",
-                                               "the number %1 is out of the range of a double")
-                       .arg(token);
+        if (number.match(token).hasMatch()) {
+            ScenarioError outOfRange = refusal(Code::NumberOutOfRange, pathAt(json, start));
+            outOfRange.detail = token;
+            return outOfRange;
+        }
     }
-    const qsizetype line = json.left(offset).count('\n') + 1;
-    return rootPath() + QStringLiteral(": ") +
-           QCoreApplication::translate("ScenarioFile", "not valid JSON: %1 at offset %2 (line %3)")
-               .arg(error.errorString())
-               .arg(offset)
-               .arg(line);
+    ScenarioError invalid = refusal(Code::InvalidJson, rootPath());
+    invalid.detail = error.errorString();
+    invalid.value = double(offset);
+    invalid.limit = double(json.left(offset).count('\n') + 1);
+    return invalid;
 }
 
 // --- Reading -----------------------------------------------------------------------------------
@@ -214,14 +195,17 @@ public:
                readOptionalBool("causal", s.causal);
     }
 
-    QString error() const { return m_error; }
+    /// Why read() failed.
+    const ScenarioError &error() const { return m_error; }
 
 private:
-    bool fail(const QString &path, const QString &what)
+    bool fail(const ScenarioError &error)
     {
-        m_error = path + QStringLiteral(": ") + what;
+        m_error = error;
         return false;
     }
+
+    bool fail(Code code, const QString &path) { return fail(refusal(code, path)); }
 
     QJsonValue field(const char *name) const { return m_root.value(QLatin1String(name)); }
 
@@ -229,45 +213,35 @@ private:
     {
         value = field(name);
         if (value.isUndefined())
-            return fail(QLatin1String(name),
-                        QCoreApplication::translate("ScenarioFile", "this field is missing"));
+            return fail(Code::MissingField, QLatin1String(name));
         return true;
     }
 
     bool expectNumber(const QString &path, const QJsonValue &value, double &x)
     {
         if (!value.isDouble())
-            return fail(path,
-                        QCoreApplication::translate("ScenarioFile", "expected a number, found %1")
-                            .arg(describe(value)));
+            return fail(unexpected(Code::ExpectedNumber, path, value));
         x = value.toDouble();
         if (!std::isfinite(x))
-            return fail(path, QCoreApplication::translate("ScenarioFile",
-                                                          "the number is out of the range of a "
-                                                          "double"));
+            return fail(Code::NumberOutOfRange, path);
         return true;
     }
 
     bool expectString(const QString &path, const QJsonValue &value, QString &text)
     {
         if (!value.isString())
-            return fail(path,
-                        QCoreApplication::translate("ScenarioFile", "expected a string, found %1")
-                            .arg(describe(value)));
+            return fail(unexpected(Code::ExpectedString, path, value));
         text = value.toString();
         // A \ud800 escape without its pair: UTF-8 cannot hold it, so it could not be saved back.
         if (!text.isValidUtf16())
-            return fail(path, QCoreApplication::translate(
-                                  "ScenarioFile", "not valid Unicode: an unpaired surrogate"));
+            return fail(Code::UnpairedSurrogate, path);
         return true;
     }
 
     bool expectArray(const QString &path, const QJsonValue &value, QJsonArray &array)
     {
         if (!value.isArray())
-            return fail(path,
-                        QCoreApplication::translate("ScenarioFile", "expected an array, found %1")
-                            .arg(describe(value)));
+            return fail(unexpected(Code::ExpectedArray, path, value));
         array = value.toArray();
         return true;
     }
@@ -277,10 +251,11 @@ private:
         QJsonValue value;
         if (!required("format", value))
             return false;
-        if (value.toString() != formatName())
-            return fail(QStringLiteral("format"),
-                        QCoreApplication::translate("ScenarioFile", "expected \"%1\", found %2")
-                            .arg(formatName(), describe(value)));
+        if (value.toString() != formatName()) {
+            ScenarioError error = unexpected(Code::WrongFormat, QStringLiteral("format"), value);
+            error.detail = formatName();
+            return fail(error);
+        }
         return true;
     }
 
@@ -290,12 +265,12 @@ private:
         double version = 0;
         if (!required("version", value) || !expectNumber(QStringLiteral("version"), value, version))
             return false;
-        if (version != formatVersion)
-            return fail(QStringLiteral("version"),
-                        QCoreApplication::translate(
-                            "ScenarioFile", "unsupported version %1; this program reads version %2")
-                            .arg(numberText(version))
-                            .arg(formatVersion));
+        if (version != formatVersion) {
+            ScenarioError error = refusal(Code::UnsupportedVersion, QStringLiteral("version"));
+            error.value = version;
+            error.limit = formatVersion;
+            return fail(error);
+        }
         return true;
     }
 
@@ -306,10 +281,11 @@ private:
             const bool known =
                 std::any_of(std::begin(knownFields), std::end(knownFields),
                             [&key](const char *name) { return key == QLatin1String(name); });
-            if (!known)
-                return fail(
-                    rootPath(),
-                    QCoreApplication::translate("ScenarioFile", "unknown field \"%1\"").arg(key));
+            if (!known) {
+                ScenarioError error = refusal(Code::UnknownField, rootPath());
+                error.detail = key;
+                return fail(error);
+            }
         }
         return true;
     }
@@ -326,9 +302,7 @@ private:
         if (value.isUndefined())
             return true;
         if (!value.isBool())
-            return fail(QLatin1String(name), QCoreApplication::translate(
-                                                 "ScenarioFile", "expected true or false, found %1")
-                                                 .arg(describe(value)));
+            return fail(unexpected(Code::ExpectedBool, QLatin1String(name), value));
         flag = value.toBool();
         return true;
     }
@@ -361,15 +335,12 @@ private:
         const QString path = QStringLiteral("tokens");
         if (!required("tokens", value) || !readStrings(path, value, tokens))
             return false;
-        if (tokens.isEmpty() || tokens.size() > ScenarioLimits::maxTokens)
-            return fail(path, QCoreApplication::translate("ScenarioFile",
-                                                          "%1 tokens; a scenario needs 1 to %2")
-                                  .arg(tokens.size())
-                                  .arg(ScenarioLimits::maxTokens));
+        // The validator's own checks, before the matrices' sizes are compared with the count.
+        if (auto problem = checkTokenCount(tokens.size()))
+            return fail(*problem);
         for (qsizetype i = 0; i < tokens.size(); ++i)
-            if (tokens.at(i).trimmed().isEmpty())
-                return fail(elementPath(path, i), QCoreApplication::translate(
-                                                      "ScenarioFile", "a token must not be empty"));
+            if (auto problem = checkTokenName(i, tokens.at(i)))
+                return fail(*problem);
         return true;
     }
 
@@ -384,34 +355,35 @@ private:
         QJsonArray array;
         if (!required(name, value) || !expectArray(path, value, array))
             return false;
-        if (array.size() != rows)
-            return fail(path, QCoreApplication::translate("ScenarioFile",
-                                                          "%1 rows, expected %2 (one per token)")
-                                  .arg(array.size())
-                                  .arg(rows));
+        if (array.size() != rows) {
+            ScenarioError error = refusal(Code::RowCount, path);
+            error.value = double(array.size());
+            error.limit = double(rows);
+            return fail(error);
+        }
         for (qsizetype r = 0; r < rows; ++r) {
             const QString rowPath = elementPath(path, r);
             QJsonArray row;
             if (!expectArray(rowPath, array.at(r), row))
                 return false;
             if (r == 0 && width < 0) {
-                if (row.isEmpty() || row.size() > ScenarioLimits::maxDimension)
-                    return fail(rowPath, QCoreApplication::translate(
-                                             "ScenarioFile", "width %1; rows need 1 to %2 numbers")
-                                             .arg(row.size())
-                                             .arg(ScenarioLimits::maxDimension));
+                if (row.isEmpty() || row.size() > ScenarioLimits::maxDimension) {
+                    ScenarioError error = refusal(Code::RowWidthOutOfRange, rowPath);
+                    error.value = double(row.size());
+                    error.limit = double(ScenarioLimits::maxDimension);
+                    return fail(error);
+                }
                 width = row.size();
                 matrix.resize(rows, width);
             } else if (r == 0) {
                 matrix.resize(rows, width);
             }
             if (row.size() != width) {
-                const QString source = widthSource.isEmpty() ? elementPath(path, 0) : widthSource;
-                return fail(rowPath, QCoreApplication::translate(
-                                         "ScenarioFile", "width %1, expected %2 (the width of %3)")
-                                         .arg(row.size())
-                                         .arg(width)
-                                         .arg(source));
+                ScenarioError error = refusal(Code::RowWidthMismatch, rowPath);
+                error.value = double(row.size());
+                error.limit = double(width);
+                error.detail = widthSource.isEmpty() ? elementPath(path, 0) : widthSource;
+                return fail(error);
             }
             for (qsizetype c = 0; c < width; ++c)
                 if (!expectNumber(elementPath(rowPath, c), row.at(c), matrix(r, c)))
@@ -444,7 +416,7 @@ private:
     }
 
     QJsonObject m_root;
-    QString m_error;
+    ScenarioError m_error;
 };
 
 // --- Writing -----------------------------------------------------------------------------------
@@ -514,79 +486,85 @@ QByteArray matrixJson(const Matrix &m)
     return out + (m.rows() > 0 ? "\n    ]" : "]");
 }
 
+/// Parses and validates `json` into `scenario`; on failure says why and leaves `scenario` as it
+/// was.
+std::optional<ScenarioError> readScenario(const QByteArray &json, Scenario &scenario)
+{
+    if (json.size() > maxFileBytes)
+        return tooLarge(rootPath(), json.size());
+    QJsonParseError jsonError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &jsonError);
+    if (jsonError.error != QJsonParseError::NoError)
+        return parseError(json, jsonError);
+    if (!document.isObject()) {
+        const QJsonValue found = document.isArray() ? QJsonValue(document.array()) : QJsonValue();
+        return unexpected(Code::ExpectedObject, rootPath(), found);
+    }
+    Reader reader(document.object());
+    Scenario read;
+    if (!reader.read(read))
+        return reader.error();
+    // The limits on magnitudes and the scale, and the consistency of the whole.
+    if (auto problem = read.validate())
+        return problem;
+    scenario = std::move(read);
+    return std::nullopt;
+}
+
+/// A refusal: the error and its words, made here once for every reader.
+ScenarioReadResult refused(const ScenarioError &error)
+{
+    ScenarioReadResult result;
+    result.problem = error;
+    result.error = scenarioErrorText(error);
+    return result;
+}
+
 } // namespace
 
 ScenarioReadResult parseScenario(const QByteArray &json)
 {
     ScenarioReadResult result;
-    if (json.size() > maxFileBytes) {
-        result.error = rootPath() + QStringLiteral(": ") + tooLarge(json.size());
-        return result;
-    }
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        result.error = parseErrorMessage(json, parseError);
-        return result;
-    }
-    if (!document.isObject()) {
-        const QJsonValue found = document.isArray() ? QJsonValue(document.array()) : QJsonValue();
-        result.error = rootPath() + QStringLiteral(": ") +
-                       QCoreApplication::translate("ScenarioFile", "expected an object, found %1")
-                           .arg(describe(found));
-        return result;
-    }
-    Reader reader(document.object());
-    Scenario scenario;
-    if (!reader.read(scenario)) {
-        result.error = reader.error();
-        return result;
-    }
-    // The limits on magnitudes and the scale, and the consistency of the whole.
-    result.error = scenario.validate();
-    if (result.ok())
-        result.scenario = std::move(scenario);
+    if (auto problem = readScenario(json, result.scenario))
+        return refused(*problem);
     return result;
 }
 
 ScenarioReadResult loadScenario(const QString &fileName)
 {
-    const QString name = QDir::toNativeSeparators(fileName);
-    const auto failed = [&name](const QString &what) {
-        ScenarioReadResult result;
-        result.error = name + QStringLiteral(": ") + what;
-        return result;
+    if (fileName.isEmpty())
+        return refused(refusal(Code::NoFileName, {}));
+    const auto failed = [&fileName](ScenarioError error) {
+        error.file = QDir::toNativeSeparators(fileName);
+        return refused(error);
     };
-    if (fileName.isEmpty()) {
-        ScenarioReadResult result;
-        result.error = QCoreApplication::translate("ScenarioFile", "No scenario file name given.");
-        return result;
-    }
     const QFileInfo info(fileName);
     if (!info.exists())
-        return failed(QCoreApplication::translate("ScenarioFile", "no such file"));
+        return failed(refusal(Code::NoSuchFile, {}));
     if (info.isDir())
-        return failed(
-            QCoreApplication::translate("ScenarioFile", "is a directory, not a scenario file"));
+        return failed(refusal(Code::IsDirectory, {}));
     if (!info.isFile())
-        return failed(QCoreApplication::translate("ScenarioFile", "is not a regular file"));
+        return failed(refusal(Code::NotRegularFile, {}));
     if (info.size() > maxFileBytes)
-        return failed(tooLarge(info.size()));
+        return failed(tooLarge({}, info.size()));
 
     QFile file(fileName);
+    const auto cannotRead = [&file] {
+        ScenarioError error = refusal(Code::CannotRead, {});
+        error.detail = file.errorString();
+        return error;
+    };
     if (!file.open(QIODevice::ReadOnly))
-        return failed(QCoreApplication::translate("ScenarioFile", "cannot be read: %1")
-                          .arg(file.errorString()));
+        return failed(cannotRead());
     const QByteArray json = file.readAll();
     if (file.error() != QFileDevice::NoError)
-        return failed(QCoreApplication::translate("ScenarioFile", "cannot be read: %1")
-                          .arg(file.errorString()));
+        return failed(cannotRead());
     if (json.size() > maxFileBytes) // it grew after the check above
-        return failed(tooLarge(json.size()));
+        return failed(tooLarge({}, json.size()));
 
-    ScenarioReadResult result = parseScenario(json);
-    if (!result.ok())
-        result.error = name + QStringLiteral(": ") + result.error;
+    ScenarioReadResult result;
+    if (auto problem = readScenario(json, result.scenario))
+        return failed(*problem);
     return result;
 }
 
@@ -621,14 +599,13 @@ bool saveScenario(const Scenario &scenario, const QString &fileName, QString *er
             *error = name + QStringLiteral(": ") + what;
         return false;
     };
-    const QString problem = scenario.validate();
-    if (!problem.isEmpty())
+    if (const auto problem = scenario.validate())
         return failed(QCoreApplication::translate("ScenarioFile", "the scenario is not valid: %1")
-                          .arg(problem));
+                          .arg(scenarioErrorText(*problem)));
 
     const QByteArray json = scenarioToJson(scenario);
     if (json.size() > maxFileBytes) // it could not be opened again
-        return failed(tooLarge(json.size()));
+        return failed(scenarioErrorText(tooLarge({}, json.size())));
     QString reason;
     if (!writeFileAtomically(fileName, json, &reason))
         return failed(

@@ -15,10 +15,12 @@ namespace attention {
 
 struct ScenarioReadResult
 {
-    Scenario scenario; ///< valid only when ok()
-    QString error;     ///< "<path>: <what is wrong>", or "<file>: <path>: <what is wrong>"
+    Scenario scenario;                    ///< valid only when ok()
+    std::optional<ScenarioError> problem; ///< why the text or file was refused
+    /// The problem in words: "<path>: <what is wrong>", or "<file>: <path>: <what is wrong>".
+    QString error;
 
-    bool ok() const { return error.isEmpty(); }
+    bool ok() const { return !problem; }
 };
 
 /// Parses and validates the JSON text of a scenario.

@@ -41,9 +41,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             failRefusal(first);
         return 0;
     }
-    if (!first.scenario.validate().isEmpty())
+    if (const auto problem = first.scenario.validate())
         failRoundTrip({}, QStringLiteral("parseScenario accepted an invalid scenario: ") +
-                              first.scenario.validate());
+                              attention::scenarioErrorText(*problem));
 
     const QByteArray written = attention::scenarioToJson(first.scenario);
     const attention::ScenarioReadResult second = attention::parseScenario(written);

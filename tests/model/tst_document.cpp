@@ -233,7 +233,7 @@ void TestDocument::setters()
     Scenario expected = before;
     expect(expected);
     QVERIFY(expected != before);
-    QVERIFY2(expected.validate().isEmpty(), qPrintable(expected.validate()));
+    QVERIFY2(!expected.validate(), qPrintable(scenarioErrorText(expected.validate())));
 
     QSignalSpy changed(&document, &ScenarioDocument::changed);
     QVERIFY2(edit(document), qPrintable(document.lastError()));

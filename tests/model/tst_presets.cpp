@@ -82,7 +82,7 @@ void TestPresets::everyPresetIsValid()
     QFETCH(QString, name);
     const std::optional<Scenario> scenario = preset(name);
     QVERIFY(scenario.has_value());
-    QVERIFY2(scenario->validate().isEmpty(), qPrintable(scenario->validate()));
+    QVERIFY2(!scenario->validate(), qPrintable(scenarioErrorText(scenario->validate())));
     QVERIFY(!scenario->title.isEmpty());
     QVERIFY(!presetDescription(name).isEmpty());
 
@@ -289,7 +289,7 @@ void TestPresets::randomScenarioIsSeeded()
     QCOMPARE(a.queries.cols(), 4);
     QCOMPARE(a.keys.cols(), 4);
     QVERIFY(a.hasOneHotValues());
-    QVERIFY2(a.validate().isEmpty(), qPrintable(a.validate()));
+    QVERIFY2(!a.validate(), qPrintable(scenarioErrorText(a.validate())));
     // Queries then keys, drawn in that order from the seed.
     Random rng(7);
     QVERIFY(identical(a.queries, rng.normalMatrix(3, 4)));

@@ -239,7 +239,7 @@ void TestScenarioFile::roundTripPresets()
 void TestScenarioFile::roundTripOddNumbers()
 {
     const Scenario original = oddScenario();
-    QVERIFY2(original.validate().isEmpty(), qPrintable(original.validate()));
+    QVERIFY2(!original.validate(), qPrintable(scenarioErrorText(original.validate())));
     const QByteArray json = scenarioToJson(original);
     const ScenarioReadResult parsed = parseScenario(json);
     QVERIFY2(parsed.ok(), qPrintable(parsed.error + QLatin1Char('\n') + QString::fromUtf8(json)));

@@ -279,8 +279,8 @@ QString problemIn(const MainWindow &window)
 {
     const ScenarioDocument *document = window.document();
     const Scenario &s = document->scenario();
-    if (const QString error = s.validate(); !error.isEmpty())
-        return QStringLiteral("the scenario is invalid: ") + error;
+    if (const auto error = s.validate())
+        return QStringLiteral("the scenario is invalid: ") + scenarioErrorText(*error);
     const Index T = s.tokenCount();
     const Index d = s.dimension();
     const Index dv = s.valueDimension();
