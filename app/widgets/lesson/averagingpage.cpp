@@ -1,6 +1,7 @@
 #include "averagingpage.h"
 
 #include "heatmapwidget.h"
+#include "numberformat.h"
 #include "random.h"
 
 #include <QEvent>
@@ -36,7 +37,7 @@ QString vectorText(const RowVector &v)
 {
     QStringList parts;
     for (Index i = 0; i < v.size(); ++i)
-        parts.append(QString::number(v(i), 'f', 2).replace(QLatin1Char('-'), QChar(0x2212)));
+        parts.append(NumberFormat::signedTwoDecimals(v(i)));
     return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
 }
 

@@ -39,7 +39,7 @@ static_assert(RandomHeadOptions{}.length == HeadPage::defaultLength &&
 /// "(5, 16)"
 QString shape(Index rows, Index columns)
 {
-    return QStringLiteral("(%1, %2)").arg(rows).arg(columns);
+    return NumberFormat::shape(rows, columns);
 }
 
 QString shape(const Matrix &m)
