@@ -357,7 +357,7 @@ void HeatmapPainter::paintLabels(QPainter &painter, const HeatmapMapping &mappin
 
     // Queries left of the rows; the selected one in bold.
     const QStringList &rows = m_heatmap.model()->rowLabels();
-    const int selected = m_heatmap.selectedRow();
+    const int selected = m_heatmap.selectedToken();
     const int rowStep = std::max(1, int(std::ceil(metrics.height() / cell)));
     QFont bold = fonts.labels;
     bold.setBold(true);
@@ -448,7 +448,7 @@ void HeatmapPainter::paintOutlines(QPainter &painter, const HeatmapMapping &mapp
                 QPen(QColor(0xd9, 0x5f, 0x02), 3, Qt::DashLine));
 
     // The selected query: a white and black outline, visible on every colour.
-    const int selected = m_heatmap.selectedRow();
+    const int selected = m_heatmap.selectedToken();
     if (selected >= 0 && selected < mapping.rows())
         outline(painter, rowsRect(selected, selected).adjusted(-1, -1, 1, 1), QPen(Qt::white, 4),
                 QPen(Qt::black, 2));

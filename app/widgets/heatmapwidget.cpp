@@ -116,8 +116,8 @@ void HeatmapWidget::setScenario(std::shared_ptr<const Scenario> scenario, Shared
     m_model->setMatrix(std::move(shown), m_scenario->tokens, columnLabels());
     // The causal mask hides exactly the keys after each query: scores −∞, weights 0.
     m_hasMask = attentionKind && m_scenario->causal && m_scenario->tokenCount() > 1;
-    if (m_selectedRow >= m_model->rowCount())
-        m_selectedRow = m_model->rowCount() - 1;
+    if (m_selectedToken >= m_model->rowCount())
+        m_selectedToken = m_model->rowCount() - 1;
     updateRange();
     rebuildImage();
     if (labelsChanged)
@@ -137,13 +137,13 @@ QStringList HeatmapWidget::columnLabels() const
     return labels;
 }
 
-void HeatmapWidget::setSelectedRow(int row)
+void HeatmapWidget::setSelectedToken(int row)
 {
     if (row < -1 || row >= m_model->rowCount())
         row = -1;
-    if (row == m_selectedRow)
+    if (row == m_selectedToken)
         return;
-    m_selectedRow = row;
+    m_selectedToken = row;
     update();
 }
 
@@ -481,7 +481,7 @@ void HeatmapWidget::mousePressEvent(QMouseEvent *event)
 {
     if (event->button() == Qt::LeftButton) {
         if (const auto row = mapping().rowAt(event->position())) {
-            Q_EMIT rowClicked(*row);
+            Q_EMIT tokenSelected(*row);
             event->accept();
             return;
         }
@@ -494,7 +494,7 @@ void HeatmapWidget::keyPressEvent(QKeyEvent *event)
     const int rows = m_model->rowCount();
     if (rows > 0 && (event->key() == Qt::Key_Up || event->key() == Qt::Key_Down)) {
         const int step = event->key() == Qt::Key_Up ? -1 : 1;
-        Q_EMIT rowClicked(std::clamp(m_selectedRow + step, 0, rows - 1));
+        Q_EMIT tokenSelected(std::clamp(m_selectedToken + step, 0, rows - 1));
         event->accept();
         return;
     }

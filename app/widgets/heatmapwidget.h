@@ -6,7 +6,7 @@
 /// The widget shows what setScenario() gives it and nothing else; it never reads or writes the
 /// document. It keeps the shown matrix in a MatrixModel (model()) and its colours in one image
 /// (cellImage()), and handles the mouse, the keys, the context menu and the exports. Hovering a
-/// cell shows how that number was computed; clicking a row emits rowClicked().
+/// cell shows how that number was computed; clicking a row emits tokenSelected().
 ///
 /// Three units help it: HeatmapMapping (colours and cell positions, pure), HeatmapPainter (the
 /// picture: cells, numbers, labels, legend, hatching) and HeatmapExplanation (the tooltips'
@@ -56,8 +56,8 @@ public:
     void setScenario(const Scenario &scenario, const ScenarioResult &result);
 
     /// The highlighted row (the selected query), −1 for none.
-    void setSelectedRow(int row);
-    int selectedRow() const { return m_selectedRow; }
+    void setSelectedToken(int token);
+    int selectedToken() const { return m_selectedToken; }
 
     /// Past this many keys the weights are near 1/T and one flat colour on any linear scale, so
     /// each weight is coloured relative to its row's uniform weight 1/n (n = the keys that row
@@ -117,7 +117,7 @@ public:
 
 Q_SIGNALS:
     /// The user clicked a row (or moved the selection with the arrow keys).
-    void rowClicked(int row);
+    void tokenSelected(int token);
     /// The user toggled the fixed 0–1 scale in the context menu.
     void fixedRangeToggled(bool fixed);
 
@@ -153,7 +153,7 @@ private:
     mutable QSize m_mappingSize;      ///< the size m_mapping was laid out for
     QImage m_image;                   ///< one pixel per cell
     bool m_hasMask = false;
-    int m_selectedRow = -1;
+    int m_selectedToken = -1;
     bool m_fixedRange = true;
     QString m_title;
     QString m_caption;
