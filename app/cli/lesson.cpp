@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "head.h"
 #include "language.h"
+#include "numberformat.h"
 #include "output.h"
 #include "presets.h"
 #include "sqrtd.h"
@@ -52,7 +53,7 @@ QString tokenGrid(const QStringList &tokens, const Matrix &m)
     for (Index r = 0; r < m.rows(); ++r) {
         QStringList row{tokens.at(static_cast<int>(r))};
         for (Index c = 0; c < m.cols(); ++c)
-            row.append(fixed2(m(r, c)));
+            row.append(NumberFormat::roundedTwoDecimals(m(r, c)));
         table.addRow(row);
     }
     return table.toString(4);
@@ -63,14 +64,15 @@ QString tokenDict(const QStringList &tokens, const RowVector &values)
 {
     QStringList items;
     for (int i = 0; i < tokens.size(); ++i)
-        items.append(QStringLiteral("'%1': %2").arg(tokens.at(i), fixed2(values(i))));
+        items.append(QStringLiteral("'%1': %2")
+                         .arg(tokens.at(i), NumberFormat::roundedTwoDecimals(values(i))));
     return QLatin1Char('{') + items.join(QStringLiteral(", ")) + QLatin1Char('}');
 }
 
 /// "(5, 16)"
 QString shape(const Matrix &m)
 {
-    return QStringLiteral("(%1, %2)").arg(m.rows()).arg(m.cols());
+    return NumberFormat::shape(m.rows(), m.cols());
 }
 
 /// "[1, 0]"
@@ -134,7 +136,8 @@ void scoresSection()
     const double largest = softmax(sharp).maxCoeff(&favourite);
     printNote(Lesson::tr("Larger scores make softmax pick a favourite: at × 5, %1 takes %2 of the "
                          "weight.")
-                  .arg(tokens.at(static_cast<int>(favourite)), fixed2(largest)));
+                  .arg(tokens.at(static_cast<int>(favourite)),
+                       NumberFormat::roundedTwoDecimals(largest)));
 }
 
 void causalSection()
@@ -166,9 +169,10 @@ void sqrtDSection()
                   Lesson::tr("largest weight, unscaled"), Lesson::tr("divided by √d")});
     for (Index d : {16, 64, 256, 1024}) {
         const SqrtDRow row = measureSqrtD(d, options);
-        table.addRow({QString::number(d), QString::number(row.stdDev, 'f', 2),
-                      QString::number(std::sqrt(static_cast<double>(d)), 'f', 2),
-                      fixed2(row.maxWeightUnscaled), fixed2(row.maxWeightScaled)});
+        table.addRow({QString::number(d), NumberFormat::twoDecimals(row.stdDev),
+                      NumberFormat::twoDecimals(std::sqrt(static_cast<double>(d))),
+                      NumberFormat::roundedTwoDecimals(row.maxWeightUnscaled),
+                      NumberFormat::roundedTwoDecimals(row.maxWeightScaled)});
     }
     printText(table.toString(4));
     printNote(
@@ -195,8 +199,8 @@ void headSection()
                   .arg(shape(x), shape(result.q), shape(result.attention.output)));
     printNote(
         Lesson::tr("largest difference to an independent reference: %1 (double), %2 (float32)")
-            .arg(maxAbsDifference(result.attention.output, reference), 0, 'e', 1)
-            .arg(maxAbsDifference(out32.cast<double>(), reference), 0, 'e', 1));
+            .arg(NumberFormat::scientific(maxAbsDifference(result.attention.output, reference)),
+                 NumberFormat::scientific(maxAbsDifference(out32.cast<double>(), reference))));
 }
 
 void costSection()

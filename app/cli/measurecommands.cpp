@@ -3,6 +3,7 @@
 #include "bench.h"
 #include "commandline.h"
 #include "commands.h"
+#include "numberformat.h"
 #include "output.h"
 #include "sqrtd.h"
 
@@ -145,8 +146,8 @@ int runSqrtD(const QStringList &arguments, Language &)
     table.addRow({Cli::tr("d"), Cli::tr("std of q·k"), Cli::tr("√d"),
                   Cli::tr("max weight, unscaled"), Cli::tr("max weight, ÷√d")});
     for (const SqrtDRow &row : rows)
-        table.addRow({QString::number(row.d), QString::number(row.stdDev, 'f', 2),
-                      QString::number(std::sqrt(static_cast<double>(row.d)), 'f', 2),
+        table.addRow({QString::number(row.d), NumberFormat::twoDecimals(row.stdDev),
+                      NumberFormat::twoDecimals(std::sqrt(static_cast<double>(row.d))),
                       QString::number(row.maxWeightUnscaled, 'f', 3),
                       QString::number(row.maxWeightScaled, 'f', 3)});
     printText(table.toString());

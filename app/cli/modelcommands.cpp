@@ -4,6 +4,7 @@
 
 #include "commandline.h"
 #include "commands.h"
+#include "numberformat.h"
 #include "output.h"
 #include "tiny/trainer.h"
 #include "tinymodel.h"
@@ -128,7 +129,7 @@ QString evalTable(const TinyModel &model, const std::vector<int> &ids, const Tin
             for (Index r = 0; r < w.rows(); ++r) {
                 QStringList row{tokens[int(r)]};
                 for (Index c = 0; c < w.cols(); ++c)
-                    row.append(c <= r ? fixed2(w(r, c)) : QString());
+                    row.append(c <= r ? NumberFormat::roundedTwoDecimals(w(r, c)) : QString());
                 table.addRow(row);
             }
             text += table.toString();

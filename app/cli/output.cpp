@@ -122,13 +122,6 @@ QString wrapText(const QString &text, int width)
     return lines.join(QLatin1Char('\n'));
 }
 
-QString fixed2(double x)
-{
-    // Round first, so a tiny negative such as -0.001 prints as 0.00, not -0.00.
-    const double rounded = std::round(x * 100.0) / 100.0;
-    return QString::number(rounded == 0.0 ? 0.0 : rounded, 'f', 2);
-}
-
 QByteArray jsonNumber(double x)
 {
     if (!std::isfinite(x))

@@ -52,9 +52,6 @@ QString padRight(const QString &text, int width);
 /// characters, which need none. Existing line breaks are kept.
 QString wrapText(const QString &text, int width = 79);
 
-/// `x` with two decimals, the lesson's way of showing weights.
-QString fixed2(double x);
-
 /// A JSON object's fields in the order they are written: a key and its already-written value.
 using JsonFields = std::vector<std::pair<QString, QByteArray>>;
 

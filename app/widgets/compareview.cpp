@@ -34,7 +34,7 @@ CompareView::CompareView(QWidget *parent)
         m_combo->addItem(QString());
     connect(m_combo, &QComboBox::currentIndexChanged, this,
             [this](int index) { setFlip(static_cast<Flip>(index)); });
-    connect(m_heatmap, &HeatmapWidget::rowClicked, this, &CompareView::rowClicked);
+    connect(m_heatmap, &HeatmapWidget::tokenSelected, this, &CompareView::tokenSelected);
     retranslateUi();
 }
 
@@ -51,9 +51,9 @@ void CompareView::setScenario(const Scenario &scenario)
     setScenario(std::make_shared<const Scenario>(scenario));
 }
 
-void CompareView::setSelectedRow(int row)
+void CompareView::setSelectedToken(int row)
 {
-    m_heatmap->setSelectedRow(row);
+    m_heatmap->setSelectedToken(row);
 }
 
 void CompareView::setFlip(Flip flip)

@@ -33,7 +33,7 @@ public:
     /// is next shown.
     void setScenario(std::shared_ptr<const Scenario> scenario);
     void setScenario(const Scenario &scenario);
-    void setSelectedRow(int row);
+    void setSelectedToken(int token);
     void setFlip(Flip flip);
     Flip flip() const { return m_flip; }
 
@@ -45,7 +45,7 @@ public:
     QComboBox *flipComboBox() const { return m_combo; }
 
 Q_SIGNALS:
-    void rowClicked(int row);
+    void tokenSelected(int token);
 
 protected:
     void changeEvent(QEvent *event) override;

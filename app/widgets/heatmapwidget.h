@@ -4,26 +4,28 @@
 /// output, rows labelled with the queries' tokens and columns with the keys' tokens.
 ///
 /// The widget shows what setScenario() gives it and nothing else; it never reads or writes the
-/// document. It keeps the shown matrix in a MatrixModel (model()), paints it as one QImage scaled
-/// to the grid, writes the numbers into the cells while they fit, hatches masked cells, and draws
-/// a colour legend. Hovering a cell shows how that number was computed; clicking a row emits
-/// rowClicked(). Colours and cell positions come from HeatmapMapping.
+/// document. It keeps the shown matrix in a MatrixModel (model()) and its colours in one image
+/// (cellImage()), and handles the mouse, the keys, the context menu and the exports. Hovering a
+/// cell shows how that number was computed; clicking a row emits tokenSelected().
+///
+/// Three units help it: HeatmapMapping (colours and cell positions, pure), HeatmapPainter (the
+/// picture: cells, numbers, labels, legend, hatching) and HeatmapExplanation (the tooltips'
+/// words).
 
 #include "attention.h"
 #include "heatmapmapping.h"
 #include "scenario.h"
 
-#include <QHash>
 #include <QImage>
-#include <QStaticText>
 #include <QWidget>
+#include <memory>
 #include <utility>
 
 class QAction;
-class QFontMetricsF;
 
 namespace attention {
 
+class HeatmapPainter;
 class MatrixModel;
 
 class HeatmapWidget : public QWidget
@@ -54,8 +56,8 @@ public:
     void setScenario(const Scenario &scenario, const ScenarioResult &result);
 
     /// The highlighted row (the selected query), −1 for none.
-    void setSelectedRow(int row);
-    int selectedRow() const { return m_selectedRow; }
+    void setSelectedToken(int token);
+    int selectedToken() const { return m_selectedToken; }
 
     /// Past this many keys the weights are near 1/T and one flat colour on any linear scale, so
     /// each weight is coloured relative to its row's uniform weight 1/n (n = the keys that row
@@ -84,6 +86,7 @@ public:
     QString title() const;
     /// The line under the title; empty restores the default formula of the kind.
     void setCaption(const QString &caption);
+    QString caption() const;
     /// Frames rows `first`…`last` with a dashed outline (the inputs a row averages, say);
     /// `first` −1 removes it. Independent of the selected row.
     void setHighlightedRows(int first, int last);
@@ -93,6 +96,14 @@ public:
     const HeatmapMapping &mapping() const;
     /// The whole computation of one cell, as the hover tooltip shows it (plain text lines).
     QString cellExplanation(int row, int column) const;
+
+    /// True when the causal mask hides cells of this kind (scores and weights only).
+    bool hasMask() const { return m_hasMask; }
+    /// True when cell (row, column) is hidden by the causal mask.
+    bool isMasked(int row, int column) const;
+    /// What cell (row, column) is coloured by: its value, its log₂ ratio to the row's uniform
+    /// weight on the relative scale, −∞ when masked.
+    double shownValue(int row, int column) const;
 
     /// The widget's picture at `scale` × its size (device pixel ratio `scale`).
     QImage toImage(qreal scale = 2.0) const;
@@ -106,7 +117,7 @@ public:
 
 Q_SIGNALS:
     /// The user clicked a row (or moved the selection with the arrow keys).
-    void rowClicked(int row);
+    void tokenSelected(int token);
     /// The user toggled the fixed 0–1 scale in the context menu.
     void fixedRangeToggled(bool fixed);
 
@@ -120,62 +131,33 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    struct Fonts;
-
     void retranslateUi();
     void updateRange();
     void rebuildImage();
     void relayout();
-    QString caption() const;
-    Fonts fontsFor(const QFont &base) const;
-    HeatmapMargins marginsFor(const Fonts &fonts) const;
-    /// The layout for `rect`; sets the label font in `fonts` to what the cells allow.
-    HeatmapMapping layoutFor(const QRectF &rect, Fonts &fonts) const;
     /// Lays m_mapping out for the widget's own size.
     void updateMapping() const;
-    /// Paints everything into `rect`; `vectorCells` draws cells as rectangles (SVG).
-    void paint(QPainter &painter, const QRectF &rect, bool vectorCells) const;
-    void paintCells(QPainter &painter, const HeatmapMapping &mapping, bool vectorCells) const;
-    void paintNumbers(QPainter &painter, const HeatmapMapping &mapping, const Fonts &fonts) const;
-    void paintLabels(QPainter &painter, const HeatmapMapping &mapping, const Fonts &fonts) const;
-    void paintLegend(QPainter &painter, const HeatmapMapping &mapping, const Fonts &fonts,
-                     bool vector) const;
-    bool isMasked(int row, int column) const;
     /// Cells per image pixel along each side: 1 up to maxImageSide cells a side.
     int imageBlock() const;
-    /// What cell (row, column) is coloured by: its value, its log₂ ratio to the row's uniform
-    /// weight on the relative scale, −∞ when masked.
-    double shownValue(int row, int column) const;
     /// shownValue() of a whole row into `shown` (as many entries as the row).
     void shownRow(int row, Eigen::Ref<RowVector> shown) const;
-    /// Draws `text` aligned in `box` (elided if asked and too wide), from a cache of laid-out
-    /// texts.
-    void drawText(QPainter &painter, const QRectF &box, Qt::Alignment alignment,
-                  const QString &text, bool elide = false) const;
     QStringList columnLabels() const;
 
     Kind m_kind;
     MatrixModel *m_model;
+    std::unique_ptr<HeatmapPainter> m_painter; ///< lays out and paints; caches of its own
     std::shared_ptr<const Scenario> m_scenario = std::make_shared<const Scenario>();
     SharedResult m_result = std::make_shared<const ScenarioResult>();
     bool m_oneHot = false;
     mutable HeatmapMapping m_mapping; ///< for the widget's own rect and font
     mutable QSize m_mappingSize;      ///< the size m_mapping was laid out for
     QImage m_image;                   ///< one pixel per cell
-    mutable QImage m_legendBar;       ///< the colour bar at its painted size
-    /// Laid-out texts by font and text: those of the paint in progress, and those of the paint
-    /// before it, from which they are taken over. A paint keeps only what it drew, so the cache
-    /// holds what the heatmap shows, however many different numbers it showed before.
-    mutable QHash<QString, QStaticText> m_texts;
-    mutable QHash<QString, QStaticText> m_previousTexts;
     bool m_hasMask = false;
-    int m_selectedRow = -1;
+    int m_selectedToken = -1;
     bool m_fixedRange = true;
     QString m_title;
     QString m_caption;
     std::pair<int, int> m_highlighted{-1, -1};
-    qreal m_rowLabelWidth = 0; ///< widest row label in the widget's font
-    qreal m_columnLabelWidth = 0;
 
     QAction *m_copyAction;
     QAction *m_saveAction;

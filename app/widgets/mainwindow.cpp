@@ -196,10 +196,10 @@ void MainWindow::connectParts()
     connect(m_controls, &ControlsPanel::rerollRequested, this, &MainWindow::reroll);
 
     // Selecting a query anywhere selects it everywhere.
-    connect(m_scores, &HeatmapWidget::rowClicked, this, &MainWindow::selectQuery);
-    connect(m_weights, &HeatmapWidget::rowClicked, this, &MainWindow::selectQuery);
-    connect(m_output, &OutputView::rowClicked, this, &MainWindow::selectQuery);
-    connect(m_compare, &CompareView::rowClicked, this, &MainWindow::selectQuery);
+    connect(m_scores, &HeatmapWidget::tokenSelected, this, &MainWindow::selectQuery);
+    connect(m_weights, &HeatmapWidget::tokenSelected, this, &MainWindow::selectQuery);
+    connect(m_output, &OutputView::tokenSelected, this, &MainWindow::selectQuery);
+    connect(m_compare, &CompareView::tokenSelected, this, &MainWindow::selectQuery);
     connect(m_editor, &VectorEditor::tokenSelected, this, &MainWindow::selectQuery);
     connect(m_plane, &VectorPlane::tokenSelected, this, &MainWindow::selectQuery);
 
@@ -307,13 +307,13 @@ void MainWindow::selectQuery(int row)
     if (row < 0 || row >= T)
         return;
     m_selectedQuery = row;
-    m_scores->setSelectedRow(row);
-    m_weights->setSelectedRow(row);
-    m_chart->setSelectedRow(row);
-    m_output->setSelectedRow(row);
-    m_compare->setSelectedRow(row);
+    m_scores->setSelectedToken(row);
+    m_weights->setSelectedToken(row);
+    m_chart->setSelectedToken(row);
+    m_output->setSelectedToken(row);
+    m_compare->setSelectedToken(row);
     m_plane->setSelectedToken(row);
-    m_editor->setCurrentToken(row);
+    m_editor->setSelectedToken(row);
 }
 
 void MainWindow::updateWindowTitle()

@@ -146,6 +146,12 @@ public:
     // View state -----------------------------------------------------------------------------
 
     /// The query whose row is highlighted and whose weights the chart shows.
+    ///
+    /// The one rule for the selected token: every view (and lesson page) that highlights it
+    /// takes it with setSelectedToken(int) and reports it with selectedToken(); every view in
+    /// which the user can pick one emits tokenSelected(int) and nothing else. Views never select
+    /// in each other: this window holds the selection and hands it to all of them. Only these two
+    /// keep their older names, selectQuery() and selectedQuery(), used throughout the tests.
     int selectedQuery() const { return m_selectedQuery; }
     void selectQuery(int row);
     /// "en" or "zh_CN"; switches while the program runs.

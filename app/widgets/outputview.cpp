@@ -30,8 +30,8 @@ OutputView::OutputView(QWidget *parent)
     QFont arrowFont = m_arrow->font();
     arrowFont.setPointSizeF(arrowFont.pointSizeF() * 1.6);
     m_arrow->setFont(arrowFont);
-    connect(m_values, &HeatmapWidget::rowClicked, this, &OutputView::rowClicked);
-    connect(m_output, &HeatmapWidget::rowClicked, this, &OutputView::rowClicked);
+    connect(m_values, &HeatmapWidget::tokenSelected, this, &OutputView::tokenSelected);
+    connect(m_output, &HeatmapWidget::tokenSelected, this, &OutputView::tokenSelected);
     retranslateUi();
 }
 
@@ -53,10 +53,10 @@ void OutputView::setScenario(std::shared_ptr<const Scenario> scenario, SharedRes
     m_output->setScenario(scenario, result);
 }
 
-void OutputView::setSelectedRow(int row)
+void OutputView::setSelectedToken(int row)
 {
-    m_values->setSelectedRow(row);
-    m_output->setSelectedRow(row);
+    m_values->setSelectedToken(row);
+    m_output->setSelectedToken(row);
 }
 
 void OutputView::retranslateUi()

@@ -29,13 +29,13 @@ public:
     void setScenario(std::shared_ptr<const Scenario> scenario, SharedResult result);
     /// True when the note stands in for the two heatmaps.
     bool isNoteShown() const { return m_noteShown; }
-    void setSelectedRow(int row);
+    void setSelectedToken(int token);
 
     HeatmapWidget *valuesHeatmap() const { return m_values; }
     HeatmapWidget *outputHeatmap() const { return m_output; }
 
 Q_SIGNALS:
-    void rowClicked(int row);
+    void tokenSelected(int token);
 
 protected:
     void changeEvent(QEvent *event) override;

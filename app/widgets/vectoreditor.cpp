@@ -126,7 +126,7 @@ VectorEditor::VectorEditor(ScenarioDocument *document, QWidget *parent)
     updateSectionSizes();
 }
 
-int VectorEditor::currentToken() const
+int VectorEditor::selectedToken() const
 {
     const QModelIndex current = m_view->currentIndex();
     return current.isValid() ? current.row() : -1;
@@ -137,9 +137,9 @@ QString VectorEditor::statusText() const
     return m_status->text();
 }
 
-void VectorEditor::setCurrentToken(int token)
+void VectorEditor::setSelectedToken(int token)
 {
-    if (token < 0 || token >= m_model->rowCount() || token == currentToken())
+    if (token < 0 || token >= m_model->rowCount() || token == selectedToken())
         return;
     const int column = std::max(0, m_view->currentIndex().column());
     m_settingCurrent = true;
@@ -183,7 +183,7 @@ void VectorEditor::addToken()
     if (!m_document)
         return;
     const Scenario &s = m_document->scenario();
-    const int current = currentToken();
+    const int current = selectedToken();
     const int position = current >= 0 ? current + 1 : static_cast<int>(s.tokenCount());
     // A fresh name that no token has yet; the name cell opens for editing right after.
     int number = static_cast<int>(s.tokenCount()) + 1;
@@ -204,7 +204,7 @@ void VectorEditor::removeToken()
 {
     if (!m_document)
         return;
-    const int token = currentToken();
+    const int token = selectedToken();
     if (token < 0)
         return;
     const int column = m_view->currentIndex().column();
@@ -309,7 +309,7 @@ void VectorEditor::updateSectionSizes()
 void VectorEditor::updateActions()
 {
     const bool several = m_document && m_document->scenario().tokenCount() > 1;
-    m_removeToken->setEnabled(several && currentToken() >= 0);
+    m_removeToken->setEnabled(several && selectedToken() >= 0);
 }
 
 } // namespace attention

@@ -8,7 +8,7 @@
 /// a number that is not finite or outside ±ScenarioLimits::maxMagnitude, a d outside 1 to
 /// ScenarioLimits::maxDimension, text that is not a number) leaves the document as it was and
 /// shows the reason in a status line under the table and as a tooltip at the cell. Connect
-/// tokenSelected() / setCurrentToken() to keep the selected token in step with the other views.
+/// tokenSelected() / setSelectedToken() to keep the selected token in step with the other views.
 
 #include "document.h"
 
@@ -42,13 +42,13 @@ public:
     QAction *addTokenAction() const { return m_addToken; }
     QAction *removeTokenAction() const { return m_removeToken; }
     /// The row of the current cell, or −1.
-    int currentToken() const;
+    int selectedToken() const;
     /// Why the last edit was refused, as shown in the status line; empty after a good edit.
     QString statusText() const;
 
 public Q_SLOTS:
     /// Makes `token` the current row (no signal is emitted).
-    void setCurrentToken(int token);
+    void setSelectedToken(int token);
 
 Q_SIGNALS:
     /// The user moved the current cell to another token's row.

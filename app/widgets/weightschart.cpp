@@ -61,7 +61,7 @@ WeightsChart::~WeightsChart() = default;
 
 void WeightsChart::retranslateUi()
 {
-    const QString token = m_tokens.value(m_selectedRow);
+    const QString token = m_tokens.value(m_selectedToken);
     chart()->setTitle(token.isEmpty() ? tr("Weights of the selected query")
                                       : tr("Weights of %1's query over the keys").arg(token));
     m_weightAxis->setTitleText(tr("weight"));
@@ -95,10 +95,10 @@ void WeightsChart::setScenario(const Scenario &scenario, SharedResult result)
     const bool tokensChanged = scenario.tokens != m_tokens;
     m_tokens = scenario.tokens;
     m_result = std::move(result);
-    if (m_selectedRow >= m_result->weights.rows())
-        m_selectedRow = int(m_result->weights.rows()) - 1;
-    if (m_selectedRow < 0)
-        m_selectedRow = 0;
+    if (m_selectedToken >= m_result->weights.rows())
+        m_selectedToken = int(m_result->weights.rows()) - 1;
+    if (m_selectedToken < 0)
+        m_selectedToken = 0;
     if (tokensChanged) {
         updateCategories();
         retranslateUi();
@@ -106,11 +106,11 @@ void WeightsChart::setScenario(const Scenario &scenario, SharedResult result)
     updateBars();
 }
 
-void WeightsChart::setSelectedRow(int row)
+void WeightsChart::setSelectedToken(int row)
 {
-    if (row < 0 || row >= m_result->weights.rows() || row == m_selectedRow)
+    if (row < 0 || row >= m_result->weights.rows() || row == m_selectedToken)
         return;
-    m_selectedRow = row;
+    m_selectedToken = row;
     updateBars();
     retranslateUi();
 }
@@ -141,7 +141,7 @@ void WeightsChart::updateBars()
         m_set->remove(0, m_set->count());
         return;
     }
-    const auto row = weights.row(m_selectedRow);
+    const auto row = weights.row(m_selectedToken);
     // Each QBarSet::replace() lays the whole series out again. With few bars that is cheap and
     // keeps the value labels; with many, the new values go in as one list (two layouts in all,
     // whatever T is), unless only one bar changed.

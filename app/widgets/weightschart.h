@@ -29,8 +29,8 @@ public:
     /// Shows the selected row of `result`'s weights; keeps the pointer, not a copy.
     void setScenario(const Scenario &scenario, SharedResult result);
     /// The query whose weights the bars show.
-    void setSelectedRow(int row);
-    int selectedRow() const { return m_selectedRow; }
+    void setSelectedToken(int token);
+    int selectedToken() const { return m_selectedToken; }
 
     /// The bars: one value per key.
     QBarSet *barSet() const { return m_set; }
@@ -53,7 +53,7 @@ private:
     QValueAxis *m_weightAxis;
     QStringList m_tokens;
     SharedResult m_result = std::make_shared<const ScenarioResult>();
-    int m_selectedRow = 0;
+    int m_selectedToken = 0;
 };
 
 } // namespace attention

@@ -407,9 +407,9 @@ void TestHeadPage::clickedRowIsSelectedInEveryTokenView()
     HeatmapWidget *k = page.heatmap(View::K);
     QTest::mouseClick(k, Qt::LeftButton, {}, k->mapping().cellRect(3, 0).center().toPoint());
     for (View view : {View::Input, View::Q, View::K, View::V, View::Weights, View::Output})
-        QCOMPARE(page.heatmap(view)->selectedRow(), 3);
+        QCOMPARE(page.heatmap(view)->selectedToken(), 3);
     for (View view : {View::Wq, View::Wk, View::Wv}) // their rows are features, not positions
-        QCOMPARE(page.heatmap(view)->selectedRow(), -1);
+        QCOMPARE(page.heatmap(view)->selectedToken(), -1);
 }
 
 void TestHeadPage::saveRestoreRoundTrip()

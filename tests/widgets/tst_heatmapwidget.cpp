@@ -156,7 +156,7 @@ void TestHeatmapWidget::clickSelectsRow()
     heatmap.resize(500, 400);
     heatmap.show();
     QVERIFY(QTest::qWaitForWindowExposed(&heatmap));
-    QSignalSpy clicked(&heatmap, &HeatmapWidget::rowClicked);
+    QSignalSpy clicked(&heatmap, &HeatmapWidget::tokenSelected);
     const QPoint cell = heatmap.mapping().cellRect(2, 3).center().toPoint();
     QTest::mouseClick(&heatmap, Qt::LeftButton, {}, cell);
     QCOMPARE(clicked.count(), 1);

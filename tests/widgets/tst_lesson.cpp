@@ -269,15 +269,15 @@ private Q_SLOTS:
 
         // Row 3 (明, index 2) = the mean of the first three inputs, read off the views.
         clickRow(page->weightsHeatmap(), 0);
-        QCOMPARE(page->selectedRow(), 0);
+        QCOMPARE(page->selectedToken(), 0);
         clickRow(page->weightsHeatmap(), 2);
-        QCOMPARE(page->selectedRow(), 2);
+        QCOMPARE(page->selectedToken(), 2);
         for (int c = 0; c < inputs->model()->columnCount(); ++c) {
             const double mean = (cell(inputs, 0, c) + cell(inputs, 1, c) + cell(inputs, 2, c)) / 3;
             QVERIFY(std::abs(cell(output, 2, c) - mean) < eps);
         }
         QCOMPARE(page->inputsHeatmap()->highlightedRows(), std::make_pair(0, 2));
-        QCOMPARE(page->outputHeatmap()->selectedRow(), 2);
+        QCOMPARE(page->outputHeatmap()->selectedToken(), 2);
         QVERIFY(page->meanDifference() < eps);
         QVERIFY(page->readout()->text().contains(QStringLiteral("✓")));
 
@@ -301,7 +301,7 @@ private Q_SLOTS:
         LessonView *lesson = m_window->lesson();
         auto *page = qobject_cast<QueryKeyPage *>(lesson->page(2));
         QVERIFY(page);
-        QCOMPARE(page->selectedQuery(), 4);
+        QCOMPARE(page->selectedToken(), 4);
         // The lesson's weights for 光: 0.12 0.11 0.26 0.29 0.23.
         const std::vector<double> plain = guangWeights(1, 0, 1.0);
         QVERIFY(near(plain, {0.12, 0.11, 0.26, 0.29, 0.23}, 0.005));
@@ -561,7 +561,7 @@ private Q_SLOTS:
             LessonView *lesson = window.lesson();
             auto *averaging = qobject_cast<AveragingPage *>(lesson->page(1));
             averaging->setTokenCount(7);
-            averaging->selectRow(5);
+            averaging->setSelectedToken(5);
             lesson->setCurrentStep(2);
             lesson->startExercise();
             qobject_cast<QueryKeyPage *>(lesson->page(2))
@@ -582,7 +582,7 @@ private Q_SLOTS:
         QCOMPARE(lesson->currentStep(), 3);
         auto *averaging = qobject_cast<AveragingPage *>(lesson->page(1));
         QCOMPARE(averaging->tokenCount(), 7);
-        QCOMPARE(averaging->selectedRow(), 5);
+        QCOMPARE(averaging->selectedToken(), 5);
         auto *queryKey = qobject_cast<QueryKeyPage *>(lesson->page(2));
         QCOMPARE(queryKey->document()->scenario().scoreScale, 5.0);
         QCOMPARE(queryKey->document()->scenario().queries(4, 1), 1.0);

@@ -265,7 +265,7 @@ void TestMainWindow::startsWithLessonAndGuangSelected()
 {
     QCOMPARE(m_window->document()->scenario(), *preset(QStringLiteral("lesson")));
     QCOMPARE(m_window->selectedQuery(), 4);
-    QCOMPARE(m_window->weightsHeatmap()->selectedRow(), 4);
+    QCOMPARE(m_window->weightsHeatmap()->selectedToken(), 4);
     QVERIFY(near(barValues(m_window->chart()->barSet()), weightsFor(1, 0, 1.0)));
     QCOMPARE(m_window->chart()->keyAxis()->categories(),
              QStringList({QStringLiteral("床"), QStringLiteral("前"), QStringLiteral("明"),
@@ -389,11 +389,11 @@ void TestMainWindow::clickingARowSelectsTheQuery()
     const QPoint cell = heatmap->mapping().cellRect(2, 1).center().toPoint();
     QTest::mouseClick(heatmap, Qt::LeftButton, {}, cell);
     QCOMPARE(m_window->selectedQuery(), 2);
-    QCOMPARE(m_window->scoresHeatmap()->selectedRow(), 2);
-    QCOMPARE(m_window->chart()->selectedRow(), 2);
+    QCOMPARE(m_window->scoresHeatmap()->selectedToken(), 2);
+    QCOMPARE(m_window->chart()->selectedToken(), 2);
     QVERIFY(near(barValues(m_window->chart()->barSet()), modelRow(heatmap->model(), 2)));
     QCOMPARE(m_window->vectorPlane()->selectedToken(), 2);
-    QCOMPARE(m_window->vectorEditor()->currentToken(), 2);
+    QCOMPARE(m_window->vectorEditor()->selectedToken(), 2);
     // Arrow keys move the selection.
     QTest::keyClick(heatmap, Qt::Key_Down);
     QCOMPARE(m_window->selectedQuery(), 3);

@@ -362,9 +362,9 @@ QString problemIn(const MainWindow &window)
     // The bar chart: the selected query's weights over the keys, one bar per token.
     const WeightsChart *chart = window.chart();
     const int selected = window.selectedQuery();
-    if (chart->selectedRow() != selected)
+    if (chart->selectedToken() != selected)
         return QStringLiteral("the chart shows query %1, the window selects %2")
-            .arg(chart->selectedRow())
+            .arg(chart->selectedToken())
             .arg(selected);
     if (chart->barSet()->count() != T || chart->keyAxis()->count() != T)
         return QStringLiteral("the chart has %1 bars and %2 categories for T = %3")
@@ -1125,7 +1125,7 @@ void TestMonkey::planeAxes()
 void TestMonkey::removeToken()
 {
     VectorEditor *editor = m_window->vectorEditor();
-    editor->setCurrentToken(below(editor->model()->rowCount()));
+    editor->setSelectedToken(below(editor->model()->rowCount()));
     editor->removeTokenAction()->trigger();
 }
 

@@ -124,7 +124,7 @@ private Q_SLOTS:
     void lastTokenCannotBeRemoved();
     void changeDimension();
     void toolTipsEverywhere();
-    void currentTokenSignals();
+    void selectedTokenSignals();
     void tabLeavesTheTable_data();
     void tabLeavesTheTable();
     void switchesLanguage();
@@ -306,7 +306,7 @@ void TestVectorEditor::addAndRemoveToken()
     ScenarioDocument document;
     Fixture f(&document);
     VectorTableModel *model = f.editor.model();
-    f.editor.setCurrentToken(1);
+    f.editor.setSelectedToken(1);
     QToolButton *add = buttonFor(&f.editor, f.editor.addTokenAction());
     QToolButton *remove = buttonFor(&f.editor, f.editor.removeTokenAction());
     QVERIFY(add && remove);
@@ -319,7 +319,7 @@ void TestVectorEditor::addAndRemoveToken()
     QCOMPARE(s.queries.row(2).norm(), 0.0);
     QCOMPARE(s.keys.row(2).norm(), 0.0);
     QCOMPARE(s.tokens.at(3), QStringLiteral("明"));
-    QCOMPARE(f.editor.currentToken(), 2);
+    QCOMPARE(f.editor.selectedToken(), 2);
     auto *nameEditor = f.editor.view()->viewport()->findChild<QLineEdit *>();
     QVERIFY(nameEditor);
     nameEditor->selectAll();
@@ -333,7 +333,7 @@ void TestVectorEditor::addAndRemoveToken()
     // Remove the current row: the lesson's tokens again.
     QVERIFY(
         QTest::qWaitFor([&] { return !f.editor.view()->viewport()->findChild<QLineEdit *>(); }));
-    QCOMPARE(f.editor.currentToken(), 2);
+    QCOMPARE(f.editor.selectedToken(), 2);
     QTest::mouseClick(remove, Qt::LeftButton);
     QCOMPARE(document.scenario().tokens, lesson().tokens);
     QVERIFY(document.scenario() == lesson());
@@ -351,7 +351,7 @@ void TestVectorEditor::lastTokenCannotBeRemoved()
     one.values = Matrix::Identity(1, 1);
     QVERIFY(document.reset(one));
     Fixture f(&document);
-    f.editor.setCurrentToken(0);
+    f.editor.setSelectedToken(0);
     QVERIFY(!f.editor.removeTokenAction()->isEnabled());
     f.editor.removeTokenAction()->trigger();
     QCOMPARE(document.scenario().tokenCount(), Index(1));
@@ -407,14 +407,14 @@ void TestVectorEditor::toolTipsEverywhere()
     QVERIFY(!f.editor.removeTokenAction()->text().isEmpty());
 }
 
-void TestVectorEditor::currentTokenSignals()
+void TestVectorEditor::selectedTokenSignals()
 {
     ScenarioDocument document;
     Fixture f(&document);
     QSignalSpy selected(&f.editor, &VectorEditor::tokenSelected);
     // Programmatic: no signal.
-    f.editor.setCurrentToken(3);
-    QCOMPARE(f.editor.currentToken(), 3);
+    f.editor.setSelectedToken(3);
+    QCOMPARE(f.editor.selectedToken(), 3);
     QCOMPARE(selected.count(), 0);
     // The user clicks a cell of another row.
     QTableView *view = f.editor.view();
@@ -439,7 +439,7 @@ void TestVectorEditor::tabLeavesTheTable()
     Fixture f(&document);
     QVERIFY(QTest::qWaitForWindowActive(&f.editor));
     QTableView *view = f.editor.view();
-    f.editor.setCurrentToken(4);
+    f.editor.setSelectedToken(4);
     view->setFocus();
     QVERIFY(QTest::qWaitFor([view] { return view->hasFocus(); }));
     const QModelIndex before = view->currentIndex();

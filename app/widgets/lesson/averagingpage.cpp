@@ -1,6 +1,7 @@
 #include "averagingpage.h"
 
 #include "heatmapwidget.h"
+#include "numberformat.h"
 #include "random.h"
 
 #include <QEvent>
@@ -36,7 +37,7 @@ QString vectorText(const RowVector &v)
 {
     QStringList parts;
     for (Index i = 0; i < v.size(); ++i)
-        parts.append(QString::number(v(i), 'f', 2).replace(QLatin1Char('-'), QChar(0x2212)));
+        parts.append(NumberFormat::signedTwoDecimals(v(i)));
     return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
 }
 
@@ -86,9 +87,9 @@ AveragingPage::AveragingPage(QWidget *parent)
 
     connect(m_tokenSpin, &QSpinBox::valueChanged, this, &AveragingPage::setTokenCount);
     connect(m_reroll, &QPushButton::clicked, this, [this] { setSeed(m_seed + 1); });
-    connect(m_weights, &HeatmapWidget::rowClicked, this, &AveragingPage::selectRow);
-    connect(m_inputs, &HeatmapWidget::rowClicked, this, &AveragingPage::selectRow);
-    connect(m_output, &HeatmapWidget::rowClicked, this, &AveragingPage::selectRow);
+    connect(m_weights, &HeatmapWidget::tokenSelected, this, &AveragingPage::setSelectedToken);
+    connect(m_inputs, &HeatmapWidget::tokenSelected, this, &AveragingPage::setSelectedToken);
+    connect(m_output, &HeatmapWidget::tokenSelected, this, &AveragingPage::setSelectedToken);
 
     retranslateUi();
     reset();
@@ -111,7 +112,7 @@ void AveragingPage::restoreState(const QJsonObject &state)
     if (ok)
         setSeed(seed);
     setTokenCount(state.value(QStringLiteral("tokens")).toInt(tokenCount()));
-    selectRow(state.value(QStringLiteral("row")).toInt(m_row));
+    setSelectedToken(state.value(QStringLiteral("row")).toInt(m_row));
 }
 
 void AveragingPage::reset()
@@ -140,7 +141,7 @@ void AveragingPage::setSeed(std::uint64_t seed)
     rebuild();
 }
 
-void AveragingPage::selectRow(int row)
+void AveragingPage::setSelectedToken(int row)
 {
     if (row < 0 || row >= tokenCount())
         return;
@@ -204,9 +205,9 @@ void AveragingPage::refresh()
 {
     if (m_scenario.tokens.isEmpty())
         return;
-    m_weights->setSelectedRow(m_row);
-    m_output->setSelectedRow(m_row);
-    m_inputs->setSelectedRow(-1);
+    m_weights->setSelectedToken(m_row);
+    m_output->setSelectedToken(m_row);
+    m_inputs->setSelectedToken(-1);
     m_inputs->setHighlightedRows(0, m_row);
 
     const Index n = m_row + 1;

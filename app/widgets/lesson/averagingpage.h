@@ -38,8 +38,8 @@ public:
     void setSeed(std::uint64_t seed);
     std::uint64_t seed() const { return m_seed; }
     /// Highlights row `row` (0-based) and the inputs it averages.
-    void selectRow(int row);
-    int selectedRow() const { return m_row; }
+    void setSelectedToken(int token);
+    int selectedToken() const { return m_row; }
 
     /// The scenario shown: zero queries and keys, causal, values = x.
     const Scenario &scenario() const { return m_scenario; }

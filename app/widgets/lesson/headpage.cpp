@@ -39,7 +39,7 @@ static_assert(RandomHeadOptions{}.length == HeadPage::defaultLength &&
 /// "(5, 16)"
 QString shape(Index rows, Index columns)
 {
-    return QStringLiteral("(%1, %2)").arg(rows).arg(columns);
+    return NumberFormat::shape(rows, columns);
 }
 
 QString shape(const Matrix &m)
@@ -181,7 +181,8 @@ HeadPage::HeadPage(QWidget *parent)
             m_heatmaps[i]->installEventFilter(this); // tooltips that name X, W and q, k, v
         const View view = View(i);
         if (view != View::Wq && view != View::Wk && view != View::Wv)
-            connect(m_heatmaps[i], &HeatmapWidget::rowClicked, this, &HeadPage::selectRow);
+            connect(m_heatmaps[i], &HeatmapWidget::tokenSelected, this,
+                    &HeadPage::setSelectedToken);
     }
     m_topRow->setSpacing(4);
     m_bottomRow->setSpacing(4);
@@ -455,10 +456,10 @@ void HeadPage::resizeEvent(QResizeEvent *event)
     balanceRows();
 }
 
-void HeadPage::selectRow(int row)
+void HeadPage::setSelectedToken(int row)
 {
     for (View view : {View::Input, View::Q, View::K, View::V, View::Weights, View::Output})
-        heatmap(view)->setSelectedRow(row);
+        heatmap(view)->setSelectedToken(row);
 }
 
 // Texts ---------------------------------------------------------------------------------------

@@ -137,7 +137,7 @@ private:
     void updateTexts();
     /// Shares the room between the heatmaps so that all have cells of one size.
     void balanceRows();
-    void selectRow(int row);
+    void setSelectedToken(int token);
     /// The tooltip of one cell of a heatmap that shows X, a W or q, k, v.
     QString cellText(View view, int row, int column) const;
 

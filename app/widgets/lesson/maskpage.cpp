@@ -71,8 +71,8 @@ MaskPage::MaskPage(QWidget *parent)
     connectControls(m_controls, m_document);
     connect(m_reroll, &QPushButton::clicked, this, &MaskPage::reroll);
     for (HeatmapWidget *heatmap : {m_scores, m_weights})
-        connect(heatmap, &HeatmapWidget::rowClicked, this, &MaskPage::selectRow);
-    connect(m_compare, &CompareView::rowClicked, this, &MaskPage::selectRow);
+        connect(heatmap, &HeatmapWidget::tokenSelected, this, &MaskPage::setSelectedToken);
+    connect(m_compare, &CompareView::tokenSelected, this, &MaskPage::setSelectedToken);
 
     retranslateUi();
     reset();
@@ -97,7 +97,7 @@ void MaskPage::restoreState(const QJsonObject &state)
     const ScenarioReadResult read =
         parseScenario(state.value(QStringLiteral("scenario")).toString().toUtf8());
     m_document->reset(read.ok() ? read.scenario : maskScenario(m_seed));
-    selectRow(state.value(QStringLiteral("row")).toInt(m_row));
+    setSelectedToken(state.value(QStringLiteral("row")).toInt(m_row));
 }
 
 void MaskPage::reset()
@@ -111,7 +111,7 @@ void MaskPage::startOver()
 {
     m_seed = 3;
     m_document->replace(maskScenario(m_seed), tr("Start the step over"));
-    selectRow(4);
+    setSelectedToken(4);
 }
 
 QUndoStack *MaskPage::undoStack() const
@@ -144,14 +144,14 @@ void MaskPage::retranslateUi()
     documentChanged();
 }
 
-void MaskPage::selectRow(int row)
+void MaskPage::setSelectedToken(int row)
 {
     if (row < 0 || row >= m_document->scenario().tokenCount())
         return;
     m_row = row;
-    m_scores->setSelectedRow(row);
-    m_weights->setSelectedRow(row);
-    m_compare->setSelectedRow(row);
+    m_scores->setSelectedToken(row);
+    m_weights->setSelectedToken(row);
+    m_compare->setSelectedToken(row);
 }
 
 void MaskPage::documentChanged()
@@ -164,7 +164,7 @@ void MaskPage::documentChanged()
     m_scores->setScenario(m_document->computedScenario(), m_document->sharedResult());
     m_weights->setScenario(m_document->computedScenario(), m_document->sharedResult());
     m_compare->setScenario(m_document->computedScenario());
-    selectRow(std::min(m_row, int(scenario.tokenCount()) - 1));
+    setSelectedToken(std::min(m_row, int(scenario.tokenCount()) - 1));
 
     // What the mask did, checked on the numbers shown.
     const Index T = result.weights.rows();

@@ -52,7 +52,7 @@ protected:
 private:
     void retranslateUi();
     void documentChanged();
-    void selectRow(int row);
+    void setSelectedToken(int token);
 
     ScenarioDocument *m_document;
     ControlsPanel *m_controls;

@@ -49,7 +49,7 @@ QueryKeyPage::QueryKeyPage(QWidget *parent)
 
     connect(m_document, &ScenarioDocument::changed, this, &QueryKeyPage::documentChanged);
     connectControls(m_controls, m_document); // the switches are hidden: the scale only
-    connect(m_plane, &VectorPlane::tokenSelected, this, &QueryKeyPage::selectQuery);
+    connect(m_plane, &VectorPlane::tokenSelected, this, &QueryKeyPage::setSelectedToken);
 
     reset();
     retranslateUi();
@@ -70,7 +70,7 @@ void QueryKeyPage::restoreState(const QJsonObject &state)
         parseScenario(state.value(QStringLiteral("scenario")).toString().toUtf8());
     if (read.ok())
         m_document->reset(read.scenario); // names the learner kept keep their language
-    selectQuery(state.value(QStringLiteral("query")).toInt(m_selected));
+    setSelectedToken(state.value(QStringLiteral("query")).toInt(m_selected));
 }
 
 void QueryKeyPage::reset()
@@ -88,7 +88,7 @@ void QueryKeyPage::startOver()
         m_presetNames = lesson->dimensionNames;
         m_document->replace(*lesson, tr("Start the step over"));
     }
-    selectQuery(4);
+    setSelectedToken(4);
 }
 
 void QueryKeyPage::startExercise()
@@ -98,7 +98,7 @@ void QueryKeyPage::startExercise()
     query << 0.0, 1.0;
     if (m_document->scenario().dimension() == 2)
         m_document->setVector(VectorKind::Query, guang, query);
-    selectQuery(int(guang));
+    setSelectedToken(int(guang));
 }
 
 QUndoStack *QueryKeyPage::undoStack() const
@@ -106,13 +106,13 @@ QUndoStack *QueryKeyPage::undoStack() const
     return m_document->undoStack();
 }
 
-void QueryKeyPage::selectQuery(int token)
+void QueryKeyPage::setSelectedToken(int token)
 {
     if (token < 0 || token >= m_document->scenario().tokenCount())
         return;
     m_selected = token;
     m_plane->setSelectedToken(token);
-    m_chart->setSelectedRow(token);
+    m_chart->setSelectedToken(token);
     updateReadout();
 }
 
@@ -144,7 +144,7 @@ void QueryKeyPage::documentChanged()
     m_controls->setScenario(scenario);
     m_chart->setScenario(scenario, m_document->sharedResult());
     m_selected = std::min(m_selected, int(scenario.tokenCount()) - 1);
-    selectQuery(m_selected);
+    setSelectedToken(m_selected);
 }
 
 void QueryKeyPage::updateReadout()

@@ -35,8 +35,8 @@ public:
 
     ScenarioDocument *document() const { return m_document; }
     /// The query whose scores and weights are shown (starts at 光, the last token).
-    int selectedQuery() const { return m_selected; }
-    void selectQuery(int token);
+    int selectedToken() const { return m_selected; }
+    void setSelectedToken(int token);
 
     ControlsPanel *controls() const { return m_controls; }
     VectorPlane *plane() const { return m_plane; }

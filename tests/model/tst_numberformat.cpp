@@ -1,5 +1,6 @@
-// Tests of NumberFormat: every view's way of writing a number, with the texts the views showed
-// before the formatters were gathered here (signs, zeros, infinities, locales, exponents).
+// Tests of NumberFormat: every view's (and the CLI's) way of writing a number, with the texts the
+// views showed before the formatters were gathered here (signs, zeros, infinities, locales,
+// exponents).
 
 #include "numberformat.h"
 
@@ -26,6 +27,7 @@ private Q_SLOTS:
     void brief_data();
     void brief();
     void twoDecimals();
+    void shape();
     void factor();
     void entry_data();
     void entry();
@@ -97,6 +99,15 @@ void TestNumberFormat::twoDecimals()
     QCOMPARE(NumberFormat::twoDecimals(3.98), QStringLiteral("3.98"));
     QCOMPARE(NumberFormat::twoDecimals(std::sqrt(1024.0)), QStringLiteral("32.00"));
     QCOMPARE(NumberFormat::twoDecimals(-0.5), QStringLiteral("-0.50"));
+    // The CLI's weights: ASCII, and a rounded zero without its sign.
+    QCOMPARE(NumberFormat::roundedTwoDecimals(0.856), QStringLiteral("0.86"));
+    QCOMPARE(NumberFormat::roundedTwoDecimals(-0.856), QStringLiteral("-0.86"));
+    QCOMPARE(NumberFormat::roundedTwoDecimals(-0.001), QStringLiteral("0.00"));
+}
+
+void TestNumberFormat::shape()
+{
+    QCOMPARE(NumberFormat::shape(5, 16), QStringLiteral("(5, 16)"));
 }
 
 void TestNumberFormat::factor()

@@ -1,7 +1,8 @@
 #pragma once
 
-/// The numbers the views show, formatted in one place. Each function names where it is used, so
-/// a view's numbers read the same everywhere they appear, and a change is made once.
+/// The numbers the views and the command-line tool show, formatted in one place. Each function
+/// names where it is used, so a number reads the same everywhere it appears (in a window or in a
+/// terminal), and a change is made once. Qt Core only: attention-cli links it without widgets.
 
 #include <QLocale>
 #include <QString>
@@ -19,8 +20,15 @@ QString brief(double value);
 /// Two decimals with a real minus sign, "−0.00" included: the query-key page's numbers.
 QString signedTwoDecimals(double value);
 
-/// Two decimals with an ASCII '-': the √d page's numbers.
+/// Two decimals with an ASCII '-': the √d page's numbers, and the CLI's √d table.
 QString twoDecimals(double value);
+
+/// Two decimals with an ASCII '-', rounded first so that a tiny negative prints "0.00", never
+/// "-0.00": the weights the CLI prints (its lesson's grids, `eval`'s attention rows).
+QString roundedTwoDecimals(double value);
+
+/// A matrix's shape: "(5, 16)".
+QString shape(qint64 rows, qint64 columns);
 
 /// A factor without needless zeros, up to four significant digits: 5, 0.5, 2.25.
 QString factor(double value);
@@ -39,7 +47,7 @@ QString milliseconds(double ms, const QLocale &locale);
 /// A fitted slope with two decimals in `locale`: "2.03".
 QString slope(double value, const QLocale &locale);
 
-/// One digit in scientific notation, as the lesson prints differences: "1.2e-07".
+/// One digit in scientific notation, as the lesson (page or CLI) prints differences: "1.2e-07".
 QString scientific(double value);
 
 /// The shortest text that reads back as `value` in `locale`, without group separators: the

@@ -52,6 +52,17 @@ QString twoDecimals(double value)
     return QString::number(value, 'f', 2);
 }
 
+QString roundedTwoDecimals(double value)
+{
+    const double rounded = std::round(value * 100.0) / 100.0;
+    return QString::number(rounded == 0.0 ? 0.0 : rounded, 'f', 2);
+}
+
+QString shape(qint64 rows, qint64 columns)
+{
+    return QStringLiteral("(%1, %2)").arg(rows).arg(columns);
+}
+
 QString factor(double value)
 {
     return QString::number(value, 'g', 4);
