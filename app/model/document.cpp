@@ -156,7 +156,7 @@ bool ScenarioDocument::setEntry(VectorKind kind, Index token, Index column, doub
     const Matrix *rows = rowsOf(s, kind);
     RowVector vector = rows ? RowVector(rows->row(token)) : RowVector::Unit(width, token);
     vector(column) = value;
-    return setVector(kind, token, vector);
+    return setRow(kind, token, vector, tr("Edit %1").arg(s.tokens.at(static_cast<int>(token))));
 }
 
 bool ScenarioDocument::setVector(VectorKind kind, Index token, const RowVector &vector)
@@ -166,9 +166,15 @@ bool ScenarioDocument::setVector(VectorKind kind, Index token, const RowVector &
     if (token < 0 || token >= s.tokenCount() || vector.size() != width)
         return refuse(
             tr("A vector of width %1 does not fit token %2.").arg(vector.size()).arg(token + 1));
+    return setRow(kind, token, vector, tr("Move %1").arg(s.tokens.at(static_cast<int>(token))));
+}
+
+bool ScenarioDocument::setRow(VectorKind kind, Index token, const RowVector &vector,
+                              const QString &text)
+{
     if (!accept(checkRow(fieldOf(kind), token, vector)))
         return false;
-    const QString text = tr("Move %1").arg(s.tokens.at(static_cast<int>(token)));
+    const Scenario &s = scenario();
     const Matrix *rows = rowsOf(s, kind);
     if (!rows) { // the first edit of one-hot values writes them all out
         Scenario next = s;

@@ -126,6 +126,9 @@ private:
     void install(std::shared_ptr<const Scenario> scenario);
     /// After an edit, undo or redo: computes the result (now or on the worker), emits changed().
     void scenarioChanged();
+    /// Validates row `token` of `kind` and pushes it as a RowCommand named `text` (a
+    /// ReplaceCommand for the first edit of one-hot values).
+    bool setRow(VectorKind kind, Index token, const RowVector &vector, const QString &text);
     /// Validates `next` and pushes it as a ReplaceCommand.
     bool commitReplace(Scenario next, const QString &text);
     /// Pushes a SettingsCommand unless `next` is what the scenario has.

@@ -699,10 +699,12 @@ void TestDocument::undoAcrossAReplaceRestoresEachState()
     QVERIFY(document.replace(*preset(QStringLiteral("average")), QStringLiteral("average")));
     record();
     QVERIFY(document.setEntry(VectorKind::Value, 1, 2, 4.0));
+    QCOMPARE(document.undoStack()->undoText(), QStringLiteral("Edit 前")); // a typed entry
     record();
     QVERIFY(document.insertToken(2, QStringLiteral("新")));
     record();
     QVERIFY(document.setVector(VectorKind::Key, 2, RowVector::Constant(2, 0.5)));
+    QCOMPARE(document.undoStack()->undoText(), QStringLiteral("Move 新")); // a dragged vector
     record();
     QVERIFY(document.replace(lesson(), QStringLiteral("lesson")));
     record();
