@@ -2744,6 +2744,10 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <source>Rename dimension</source>
         <translation></translation>
     </message>
+    <message>
+        <source>Edit %1</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::SelfCheckPage</name>

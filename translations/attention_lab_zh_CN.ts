@@ -2289,15 +2289,15 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
     <message>
         <source>softmax of each score row; colour: the weight ÷ its row&apos;s uniform 1/n, log scale</source>
-        <translation type="unfinished"></translation>
+        <translation>对每行分数做 softmax；颜色：权重 ÷ 该行的均匀权重 1/n，对数刻度</translation>
     </message>
     <message>
         <source>1/%1×</source>
-        <translation type="unfinished"></translation>
+        <translation>1/%1×</translation>
     </message>
     <message>
         <source>%1×</source>
-        <translation type="unfinished">%1×</translation>
+        <translation>%1×</translation>
     </message>
 </context>
 <context>
@@ -2610,7 +2610,7 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
     <message>
         <source>computing…</source>
-        <translation type="unfinished"></translation>
+        <translation>计算中…</translation>
     </message>
 </context>
 <context>
@@ -2652,7 +2652,7 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
     <message>
         <source>The values are one-hot: token i&apos;s value is the i-th unit vector, so each output row is that query&apos;s row of weights. With %1 tokens the output is the weights heatmap itself, and it is not drawn twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>值是独热向量：第 i 个词元的值是第 i 个单位向量，所以每一行输出就是该查询那一行的权重。共有 %1 个词元时，输出就是权重热力图本身，这里不再重复绘制。</translation>
     </message>
 </context>
 <context>
@@ -2766,6 +2766,10 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     <message>
         <source>Rename dimension</source>
         <translation>重命名维度</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>编辑 %1</translation>
     </message>
 </context>
 <context>
