@@ -154,21 +154,20 @@ int runSqrtD(const QStringList &arguments, Language &)
     return ExitSuccess;
 }
 
-int runBench(const QStringList &arguments, Language &)
-{
-    const BenchOptions defaults;
-    QStringList kernelChoices;
-    for (Kernel kernel : allKernels())
-        kernelChoices.append(QLatin1String(kernelName(kernel)));
-    kernelChoices.append(QStringLiteral("all"));
+namespace {
 
-    CommandLine line(
-        QStringLiteral("bench"),
-        Cli::tr("Times attention (float32, like PyTorch's default) for each kernel and "
-                "T: the median time, the rate in GFLOP/s (4·T²·d operations), the growth "
-                "from the previous T (about 4 when T doubles) and the memory the kernel "
-                "needs beyond its inputs and output. gemm_gflops is a matrix product "
-                "timed in the same program, for scale."));
+QStringList benchKernelChoices()
+{
+    QStringList choices;
+    for (Kernel kernel : allKernels())
+        choices.append(QLatin1String(kernelName(kernel)));
+    choices.append(QStringLiteral("all"));
+    return choices;
+}
+
+void addBenchOptions(CommandLine &line, const BenchOptions &defaults)
+{
+    const QStringList kernelChoices = benchKernelChoices();
     line.addOption(
         {QStringLiteral("T"),
          Cli::tr("Comma-separated sequence lengths, each 1 to %1 (default 1000,2000,4000).")
@@ -194,10 +193,11 @@ int runBench(const QStringList &arguments, Language &)
                     QStringLiteral("R")});
     line.addOption({QStringLiteral("format"), Cli::tr("Output format: table (default) or json."),
                     QStringLiteral("table|json")});
-    if (!line.parse(arguments))
-        return ExitSuccess;
-    line.positionalArguments(); // refuses any
+}
 
+/// The parsed options (the command line fails with a message on a bad one).
+BenchOptions readBenchOptions(CommandLine &line, const BenchOptions &defaults)
+{
     BenchOptions options;
     options.lengths = line.integerList(QStringLiteral("T"), 1, maxBenchLength, defaults.lengths);
     options.d = line.integer(QStringLiteral("d"), 1, maxBenchDimension, defaults.d);
@@ -209,39 +209,39 @@ int runBench(const QStringList &arguments, Language &)
                       .arg(work, 0, 'g', 3)
                       .arg(maxBenchWork, 0, 'g', 3));
     const QString kernel =
-        line.choice(QStringLiteral("kernel"), kernelChoices, QStringLiteral("all"));
+        line.choice(QStringLiteral("kernel"), benchKernelChoices(), QStringLiteral("all"));
     if (kernel != QLatin1String("all"))
         options.kernels = {*kernelFromName(kernel.toStdString())};
     options.causal = line.isSet(QStringLiteral("causal"));
     options.threads = static_cast<int>(line.integer(QStringLiteral("threads"), 1, maxThreads, 0));
     options.repeat =
         static_cast<int>(line.integer(QStringLiteral("repeat"), 1, maxRepeat, defaults.repeat));
-    const QString format =
-        line.choice(QStringLiteral("format"), formatChoices(), QStringLiteral("table"));
+    return options;
+}
 
-    const std::vector<BenchResult> results = attention::runBench(options, terminalProgress());
-    const double gemm = measureGemmGflops(1024, options.threads, std::min(options.repeat, 5));
-    const int threads = threadCount();
+void printBenchJson(const BenchOptions &options, const std::vector<BenchResult> &results,
+                    double gemm, int threads)
+{
+    QList<QByteArray> jsonResults;
+    for (const BenchResult &r : results)
+        jsonResults.append(jsonInline(
+            {{QStringLiteral("kernel"), jsonValue(QLatin1String(kernelName(r.kernel)))},
+             {QStringLiteral("T"), QByteArray::number(r.T)},
+             {QStringLiteral("median_ms"), jsonNumber(r.medianMs)},
+             {QStringLiteral("gflops"), jsonNumber(r.gflops)},
+             {QStringLiteral("growth"),
+              r.growth ? jsonNumber(*r.growth) : QByteArrayLiteral("null")},
+             {QStringLiteral("extra_bytes"), QByteArray::number(quint64(r.extraBytes))}}));
+    printBytes(jsonDocument({{QStringLiteral("d"), QByteArray::number(options.d)},
+                             {QStringLiteral("threads"), QByteArray::number(threads)},
+                             {QStringLiteral("causal"), options.causal ? "true" : "false"},
+                             {QStringLiteral("gemm_gflops"), jsonNumber(gemm)},
+                             {QStringLiteral("results"), jsonLines(jsonResults)}}));
+}
 
-    if (format == QLatin1String("json")) {
-        QList<QByteArray> jsonResults;
-        for (const BenchResult &r : results)
-            jsonResults.append(jsonInline(
-                {{QStringLiteral("kernel"), jsonValue(QLatin1String(kernelName(r.kernel)))},
-                 {QStringLiteral("T"), QByteArray::number(r.T)},
-                 {QStringLiteral("median_ms"), jsonNumber(r.medianMs)},
-                 {QStringLiteral("gflops"), jsonNumber(r.gflops)},
-                 {QStringLiteral("growth"),
-                  r.growth ? jsonNumber(*r.growth) : QByteArrayLiteral("null")},
-                 {QStringLiteral("extra_bytes"), QByteArray::number(quint64(r.extraBytes))}}));
-        printBytes(jsonDocument({{QStringLiteral("d"), QByteArray::number(options.d)},
-                                 {QStringLiteral("threads"), QByteArray::number(threads)},
-                                 {QStringLiteral("causal"), options.causal ? "true" : "false"},
-                                 {QStringLiteral("gemm_gflops"), jsonNumber(gemm)},
-                                 {QStringLiteral("results"), jsonLines(jsonResults)}}));
-        return ExitSuccess;
-    }
-
+void printBenchTable(const BenchOptions &options, const std::vector<BenchResult> &results,
+                     double gemm, int threads)
+{
     printText(Cli::tr("d = %1, %2, %3; a %4×%4 matrix product runs at %5 GFLOP/s here\n")
                   .arg(options.d)
                   .arg(Cli::tr("%n thread(s)", nullptr, threads))
@@ -258,6 +258,34 @@ int runBench(const QStringList &arguments, Language &)
              r.growth ? QStringLiteral("×%1").arg(*r.growth, 0, 'f', 2) : QStringLiteral("—"),
              readableBytes(static_cast<double>(r.extraBytes))});
     printText(table.toString());
+}
+
+} // namespace
+
+int runBench(const QStringList &arguments, Language &)
+{
+    const BenchOptions defaults;
+    CommandLine line(
+        QStringLiteral("bench"),
+        Cli::tr("Times attention (float32, like PyTorch's default) for each kernel and "
+                "T: the median time, the rate in GFLOP/s (4·T²·d operations), the growth "
+                "from the previous T (about 4 when T doubles) and the memory the kernel "
+                "needs beyond its inputs and output. gemm_gflops is a matrix product "
+                "timed in the same program, for scale."));
+    addBenchOptions(line, defaults);
+    if (!line.parse(arguments))
+        return ExitSuccess;
+    line.positionalArguments(); // refuses any
+    const BenchOptions options = readBenchOptions(line, defaults);
+    const QString format =
+        line.choice(QStringLiteral("format"), formatChoices(), QStringLiteral("table"));
+
+    const std::vector<BenchResult> results = attention::runBench(options, terminalProgress());
+    const double gemm = measureGemmGflops(1024, options.threads, std::min(options.repeat, 5));
+    if (format == QLatin1String("json"))
+        printBenchJson(options, results, gemm, threadCount());
+    else
+        printBenchTable(options, results, gemm, threadCount());
     return ExitSuccess;
 }
 
