@@ -15,13 +15,8 @@
 #include <limits>
 #include <vector>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define ATTENTION_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ATTENTION_ASAN 1
-#endif
-#endif
+#include "heapinuse.h" // defines ATTENTION_ASAN under AddressSanitizer
+
 #if defined(ATTENTION_ASAN)
 #include <atomic>
 // From the sanitizer runtime (clang's <sanitizer/allocator_interface.h>; GCC has no header for it).
