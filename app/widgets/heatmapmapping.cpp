@@ -44,6 +44,13 @@ std::pair<double, double> HeatmapMapping::finiteRange(const Eigen::Ref<const Mat
     return {lo, hi};
 }
 
+int HeatmapMapping::labelStep(qreal cell, qreal widestLabel, qreal readable)
+{
+    if (!(cell > 0))
+        return 1;
+    return std::max(1, int(std::ceil(std::min(widestLabel, readable) / cell)));
+}
+
 double HeatmapMapping::normalized(double value) const
 {
     const double span = m_maximum - m_minimum;

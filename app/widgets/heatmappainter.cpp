@@ -343,10 +343,12 @@ void HeatmapPainter::paintLabels(QPainter &painter, const HeatmapMapping &mappin
     const QFontMetricsF metrics(fonts.labels);
     painter.setPen(m_heatmap.palette().color(QPalette::Text));
 
-    // Keys above the columns, every `step`-th when they would overlap.
+    // Keys above the columns; in cells too narrow for them, every `step`-th.
     const QStringList &columns = m_heatmap.model()->columnLabels();
+    // Room for one wide character and an ellipsis: enough to tell the keys apart.
+    const qreal readable = metrics.horizontalAdvance(QStringLiteral("W…")) + 4;
     const int columnStep =
-        std::max(1, int(std::ceil((m_columnLabelWidth * fonts.labelScale + 4) / cell)));
+        HeatmapMapping::labelStep(cell, m_columnLabelWidth * fonts.labelScale + 4, readable);
     const qreal labelHeight = metrics.height() + 6;
     painter.setFont(fonts.labels);
     for (int c = 0; c < mapping.columns(); c += columnStep) {

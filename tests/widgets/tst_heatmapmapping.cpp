@@ -14,6 +14,8 @@ class TestHeatmapMapping : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void labelStep_data();
+    void labelStep();
     void normalized_data();
     void normalized();
     void maskedCellsAreGrey();
@@ -237,6 +239,31 @@ void TestHeatmapMapping::fitsInCell()
     QVERIFY(mapping.fitsInCell(QSizeF(46, 20)));
     QVERIFY(!mapping.fitsInCell(QSizeF(47, 20)));
     QVERIFY(!mapping.fitsInCell(QSizeF(10, 49)));
+}
+
+void TestHeatmapMapping::labelStep_data()
+{
+    QTest::addColumn<double>("cell");
+    QTest::addColumn<double>("widest");
+    QTest::addColumn<int>("step");
+    // Cells of 70 px with one long key ("token 6", 80 px) among short ones: every key is shown
+    // (the long one elided), not every other one.
+    QTest::newRow("wide cells, one long key") << 70.0 << 80.0 << 1;
+    QTest::newRow("wide cells, short keys") << 70.0 << 20.0 << 1;
+    // Narrow cells: as far apart as the widest key needs, at most as a label cut short (30).
+    QTest::newRow("narrow, short keys") << 20.0 << 16.0 << 1;
+    QTest::newRow("narrow, 2 cells per key") << 20.0 << 28.0 << 2;
+    QTest::newRow("narrow, a long key elided to 30") << 20.0 << 90.0 << 2;
+    QTest::newRow("T = 2048") << 0.25 << 40.0 << 120;
+    QTest::newRow("no cells") << 0.0 << 40.0 << 1;
+}
+
+void TestHeatmapMapping::labelStep()
+{
+    QFETCH(double, cell);
+    QFETCH(double, widest);
+    QFETCH(int, step);
+    QCOMPARE(HeatmapMapping::labelStep(cell, widest, 30.0), step);
 }
 
 QTEST_GUILESS_MAIN(TestHeatmapMapping)
