@@ -111,9 +111,9 @@ bool ScenarioDocument::reset(const Scenario &scenario, const QString &fileName)
     return true;
 }
 
-bool ScenarioDocument::replace(const Scenario &scenario, const QString &actionText)
+bool ScenarioDocument::replace(const Scenario &scenario, const QString &actionText, Step step)
 {
-    return commitReplace(scenario, actionText);
+    return commitReplace(scenario, actionText, step);
 }
 
 bool ScenarioDocument::setTitle(const QString &title)
@@ -299,14 +299,14 @@ bool ScenarioDocument::pushSettings(const ScenarioSettings &next, const QString 
     return true;
 }
 
-bool ScenarioDocument::commitReplace(Scenario next, const QString &text)
+bool ScenarioDocument::commitReplace(Scenario next, const QString &text, Step step)
 {
     if (!accept(next.validate()))
         return false;
     if (next == scenario())
         return true;
     push(new ReplaceCommand(this, m_scenario, std::make_shared<Scenario>(std::move(next)), text,
-                            m_interaction));
+                            m_interaction, step == Step::Continuous));
     return true;
 }
 

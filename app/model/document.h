@@ -84,8 +84,16 @@ public:
 
     /// Replaces everything and clears the undo history (New, Open). Refuses an invalid scenario.
     bool reset(const Scenario &scenario, const QString &fileName = {});
-    /// Replaces the whole scenario as one undoable step named `actionText` (a preset, a re-roll).
-    bool replace(const Scenario &scenario, const QString &actionText);
+    /// How an edit joins the undo history.
+    enum class Step
+    {
+        Own,        ///< a step of its own
+        Continuous, ///< merged with the previous one of the same interaction (a slider drag)
+    };
+
+    /// Replaces the whole scenario as one undoable step named `actionText` (a preset, a re-roll;
+    /// Continuous for the steps of a d slider drag).
+    bool replace(const Scenario &scenario, const QString &actionText, Step step = Step::Own);
 
     bool setTitle(const QString &title);
     bool setScoreScale(double scale);
@@ -130,7 +138,7 @@ private:
     /// ReplaceCommand for the first edit of one-hot values).
     bool setRow(VectorKind kind, Index token, const RowVector &vector, const QString &text);
     /// Validates `next` and pushes it as a ReplaceCommand.
-    bool commitReplace(Scenario next, const QString &text);
+    bool commitReplace(Scenario next, const QString &text, Step step = Step::Own);
     /// Pushes a SettingsCommand unless `next` is what the scenario has.
     bool pushSettings(const ScenarioSettings &next, const QString &text, bool mergeable);
     /// Clears lastError() and pushes `command` (which applies it).

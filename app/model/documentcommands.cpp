@@ -9,6 +9,7 @@ enum CommandId : int
 {
     SettingsId = 1,
     RowId = 2,
+    ReplaceId = 3,
 };
 
 Matrix &rowsOf(Scenario &s, VectorKind kind)
@@ -218,11 +219,28 @@ void NamesCommand::apply(const QStringList &names)
 
 ReplaceCommand::ReplaceCommand(ScenarioDocument *document, std::shared_ptr<const Scenario> before,
                                std::shared_ptr<const Scenario> after, const QString &text,
-                               int interaction)
+                               int interaction, bool mergeable)
     : DocumentCommand(document, text, interaction)
     , m_before(std::move(before))
     , m_after(std::move(after))
+    , m_mergeable(mergeable)
 {}
+
+int ReplaceCommand::id() const
+{
+    return m_mergeable ? ReplaceId : -1;
+}
+
+bool ReplaceCommand::mergeWith(const QUndoCommand *other)
+{
+    const auto *next = static_cast<const ReplaceCommand *>(other);
+    if (!next->m_mergeable || !sameInteraction(*next))
+        return false;
+    m_after = next->m_after;
+    setText(next->text());
+    setObsolete(*m_after == *m_before);
+    return true;
+}
 
 void ReplaceCommand::undo()
 {

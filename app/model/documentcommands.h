@@ -154,14 +154,20 @@ private:
 class ReplaceCommand : public DocumentCommand
 {
 public:
+    /// `mergeable`: a step of a continuous edit (the d slider dragged), which merges with the
+    /// next mergeable replacement of the same interaction.
     ReplaceCommand(ScenarioDocument *document, std::shared_ptr<const Scenario> before,
-                   std::shared_ptr<const Scenario> after, const QString &text, int interaction);
+                   std::shared_ptr<const Scenario> after, const QString &text, int interaction,
+                   bool mergeable = false);
     void undo() override;
     void redo() override;
+    int id() const override;
+    bool mergeWith(const QUndoCommand *other) override;
 
 private:
     std::shared_ptr<const Scenario> m_before;
     std::shared_ptr<const Scenario> m_after;
+    bool m_mergeable;
 };
 
 } // namespace attention

@@ -163,7 +163,6 @@ ControlsPanel::ControlsPanel(QWidget *parent)
 
     m_dimensionSlider->setRange(0, maxDimensionExponent);
     m_dimensionSlider->setPageStep(1);
-    m_dimensionSlider->setTracking(false); // one undoable step per drag, on release
     QList<MarkedSlider::Mark> dimensionMarks;
     for (const int p : {0, 2, 4, 6, maxDimensionExponent}) // 1, 4, 16, 64, 1024
         dimensionMarks.append({p, QString::number(1 << p), false});
@@ -210,8 +209,14 @@ ControlsPanel::ControlsPanel(QWidget *parent)
     connect(m_sqrtD, &QCheckBox::toggled, this, &ControlsPanel::divideBySqrtDToggled);
     connect(m_causal, &QCheckBox::toggled, this, &ControlsPanel::causalToggled);
     connect(m_dimensionSlider, &QSlider::sliderMoved, this, &ControlsPanel::updateDimensionLabel);
-    connect(m_dimensionSlider, &QSlider::valueChanged, this,
-            [this](int position) { Q_EMIT dimensionRequested(1 << position); });
+    // Live: every position of a drag is shown at once; the drag is one undo step, ended on
+    // release. A key or wheel step is a step of its own.
+    connect(m_dimensionSlider, &QSlider::valueChanged, this, [this](int position) {
+        Q_EMIT dimensionRequested(1 << position);
+        if (!m_dimensionSlider->isSliderDown())
+            Q_EMIT interactionFinished();
+    });
+    connect(m_dimensionSlider, &QSlider::sliderReleased, this, &ControlsPanel::interactionFinished);
     connect(m_reroll, &QPushButton::clicked, this, &ControlsPanel::rerollRequested);
 
     retranslateUi();

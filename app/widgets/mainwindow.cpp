@@ -349,22 +349,25 @@ void MainWindow::updateStatusSummary()
 
 void MainWindow::requestDimension(int d)
 {
+    // The steps of one d slider drag merge into one undo step, named for where it ended.
     if (const auto change = m_experiment.request(m_document->scenario(), d))
-        applyDimensionChange(*change);
+        applyDimensionChange(*change, ScenarioDocument::Step::Continuous);
 }
 
 void MainWindow::reroll()
 {
-    applyDimensionChange(m_experiment.reroll(m_document->scenario()));
+    applyDimensionChange(m_experiment.reroll(m_document->scenario()), ScenarioDocument::Step::Own);
 }
 
-void MainWindow::applyDimensionChange(const DimensionExperiment::Change &change)
+void MainWindow::applyDimensionChange(const DimensionExperiment::Change &change,
+                                      ScenarioDocument::Step step)
 {
     if (change.kind == DimensionExperiment::Change::Kind::RestoreHandMade)
-        m_document->replace(change.scenario, tr("Restore the hand-made queries and keys"));
+        m_document->replace(change.scenario, tr("Restore the hand-made queries and keys"), step);
     else
         m_document->replace(change.scenario,
-                            tr("Random queries and keys, d = %1").arg(change.scenario.dimension()));
+                            tr("Random queries and keys, d = %1").arg(change.scenario.dimension()),
+                            step);
 }
 
 // Files ---------------------------------------------------------------------------------------

@@ -222,7 +222,8 @@ private:
     // The d slider: the experiment decides, the document is told.
     void requestDimension(int d);
     void reroll();
-    void applyDimensionChange(const DimensionExperiment::Change &change);
+    void applyDimensionChange(const DimensionExperiment::Change &change,
+                              ScenarioDocument::Step step);
 
     // Settings, language and zoom (mainwindowsettings.cpp)
     void readSettings();

@@ -199,6 +199,7 @@ private Q_SLOTS:
     void editorTypesExerciseOne();
     void planeDragMovesWeights();
     void dimensionSliderAndBack();
+    void dimensionDragIsLiveAndOneStep();
     void compareFlipsOneSwitch();
     void languageSwitchRetitlesMenus();
     void malformedFileLeavesDocument_data();
@@ -514,6 +515,34 @@ void TestMainWindow::dimensionSliderAndBack()
     // Every move was one undoable step.
     m_window->undoAction()->trigger();
     QCOMPARE(document->scenario().dimension(), Index(1024));
+}
+
+void TestMainWindow::dimensionDragIsLiveAndOneStep()
+{
+    ScenarioDocument *document = m_window->document();
+    QSlider *dimension = m_window->controls()->dimensionSlider();
+    const Scenario start = document->scenario();
+    const int steps = document->undoStack()->count();
+    // A drag through d = 4, 16, 64: the views follow every position, not only the release.
+    dimension->setSliderDown(true);
+    for (const int d : {4, 16, 64}) {
+        dimension->setSliderPosition(ControlsPanel::positionOfDimension(d));
+        QCOMPARE(document->scenario().dimension(), Index(d));
+        QCOMPARE(m_window->weightsHeatmap()->model()->matrix(), document->result().weights);
+        QCOMPARE(m_window->vectorEditor()->model()->columnCount(), 1 + 2 * d + 5);
+    }
+    dimension->setSliderDown(false);
+    // The whole drag is one step, named for where it ended; undo goes back to the start.
+    QCOMPARE(document->undoStack()->count(), steps + 1);
+    QCOMPARE(document->undoStack()->undoText(), QStringLiteral("Random queries and keys, d = 64"));
+    m_window->undoAction()->trigger();
+    QCOMPARE(document->scenario(), start);
+    // The next drag is a step of its own.
+    m_window->redoAction()->trigger();
+    dimension->setSliderDown(true);
+    dimension->setSliderPosition(ControlsPanel::positionOfDimension(256));
+    dimension->setSliderDown(false);
+    QCOMPARE(document->undoStack()->count(), steps + 2);
 }
 
 void TestMainWindow::compareFlipsOneSwitch()
