@@ -102,28 +102,28 @@ struct QueryBlock
 
 /// One thread's memory for a pass of up to `queryBlocksPerPass` query blocks: each block has its
 /// queries, accumulator and row state, (something, ld) with ld = the block's query rows; the
-/// score tile is shared, one block at a time. Nothing is initialised here (attendPass() writes
-/// before it reads), so the blocks a short pass leaves unused cost no time.
+/// score tile is shared, one block at a time. A view into the call's one allocation (see
+/// tiledAttention()), which nobody initialises: attendPass() writes before it reads.
 struct Workspace
 {
-    Workspace(Index d, Index dv, const TiledBlocks &blocks)
-        : queries(d * blocks.queryRows * blocks.queryBlocksPerPass)
-        , scores(blocks.keyRows * blocks.queryRows)
-        , output(dv * blocks.queryRows * blocks.queryBlocksPerPass)
-        , rowState(3 * blocks.queryRows * blocks.queryBlocksPerPass)
+    Workspace(Index d, Index dv, const TiledBlocks &blocks, float *memory)
+        : queries(memory)
+        , scores(queries + d * blocks.queryRows * blocks.queryBlocksPerPass)
+        , output(scores + blocks.keyRows * blocks.queryRows)
+        , rowState(output + dv * blocks.queryRows * blocks.queryBlocksPerPass)
     {}
 
-    std::size_t bytes() const
+    /// The floats one thread's workspace takes, a whole number of vectors.
+    static Index floats(Index d, Index dv, const TiledBlocks &blocks)
     {
-        return static_cast<std::size_t>(queries.size() + scores.size() + output.size() +
-                                        rowState.size()) *
-               sizeof(float);
+        const Index perBlock = (d + dv + 3) * blocks.queryRows;
+        return perBlock * blocks.queryBlocksPerPass + blocks.keyRows * blocks.queryRows;
     }
 
-    Eigen::VectorXf queries;  ///< per block (d, rows): its queries, transposed
-    Eigen::VectorXf scores;   ///< (keys, rows): the score tile, then its exponentials
-    Eigen::VectorXf output;   ///< per block (d_v, rows): the output accumulator, transposed
-    Eigen::VectorXf rowState; ///< per block 3 × rows: running max, running sum, rescale factor
+    float *queries;  ///< per block (d, rows): its queries, transposed
+    float *scores;   ///< (keys, rows): the score tile, then its exponentials
+    float *output;   ///< per block (d_v, rows): the output accumulator, transposed
+    float *rowState; ///< per block 3 × rows: running max, running sum, rescale factor
 };
 
 /// s[a][strip] = scale · Σ_c k[a][c] · qt[c][strip] for R keys and one strip of queries.
@@ -318,9 +318,9 @@ void attendPass(const Inputs &in, Index first, Index rows, const TiledBlocks &bl
         // Causal: key blocks wholly above the diagonal (every key after the block's last query)
         // are never visited.
         blk.keyEnd = in.causal ? std::min(in.k.rows(), blk.first + blk.rows) : in.k.rows();
-        blk.qt = work.queries.data() + b * d * queryRows;
-        blk.o = work.output.data() + b * dv * queryRows;
-        blk.runningMax = work.rowState.data() + b * 3 * queryRows;
+        blk.qt = work.queries + b * d * queryRows;
+        blk.o = work.output + b * dv * queryRows;
+        blk.runningMax = work.rowState + b * 3 * queryRows;
         blk.runningSum = blk.runningMax + blk.ld;
         blk.rescale = blk.runningSum + blk.ld;
         return blk;
@@ -334,8 +334,7 @@ void attendPass(const Inputs &in, Index first, Index rows, const TiledBlocks &bl
         for (Index b = 0; b < count; ++b) {
             const QueryBlock blk = blockAt(b);
             if (j0 < blk.keyEnd)
-                attendKeys(in, blk, j0, std::min(blocks.keyRows, blk.keyEnd - j0),
-                           work.scores.data());
+                attendKeys(in, blk, j0, std::min(blocks.keyRows, blk.keyEnd - j0), work.scores);
         }
     }
     for (Index b = 0; b < count; ++b)
@@ -378,7 +377,8 @@ TiledBlocks defaultTiledBlocks(Index d, Index dv)
 
 std::size_t tiledBytesPerThread(Index d, Index dv, const TiledBlocks &blocks)
 {
-    return Workspace(d, dv, resolved(blocks, d, dv)).bytes();
+    return static_cast<std::size_t>(Workspace::floats(d, dv, resolved(blocks, d, dv))) *
+           sizeof(float);
 }
 
 KernelRun tiledAttention(const Eigen::Ref<const MatrixF> &q, const Eigen::Ref<const MatrixF> &k,
@@ -404,12 +404,21 @@ KernelRun tiledAttention(const Eigen::Ref<const MatrixF> &q, const Eigen::Ref<co
     const Index passRows = perPass * blocks.queryRows;
     const Index passCount = (T + passRows - 1) / passRows;
     const int team = static_cast<int>(std::min<Index>(threadCount(), passCount));
-    std::size_t bytes = 0;
+    // One allocation for every thread's workspace, not one per thread and buffer: large blocks
+    // freed on every call can go back to the system each time (glibc trims them) and be faulted
+    // in again on the next, which costs a short sequence more than its arithmetic. Left
+    // uninitialised, so the blocks a short pass leaves unused cost nothing.
+    const Index perThread = Workspace::floats(d, dv, blocks);
+    Eigen::VectorXf memory(perThread * team);
 
-#pragma omp parallel num_threads(team) reduction(+ : bytes)
+#pragma omp parallel num_threads(team)
     {
-        Workspace work(d, dv, blocks);
-        bytes += work.bytes();
+#ifdef _OPENMP
+        const Index thread = omp_get_thread_num();
+#else
+        const Index thread = 0;
+#endif
+        Workspace work(d, dv, blocks, memory.data() + thread * perThread);
         // Causal passes lower down see more keys: hand those out first so the threads finish
         // together. Each row's result does not depend on which thread computes it.
 #pragma omp for schedule(dynamic, 1)
@@ -421,7 +430,7 @@ KernelRun tiledAttention(const Eigen::Ref<const MatrixF> &q, const Eigen::Ref<co
     }
 
     KernelRun run;
-    run.extraBytes = bytes;
+    run.extraBytes = static_cast<std::size_t>(memory.size()) * sizeof(float);
     return run;
 }
 
