@@ -4,7 +4,6 @@
 #include <cmath>
 #include <limits>
 #include <type_traits>
-#include <vector>
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -12,9 +11,11 @@
 
 /// How the tiled kernel works
 ///
-/// The queries are cut into blocks of `queryRows` rows; each thread takes whole query blocks
-/// (OpenMP, dynamic schedule). For its block a thread walks the keys in blocks of `keyRows` and
-/// keeps, per query row, a running maximum m, a running sum l and an output accumulator o:
+/// The queries are cut into blocks of `queryRows` rows, and neighbouring blocks into passes of
+/// up to `queryBlocksPerPass` blocks; each thread takes whole passes (OpenMP, dynamic schedule).
+/// In a pass a thread walks the keys in blocks of `keyRows`, every key block serving each query
+/// block of the pass in turn, and keeps, per query row, a running maximum m, a running sum l and
+/// an output accumulator o:
 ///
 ///     s     = q_blk k_blkᵀ / √d                       (keys, rows)   the score tile
 ///     m'    = max(m, max_j s)                                       per row
@@ -23,6 +24,14 @@
 ///     o     = exp(m − m') · o + pᵀ v_blk               (d_v, rows)
 ///
 /// and divides o by l once at the end. Only the tile is ever in memory, never the (T, T) table.
+///
+/// The passes are for long sequences. Every query block reads all of k and v, T · (d + d_v)
+/// floats (8 MB at T = 16000, d = 64): past the L2 cache they would come from further away once
+/// per query block. A pass reads each key block from there once and serves its other query
+/// blocks from the cache. Which blocks share a pass changes no result: each query row meets the
+/// same key blocks in the same order. The workspace holds a pass's queries and accumulators,
+/// sized by d and d_v, never by T; a short sequence uses fewer blocks per pass (see
+/// tiledAttention()).
 ///
 /// Everything a thread touches is stored transposed, "queries across": one vector lane per query
 /// row. Then the row maximum and the row sum are plain lane-wise max and add down the tile (no
@@ -51,45 +60,70 @@ constexpr int keysPerTile = manyRegisters ? 6 : 4;
 constexpr int columnsPerTile = manyRegisters ? 6 : 5;
 constexpr Index stripWidth = stripPackets * lanes;
 
-constexpr float minusInfinity = -std::numeric_limits<float>::infinity();
+/// Short sequences: at least this many passes per thread (see tiledAttention()).
+constexpr Index passesPerThread = 4;
 
-using AlignedFloats = std::vector<float, Eigen::aligned_allocator<float>>;
+constexpr float minusInfinity = -std::numeric_limits<float>::infinity();
 
 Index roundUp(Index value, Index multiple)
 {
     return (value + multiple - 1) / multiple * multiple;
 }
 
-/// The measured block sizes (see defaultTiledBlocks()).
-TiledBlocks resolved(const TiledBlocks &blocks)
+/// A pass's queries and output accumulators stay within this (see defaultTiledBlocks()).
+constexpr Index passBudgetBytes = 256 * 1024;
+
+/// The requested block sizes, the measured defaults for those left at 0.
+TiledBlocks resolved(const TiledBlocks &blocks, Index d, Index dv)
 {
-    const TiledBlocks defaults = defaultTiledBlocks();
+    const TiledBlocks defaults = defaultTiledBlocks(d, dv);
     TiledBlocks result;
     result.queryRows =
         roundUp(blocks.queryRows > 0 ? blocks.queryRows : defaults.queryRows, stripWidth);
     result.keyRows = std::max<Index>(1, blocks.keyRows > 0 ? blocks.keyRows : defaults.keyRows);
+    result.queryBlocksPerPass =
+        blocks.queryBlocksPerPass > 0 ? blocks.queryBlocksPerPass : defaults.queryBlocksPerPass;
     return result;
 }
 
-/// One thread's memory: everything is (something, ld) with ld = the block's query rows.
+/// One query block of a pass: its rows and its part of the workspace, (something, ld) each.
+struct QueryBlock
+{
+    Index first = 0; ///< its first query row
+    Index rows = 0;
+    Index ld = 0;     ///< rows rounded up to whole strips
+    Index keyEnd = 0; ///< the keys it sees: all, or under the causal mask up to its last row
+    float *qt = nullptr;
+    float *o = nullptr;
+    float *runningMax = nullptr;
+    float *runningSum = nullptr;
+    float *rescale = nullptr;
+};
+
+/// One thread's memory for a pass of up to `queryBlocksPerPass` query blocks: each block has its
+/// queries, accumulator and row state, (something, ld) with ld = the block's query rows; the
+/// score tile is shared, one block at a time. A view into the call's one allocation (see
+/// tiledAttention()), which nobody initialises: attendPass() writes before it reads.
 struct Workspace
 {
-    Workspace(Index d, Index dv, const TiledBlocks &blocks)
-        : queries(static_cast<std::size_t>(d * blocks.queryRows))
-        , scores(static_cast<std::size_t>(blocks.keyRows * blocks.queryRows))
-        , output(static_cast<std::size_t>(dv * blocks.queryRows))
-        , rowState(static_cast<std::size_t>(3 * blocks.queryRows))
+    Workspace(Index d, Index dv, const TiledBlocks &blocks, float *memory)
+        : queries(memory)
+        , scores(queries + d * blocks.queryRows * blocks.queryBlocksPerPass)
+        , output(scores + blocks.keyRows * blocks.queryRows)
+        , rowState(output + dv * blocks.queryRows * blocks.queryBlocksPerPass)
     {}
 
-    std::size_t bytes() const
+    /// The floats one thread's workspace takes, a whole number of vectors.
+    static Index floats(Index d, Index dv, const TiledBlocks &blocks)
     {
-        return (queries.size() + scores.size() + output.size() + rowState.size()) * sizeof(float);
+        const Index perBlock = (d + dv + 3) * blocks.queryRows;
+        return perBlock * blocks.queryBlocksPerPass + blocks.keyRows * blocks.queryRows;
     }
 
-    AlignedFloats queries;  ///< (d, rows): the block's queries, transposed
-    AlignedFloats scores;   ///< (keys, rows): the score tile, then its exponentials
-    AlignedFloats output;   ///< (d_v, rows): the output accumulator, transposed
-    AlignedFloats rowState; ///< 3 × rows: running max, running sum, rescale factor
+    float *queries;  ///< per block (d, rows): its queries, transposed
+    float *scores;   ///< (keys, rows): the score tile, then its exponentials
+    float *output;   ///< per block (d_v, rows): the output accumulator, transposed
+    float *rowState; ///< per block 3 × rows: running max, running sum, rescale factor
 };
 
 /// s[a][strip] = scale · Σ_c k[a][c] · qt[c][strip] for R keys and one strip of queries.
@@ -173,99 +207,138 @@ struct Inputs
     float scale;
 };
 
-/// The output rows first … first + rows − 1.
-void attendBlock(const Inputs &in, Index first, Index rows, Index keyRows, Workspace &work,
-                 MatrixF &out)
+/// The block's queries transposed into qt, its accumulator and running max and sum reset.
+void startBlock(const Inputs &in, const QueryBlock &blk)
 {
     const Index d = in.q.cols();
     const Index dv = in.v.cols();
-    const Index ld = roundUp(rows, stripWidth);
-    float *qt = work.queries.data();
-    float *s = work.scores.data();
-    float *o = work.output.data();
-    float *runningMax = work.rowState.data();
-    float *runningSum = runningMax + ld;
-    float *rescale = runningSum + ld;
-
+    const Index ld = blk.ld;
     for (Index c = 0; c < d; ++c) {
-        for (Index r = 0; r < rows; ++r)
-            qt[c * ld + r] = in.q(first + r, c);
-        std::fill(qt + c * ld + rows, qt + (c + 1) * ld, 0.0f); // padding lanes: harmless zeros
+        for (Index r = 0; r < blk.rows; ++r)
+            blk.qt[c * ld + r] = in.q(blk.first + r, c);
+        std::fill(blk.qt + c * ld + blk.rows, blk.qt + (c + 1) * ld, 0.0f); // padding: zeros
     }
-    std::fill(o, o + dv * ld, 0.0f);
-    std::fill(runningMax, runningMax + ld, minusInfinity);
-    std::fill(runningSum, runningSum + ld, 0.0f);
+    std::fill(blk.o, blk.o + dv * ld, 0.0f);
+    std::fill(blk.runningMax, blk.runningMax + ld, minusInfinity);
+    std::fill(blk.runningSum, blk.runningSum + ld, 0.0f);
+}
 
+/// One step of the online softmax: the block's queries against keys j0 … j0 + keys − 1, with the
+/// score tile s (keys, ld) as scratch.
+void attendKeys(const Inputs &in, const QueryBlock &blk, Index j0, Index keys, float *s)
+{
+    const Index d = in.q.cols();
+    const Index dv = in.v.cols();
+    const Index ld = blk.ld;
+    const Index first = blk.first;
     const Packet scale = ei::pset1<Packet>(in.scale);
     const Index kStride = in.k.outerStride();
     const Index vStride = in.v.outerStride();
-    // Causal: key blocks wholly above the diagonal (every key after the block's last query) are
-    // never visited.
-    const Index keyEnd = in.causal ? std::min(in.k.rows(), first + rows) : in.k.rows();
-    for (Index j0 = 0; j0 < keyEnd; j0 += keyRows) {
-        const Index keys = std::min(keyRows, keyEnd - j0);
 
-        // s = q kᵀ / √d, (keys, ld)
-        for (Index strip = 0; strip < ld; strip += stripWidth) {
-            forEachTile<keysPerTile>(keys, [&](auto r, Index j) {
-                scoreTile<decltype(r)::value>(qt + strip, ld, d, in.k.data() + (j0 + j) * kStride,
-                                              kStride, scale, s + j * ld + strip);
-            });
-        }
+    // s = q kᵀ / √d, (keys, ld)
+    for (Index strip = 0; strip < ld; strip += stripWidth) {
+        forEachTile<keysPerTile>(keys, [&](auto r, Index j) {
+            scoreTile<decltype(r)::value>(blk.qt + strip, ld, d, in.k.data() + (j0 + j) * kStride,
+                                          kStride, scale, s + j * ld + strip);
+        });
+    }
 
-        // Causal: only a block that reaches past the first query's position has hidden entries:
-        // key j0 + j is hidden from rows r with first + r < j0 + j.
-        const bool diagonal = in.causal && j0 + keys - 1 > first;
-        if (diagonal) {
-            for (Index j = 0; j < keys; ++j) {
-                const Index hidden = std::min(ld, j0 + j - first);
-                if (hidden > 0)
-                    std::fill(s + j * ld, s + j * ld + hidden, minusInfinity);
-            }
-        }
-
-        // Online softmax, lane by lane: new maximum, rescale factor, exponentials, sums.
-        for (Index lane = 0; lane < ld; lane += lanes) {
-            Packet tileMax = ei::pset1<Packet>(minusInfinity);
-            for (Index j = 0; j < keys; ++j)
-                tileMax = ei::pmax(tileMax, ei::pload<Packet>(s + j * ld + lane));
-            const Packet oldMax = ei::pload<Packet>(runningMax + lane);
-            const Packet newMax = ei::pmax(oldMax, tileMax);
-            // The first block has nothing to rescale (and exp(−∞ − m) must not be evaluated).
-            const Packet alpha =
-                j0 == 0 ? ei::pset1<Packet>(0.0f) : ei::pexp(ei::psub(oldMax, newMax));
-            Packet sum = ei::pset1<Packet>(0.0f);
-            for (Index j = 0; j < keys; ++j) {
-                const Packet e = ei::pexp(ei::psub(ei::pload<Packet>(s + j * ld + lane), newMax));
-                ei::pstore(s + j * ld + lane, e);
-                sum = ei::padd(sum, e);
-            }
-            ei::pstore(runningSum + lane,
-                       ei::pmadd(alpha, ei::pload<Packet>(runningSum + lane), sum));
-            ei::pstore(runningMax + lane, newMax);
-            ei::pstore(rescale + lane, alpha);
-        }
-        if (diagonal) { // hidden weights exactly 0, whatever the vector exp gave for −∞
-            for (Index j = 0; j < keys; ++j) {
-                const Index hidden = std::min(ld, j0 + j - first);
-                if (hidden > 0)
-                    std::fill(s + j * ld, s + j * ld + hidden, 0.0f);
-            }
-        }
-
-        // o = alpha · o + pᵀ v_blk, (d_v, ld)
-        const float *vBlock = in.v.data() + j0 * vStride;
-        for (Index strip = 0; strip < ld; strip += stripWidth) {
-            forEachTile<columnsPerTile>(dv, [&](auto r, Index c) {
-                valueTile<decltype(r)::value>(s + strip, ld, keys, vBlock + c, vStride,
-                                              rescale + strip, o + c * ld + strip);
-            });
+    // Causal: only a block that reaches past the first query's position has hidden entries:
+    // key j0 + j is hidden from rows r with first + r < j0 + j.
+    const bool diagonal = in.causal && j0 + keys - 1 > first;
+    if (diagonal) {
+        for (Index j = 0; j < keys; ++j) {
+            const Index hidden = std::min(ld, j0 + j - first);
+            if (hidden > 0)
+                std::fill(s + j * ld, s + j * ld + hidden, minusInfinity);
         }
     }
 
-    for (Index r = 0; r < rows; ++r)
+    // Online softmax, lane by lane: new maximum, rescale factor, exponentials, sums.
+    for (Index lane = 0; lane < ld; lane += lanes) {
+        Packet tileMax = ei::pset1<Packet>(minusInfinity);
+        for (Index j = 0; j < keys; ++j)
+            tileMax = ei::pmax(tileMax, ei::pload<Packet>(s + j * ld + lane));
+        const Packet oldMax = ei::pload<Packet>(blk.runningMax + lane);
+        const Packet newMax = ei::pmax(oldMax, tileMax);
+        // The first block has nothing to rescale (and exp(−∞ − m) must not be evaluated).
+        const Packet alpha = j0 == 0 ? ei::pset1<Packet>(0.0f) : ei::pexp(ei::psub(oldMax, newMax));
+        Packet sum = ei::pset1<Packet>(0.0f);
+        for (Index j = 0; j < keys; ++j) {
+            const Packet e = ei::pexp(ei::psub(ei::pload<Packet>(s + j * ld + lane), newMax));
+            ei::pstore(s + j * ld + lane, e);
+            sum = ei::padd(sum, e);
+        }
+        ei::pstore(blk.runningSum + lane,
+                   ei::pmadd(alpha, ei::pload<Packet>(blk.runningSum + lane), sum));
+        ei::pstore(blk.runningMax + lane, newMax);
+        ei::pstore(blk.rescale + lane, alpha);
+    }
+    if (diagonal) { // hidden weights exactly 0, whatever the vector exp gave for −∞
+        for (Index j = 0; j < keys; ++j) {
+            const Index hidden = std::min(ld, j0 + j - first);
+            if (hidden > 0)
+                std::fill(s + j * ld, s + j * ld + hidden, 0.0f);
+        }
+    }
+
+    // o = alpha · o + pᵀ v_blk, (d_v, ld)
+    const float *vBlock = in.v.data() + j0 * vStride;
+    for (Index strip = 0; strip < ld; strip += stripWidth) {
+        forEachTile<columnsPerTile>(dv, [&](auto r, Index c) {
+            valueTile<decltype(r)::value>(s + strip, ld, keys, vBlock + c, vStride,
+                                          blk.rescale + strip, blk.o + c * ld + strip);
+        });
+    }
+}
+
+/// The block's output rows: o / l, transposed back.
+void finishBlock(const Inputs &in, const QueryBlock &blk, MatrixF &out)
+{
+    const Index dv = in.v.cols();
+    for (Index r = 0; r < blk.rows; ++r)
         for (Index c = 0; c < dv; ++c)
-            out(first + r, c) = o[c * ld + r] / runningSum[r];
+            out(blk.first + r, c) = blk.o[c * blk.ld + r] / blk.runningSum[r];
+}
+
+/// The output rows first … first + rows − 1, in query blocks of blocks.queryRows rows (at most
+/// blocks.queryBlocksPerPass of them) that take turns on each block of keys, so that the block of
+/// keys and values is read from memory once for all of them.
+void attendPass(const Inputs &in, Index first, Index rows, const TiledBlocks &blocks,
+                Workspace &work, MatrixF &out)
+{
+    const Index d = in.q.cols();
+    const Index dv = in.v.cols();
+    const Index queryRows = blocks.queryRows;
+    const auto blockAt = [&](Index b) {
+        QueryBlock blk;
+        blk.first = first + b * queryRows;
+        blk.rows = std::min(queryRows, first + rows - blk.first);
+        blk.ld = roundUp(blk.rows, stripWidth);
+        // Causal: key blocks wholly above the diagonal (every key after the block's last query)
+        // are never visited.
+        blk.keyEnd = in.causal ? std::min(in.k.rows(), blk.first + blk.rows) : in.k.rows();
+        blk.qt = work.queries + b * d * queryRows;
+        blk.o = work.output + b * dv * queryRows;
+        blk.runningMax = work.rowState + b * 3 * queryRows;
+        blk.runningSum = blk.runningMax + blk.ld;
+        blk.rescale = blk.runningSum + blk.ld;
+        return blk;
+    };
+    const Index count = (rows + queryRows - 1) / queryRows;
+
+    for (Index b = 0; b < count; ++b)
+        startBlock(in, blockAt(b));
+    const Index keyEnd = blockAt(count - 1).keyEnd; // the last block sees the most keys
+    for (Index j0 = 0; j0 < keyEnd; j0 += blocks.keyRows) {
+        for (Index b = 0; b < count; ++b) {
+            const QueryBlock blk = blockAt(b);
+            if (j0 < blk.keyEnd)
+                attendKeys(in, blk, j0, std::min(blocks.keyRows, blk.keyEnd - j0), work.scores);
+        }
+    }
+    for (Index b = 0; b < count; ++b)
+        finishBlock(in, blockAt(b), out);
 }
 
 } // namespace
@@ -279,17 +352,33 @@ void attendBlock(const Inputs &in, Index first, Index rows, Index keyRows, Works
 // cache either way. So the smallest of the fastest: 64 × 128 keeps the score tile (32 KiB) in the
 // L1 cache and a thread's whole workspace at 65 KiB for d = 64, and 64-row blocks cut T = 1000
 // into 16 pieces, enough to keep the threads evenly busy under the causal mask's uneven work.
-TiledBlocks defaultTiledBlocks()
+//
+// Query blocks per pass, measured (same build and shape, others' builds sharing the machine,
+// the best of 3 runs, GFLOP/s at T = 16000 / 32000 / 64000 by blocks per pass):
+//      1:   98   59   56
+//      4:   94   77   80
+//      8:   97   82   84
+// On a quiet machine the passes change nothing measurable up to T = 16000 (≈ 425 GFLOP/s at
+// every T with 1 or 4 blocks: k and v still fit the 32 MiB L3 cache). Past that, or when other
+// programs share the cache, one block per pass loses up to half its rate and 8 lose little. A
+// pass of 8 blocks at d = 64 holds 256 KiB of queries and accumulators, well inside a 1 MiB L2
+// cache beside the key and value blocks (64 KiB); wider heads get fewer blocks (d = 512: one,
+// as without passes), so that a pass's workspace stays within that budget.
+TiledBlocks defaultTiledBlocks(Index d, Index dv)
 {
     TiledBlocks blocks;
     blocks.queryRows = 64;
     blocks.keyRows = 128;
+    const Index blockBytes = blocks.queryRows * (std::max<Index>(d, 1) + std::max<Index>(dv, 1)) *
+                             static_cast<Index>(sizeof(float));
+    blocks.queryBlocksPerPass = std::clamp<Index>(passBudgetBytes / blockBytes, 1, 8);
     return blocks;
 }
 
 std::size_t tiledBytesPerThread(Index d, Index dv, const TiledBlocks &blocks)
 {
-    return Workspace(d, dv, resolved(blocks)).bytes();
+    return static_cast<std::size_t>(Workspace::floats(d, dv, resolved(blocks, d, dv))) *
+           sizeof(float);
 }
 
 KernelRun tiledAttention(const Eigen::Ref<const MatrixF> &q, const Eigen::Ref<const MatrixF> &k,
@@ -304,29 +393,44 @@ KernelRun tiledAttention(const Eigen::Ref<const MatrixF> &q, const Eigen::Ref<co
         out.setZero();
         return {};
     }
-    const TiledBlocks blocks = resolved(requested);
+    const TiledBlocks blocks = resolved(requested, d, dv);
     const Inputs in{q, k, v, causal, 1.0f / std::sqrt(static_cast<float>(d))};
+    // A short sequence takes fewer query blocks per pass, so that every thread still gets several
+    // passes to even out the causal mask's uneven work. The workspace is sized for the most, and
+    // which blocks share a pass changes no result.
     const Index blockCount = (T + blocks.queryRows - 1) / blocks.queryRows;
-    const int team = static_cast<int>(std::min<Index>(threadCount(), blockCount));
-    std::size_t bytes = 0;
+    const Index perPass = std::clamp<Index>(blockCount / (passesPerThread * threadCount()), 1,
+                                            blocks.queryBlocksPerPass);
+    const Index passRows = perPass * blocks.queryRows;
+    const Index passCount = (T + passRows - 1) / passRows;
+    const int team = static_cast<int>(std::min<Index>(threadCount(), passCount));
+    // One allocation for every thread's workspace, not one per thread and buffer: large blocks
+    // freed on every call can go back to the system each time (glibc trims them) and be faulted
+    // in again on the next, which costs a short sequence more than its arithmetic. Left
+    // uninitialised, so the blocks a short pass leaves unused cost nothing.
+    const Index perThread = Workspace::floats(d, dv, blocks);
+    Eigen::VectorXf memory(perThread * team);
 
-#pragma omp parallel num_threads(team) reduction(+ : bytes)
+#pragma omp parallel num_threads(team)
     {
-        Workspace work(d, dv, blocks);
-        bytes += work.bytes();
-        // Causal blocks lower down see more keys: hand those out first so the threads finish
-        // together. Each block's result does not depend on which thread computes it.
+#ifdef _OPENMP
+        const Index thread = omp_get_thread_num();
+#else
+        const Index thread = 0;
+#endif
+        Workspace work(d, dv, blocks, memory.data() + thread * perThread);
+        // Causal passes lower down see more keys: hand those out first so the threads finish
+        // together. Each row's result does not depend on which thread computes it.
 #pragma omp for schedule(dynamic, 1)
-        for (Index b = 0; b < blockCount; ++b) {
-            const Index block = causal ? blockCount - 1 - b : b;
-            const Index first = block * blocks.queryRows;
-            attendBlock(in, first, std::min(blocks.queryRows, T - first), blocks.keyRows, work,
-                        out);
+        for (Index p = 0; p < passCount; ++p) {
+            const Index pass = causal ? passCount - 1 - p : p;
+            const Index first = pass * passRows;
+            attendPass(in, first, std::min(passRows, T - first), blocks, work, out);
         }
     }
 
     KernelRun run;
-    run.extraBytes = bytes;
+    run.extraBytes = static_cast<std::size_t>(memory.size()) * sizeof(float);
     return run;
 }
 

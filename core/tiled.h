@@ -9,15 +9,20 @@
 
 namespace attention {
 
-/// How the tiled kernel cuts the work. Both sizes are rounded up to whole vector strips.
+/// How the tiled kernel cuts the work: blocks of queries (rounded up to whole vector strips),
+/// blocks of keys, and passes over the keys that several query blocks share.
 struct TiledBlocks
 {
     Index queryRows = 0; ///< query rows per block (0: the measured default)
     Index keyRows = 0;   ///< keys per block (0: the measured default)
+    /// Query blocks per pass over the keys, at most: a short sequence takes fewer, so that every
+    /// thread still has several passes (0: the default for d and d_v)
+    Index queryBlocksPerPass = 0;
 };
 
-/// The default block sizes for this build's vector width.
-TiledBlocks defaultTiledBlocks();
+/// The default block sizes for this build's vector width and widths d, d_v (the number of query
+/// blocks per pass depends on them; never on T, so that the workspace does not either).
+TiledBlocks defaultTiledBlocks(Index d, Index dv);
 
 /// The bytes the tiled kernel allocates per thread for widths d, d_v with `blocks`.
 std::size_t tiledBytesPerThread(Index d, Index dv, const TiledBlocks &blocks);

@@ -160,6 +160,9 @@ private Q_SLOTS:
     void agreesWithReference();
     void tiledBlockShapes_data();
     void tiledBlockShapes();
+    void tiledPasses_data();
+    void tiledPasses();
+    void tiledDefaultBlocks();
     void extremeScores_data();
     void extremeScores();
     void causalFirstRowIsFirstValue();
@@ -317,6 +320,76 @@ void TestKernels::tiledBlockShapes()
     }
 }
 
+void TestKernels::tiledPasses_data()
+{
+    QTest::addColumn<Index>("T");
+    QTest::addColumn<Index>("keyRows");
+    QTest::addColumn<Index>("blocksPerPass");
+    QTest::addColumn<int>("threads");
+
+    // Several query blocks share each pass over the keys. The lengths are long enough that the
+    // kernel does not shorten the passes (at least 4 per thread), odd, and not multiples of a
+    // pass or a block, so the last pass has fewer blocks and its last block fewer rows; the
+    // causal diagonal then crosses the blocks of a pass at different key blocks.
+    QTest::newRow("3 per pass, odd T") << Index(1001) << Index(0) << Index(3) << 1;
+    QTest::newRow("4 per pass, key blocks of 100") << Index(1153) << Index(100) << Index(4) << 1;
+    QTest::newRow("4 per pass, 2 threads") << Index(2113) << Index(0) << Index(4) << 2;
+    QTest::newRow("the default, 2 threads") << Index(2113) << Index(0) << Index(0) << 2;
+    // Too short for the 8 asked for: the kernel takes fewer.
+    QTest::newRow("8 per pass, short T") << Index(333) << Index(0) << Index(8) << 2;
+}
+
+void TestKernels::tiledPasses()
+{
+    QFETCH(Index, T);
+    QFETCH(Index, keyRows);
+    QFETCH(Index, blocksPerPass);
+    QFETCH(int, threads);
+
+    const ThreadCountGuard guard(threads);
+    attention::TiledBlocks onePerPass;
+    onePerPass.keyRows = keyRows;
+    onePerPass.queryBlocksPerPass = 1;
+    attention::TiledBlocks shared = onePerPass;
+    shared.queryBlocksPerPass = blocksPerPass;
+    const Inputs in = randomInputs(T, 9, 13, 30.0, std::uint64_t(T));
+    for (bool causal : {false, true}) {
+        const QString where = QStringLiteral("causal %1").arg(causal);
+        MatrixF alone;
+        MatrixF together;
+        attention::tiledAttention(in.q, in.k, in.v, alone, causal, onePerPass);
+        attention::tiledAttention(in.q, in.k, in.v, together, causal, shared);
+        // Every row meets the same key blocks in the same order: the same bits.
+        QVERIFY2(bitwiseEqual(together, alone), qPrintable(where));
+        const double error = relativeError(together, reference(in, causal));
+        QVERIFY2(
+            error <= tolerance,
+            qPrintable(QStringLiteral("%1: relative error %2").arg(where).arg(error, 0, 'g', 3)));
+    }
+}
+
+void TestKernels::tiledDefaultBlocks()
+{
+    // The benchmark's width: several query blocks share a pass over the keys, whose blocks are
+    // then read once per pass instead of once per query block.
+    const attention::TiledBlocks narrow = attention::defaultTiledBlocks(64, 64);
+    QVERIFY(narrow.queryRows > 0);
+    QVERIFY(narrow.keyRows > 0);
+    QVERIFY(narrow.queryBlocksPerPass > 1);
+    // A pass's queries and accumulators stay small enough to be kept in the L2 cache; past that
+    // width a pass has one block, as before passes existed.
+    for (Index d : {Index(1), Index(16), Index(64), Index(100), Index(256), Index(4096)}) {
+        const attention::TiledBlocks blocks = attention::defaultTiledBlocks(d, d);
+        QVERIFY(blocks.queryBlocksPerPass >= 1);
+        const Index passBytes =
+            blocks.queryBlocksPerPass * blocks.queryRows * 2 * d * Index(sizeof(float));
+        QVERIFY2(
+            blocks.queryBlocksPerPass == 1 || passBytes <= 256 * 1024,
+            qPrintable(QStringLiteral("d = %1: %2 blocks").arg(d).arg(blocks.queryBlocksPerPass)));
+    }
+    QCOMPARE(attention::defaultTiledBlocks(4096, 4096).queryBlocksPerPass, Index(1));
+}
+
 void TestKernels::extremeScores_data()
 {
     QTest::addColumn<double>("spread");
@@ -432,11 +505,11 @@ void TestKernels::tiledMemoryIndependentOfLength()
     const ThreadCountGuard guard(2);
     const Index d = 16;
     const std::size_t perThread =
-        attention::tiledBytesPerThread(d, d, attention::defaultTiledBlocks());
+        attention::tiledBytesPerThread(d, d, attention::defaultTiledBlocks(d, d));
     QVERIFY(perThread > 0);
     QVERIFY(perThread <= std::size_t(1) << 20); // at most 1 MiB per thread at d = 16
     // With d = 64, the size the benchmark uses, still well under 1 MiB.
-    QVERIFY(attention::tiledBytesPerThread(64, 64, attention::defaultTiledBlocks()) <=
+    QVERIFY(attention::tiledBytesPerThread(64, 64, attention::defaultTiledBlocks(64, 64)) <=
             std::size_t(1) << 20);
 
     for (Index T : {Index(500), Index(1500), Index(4000)}) {
