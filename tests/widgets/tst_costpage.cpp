@@ -131,7 +131,9 @@ void TestCostPage::smallRunFillsChartAndTable()
         MatrixF out;
         const qint64 tiled = qint64(runKernel(Kernel::Tiled, q, k, v, out, false).extraBytes);
         QCOMPARE(cellBytes(table, row, kernelColumn(Kernel::Tiled)), tiled);
-        QVERIFY(tiled < qint64(T) * T * 4 * 16); // independent of T², unlike the table
+        // A fixed workspace per thread (about 300 KiB at d = 64, see defaultTiledBlocks()),
+        // whatever T: not the T² of the table.
+        QVERIFY(tiled > 0 && tiled <= qint64(threads) * 320 * 1024);
         for (Kernel kernel : allKernels()) {
             const qint64 bytes = cellBytes(table, row, kernelColumn(kernel));
             QCOMPARE(table->item(row, kernelColumn(kernel))->text(),
