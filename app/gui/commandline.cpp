@@ -20,9 +20,20 @@ LabCommandLine failure(const QString &error)
     return commandLine;
 }
 
-} // namespace
+/// attention-lab's options, as addLabOptions() declared them.
+struct LabOptions
+{
+    QCommandLineOption help;
+    QCommandLineOption version;
+    QCommandLineOption preset;
+    QCommandLineOption step;
+    QCommandLineOption exercise;
+    QCommandLineOption language;
+    QCommandLineOption screenshot;
+};
 
-LabCommandLine parseLabCommandLine(QCommandLineParser &parser, const QStringList &arguments)
+/// Gives `parser` its description, attention-lab's options and the scenario file argument.
+LabOptions addLabOptions(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(QCoreApplication::translate(
         "main", "Attention Lab: learn how attention in Transformers works by touching every "
@@ -64,28 +75,19 @@ LabCommandLine parseLabCommandLine(QCommandLineParser &parser, const QStringList
     parser.addPositionalArgument(QStringLiteral("SCENARIO.json"),
                                  QCoreApplication::translate("main", "A scenario file to open."),
                                  QStringLiteral("[SCENARIO.json]"));
+    return {helpOption,     versionOption,  presetOption,    stepOption,
+            exerciseOption, languageOption, screenshotOption};
+}
 
-    if (!parser.parse(arguments)) {
-        QString error = parser.errorText();
-        if (error.endsWith(QLatin1Char('.')))
-            error.chop(1);
-        return failure(error);
-    }
+/// Reads a run's options from a parsed `parser`, checking them rule by rule.
+LabCommandLine readRunOptions(const QCommandLineParser &parser, const LabOptions &options)
+{
     LabCommandLine commandLine;
-    if (parser.isSet(helpOption)) {
-        commandLine.request = LabCommandLine::Request::Help;
-        return commandLine;
-    }
-    if (parser.isSet(versionOption)) {
-        commandLine.request = LabCommandLine::Request::Version;
-        return commandLine;
-    }
-
     const QStringList files = parser.positionalArguments();
     if (files.size() > 1)
         return failure(QCoreApplication::translate("main", "only one scenario file can be opened"));
-    commandLine.hasPreset = parser.isSet(presetOption);
-    commandLine.preset = parser.value(presetOption);
+    commandLine.hasPreset = parser.isSet(options.preset);
+    commandLine.preset = parser.value(options.preset);
     if (commandLine.hasPreset && !preset(commandLine.preset))
         return failure(QCoreApplication::translate("main", "unknown preset “%1”; the "
                                                            "presets are: %2")
@@ -96,28 +98,51 @@ LabCommandLine parseLabCommandLine(QCommandLineParser &parser, const QStringList
     if (!files.isEmpty())
         commandLine.file = files.first();
 
-    if (parser.isSet(stepOption)) {
+    if (parser.isSet(options.step)) {
         bool ok = false;
-        commandLine.step = parser.value(stepOption).toInt(&ok);
+        commandLine.step = parser.value(options.step).toInt(&ok);
         if (!ok || commandLine.step < 1 || commandLine.step > LessonView::stepCount)
             return failure(QCoreApplication::translate("main", "--step must be a number from 1 "
                                                                "to %1, not “%2”")
                                .arg(LessonView::stepCount)
-                               .arg(parser.value(stepOption)));
+                               .arg(parser.value(options.step)));
     }
-    commandLine.exercise = parser.isSet(exerciseOption);
+    commandLine.exercise = parser.isSet(options.exercise);
     const int step = commandLine.step;
     if (commandLine.exercise && step != 2 && step != 5 && step != 6)
         return failure(QCoreApplication::translate("main", "--exercise needs --step 2, 5 or 6"));
-    commandLine.screenshot = parser.value(screenshotOption);
-    if (parser.isSet(screenshotOption) && commandLine.screenshot.isEmpty())
+    commandLine.screenshot = parser.value(options.screenshot);
+    if (parser.isSet(options.screenshot) && commandLine.screenshot.isEmpty())
         return failure(QCoreApplication::translate("main", "--screenshot needs a file name"));
 
-    commandLine.language = parser.value(languageOption);
-    if (parser.isSet(languageOption) && !Language::available().contains(commandLine.language))
+    commandLine.language = parser.value(options.language);
+    if (parser.isSet(options.language) && !Language::available().contains(commandLine.language))
         return failure(QCoreApplication::translate("main", "unknown language “%1”; use en or zh_CN")
                            .arg(commandLine.language));
     return commandLine;
+}
+
+} // namespace
+
+LabCommandLine parseLabCommandLine(QCommandLineParser &parser, const QStringList &arguments)
+{
+    const LabOptions options = addLabOptions(parser);
+    if (!parser.parse(arguments)) {
+        QString error = parser.errorText();
+        if (error.endsWith(QLatin1Char('.')))
+            error.chop(1);
+        return failure(error);
+    }
+    LabCommandLine commandLine;
+    if (parser.isSet(options.help)) {
+        commandLine.request = LabCommandLine::Request::Help;
+        return commandLine;
+    }
+    if (parser.isSet(options.version)) {
+        commandLine.request = LabCommandLine::Request::Version;
+        return commandLine;
+    }
+    return readRunOptions(parser, options);
 }
 
 } // namespace attention

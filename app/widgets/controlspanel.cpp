@@ -144,6 +144,18 @@ ControlsPanel::ControlsPanel(QWidget *parent)
     , m_switchesSeparator(separator(this))
     , m_dimensionSeparator(separator(this))
 {
+    // Opaque: a change of a child repaints the panel, not whatever lies behind it.
+    setAutoFillBackground(true);
+
+    setUpControls();
+    buildLayout();
+    connectSignals();
+
+    retranslateUi();
+}
+
+void ControlsPanel::setUpControls()
+{
     m_scaleSlider->setRange(0, scaleSteps);
     m_scaleSlider->setPageStep(scaleSteps / 20);
     m_scaleSlider->setSingleStep(1);
@@ -169,9 +181,10 @@ ControlsPanel::ControlsPanel(QWidget *parent)
     static_cast<MarkedSlider *>(m_dimensionSlider)->setMarks(dimensionMarks);
     m_dimensionSlider->setMinimumWidth(180);
     m_reroll->setEnabled(false);
-    // Opaque: a change of a child repaints the panel, not whatever lies behind it.
-    setAutoFillBackground(true);
+}
 
+void ControlsPanel::buildLayout()
+{
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(8, 4, 8, 4);
     layout->setSpacing(8);
@@ -188,7 +201,10 @@ ControlsPanel::ControlsPanel(QWidget *parent)
     layout->addWidget(m_dimensionSlider, 2);
     layout->addWidget(m_dimensionLabel);
     layout->addWidget(m_reroll);
+}
 
+void ControlsPanel::connectSignals()
+{
     connect(m_scaleSlider, &QSlider::actionTriggered, this, &ControlsPanel::onScaleSliderAction);
     connect(m_scaleSlider, &QSlider::valueChanged, this, &ControlsPanel::onScaleSliderChanged);
     connect(m_scaleSlider, &QSlider::sliderReleased, this, &ControlsPanel::interactionFinished);
@@ -218,8 +234,6 @@ ControlsPanel::ControlsPanel(QWidget *parent)
     });
     connect(m_dimensionSlider, &QSlider::sliderReleased, this, &ControlsPanel::interactionFinished);
     connect(m_reroll, &QPushButton::clicked, this, &ControlsPanel::rerollRequested);
-
-    retranslateUi();
 }
 
 ControlsPanel::~ControlsPanel() = default;

@@ -97,6 +97,11 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    // The constructor's parts, in the order it calls them.
+    void setUpControls();
+    void buildLayout();
+    void connectSignals();
+
     void retranslateUi();
     void onScaleSliderAction(int action);
     void onScaleSliderChanged(int position);

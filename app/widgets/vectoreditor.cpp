@@ -42,6 +42,18 @@ VectorEditor::VectorEditor(ScenarioDocument *document, QWidget *parent)
 {
     Q_ASSERT(document);
 
+    setUpView();
+    setUpControls();
+    buildLayout();
+    connectSignals();
+
+    retranslate();
+    documentChanged();
+    updateSectionSizes();
+}
+
+void VectorEditor::setUpView()
+{
     m_view->setModel(m_model);
     m_view->setItemDelegate(m_delegate);
     m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
@@ -53,7 +65,10 @@ VectorEditor::VectorEditor(ScenarioDocument *document, QWidget *parent)
     m_view->installEventFilter(this);
     m_view->setAlternatingRowColors(false);
     m_view->horizontalHeader()->setHighlightSections(true);
+}
 
+void VectorEditor::setUpControls()
+{
     m_addButton->setDefaultAction(m_addToken);
     m_removeButton->setDefaultAction(m_removeToken);
     m_addButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -70,7 +85,10 @@ VectorEditor::VectorEditor(ScenarioDocument *document, QWidget *parent)
     statusPalette.setColor(QPalette::WindowText, QColor(176, 0, 32));
     m_status->setPalette(statusPalette);
     m_status->hide();
+}
 
+void VectorEditor::buildLayout()
+{
     auto *controls = new QHBoxLayout;
     controls->addWidget(m_addButton);
     controls->addWidget(m_removeButton);
@@ -83,7 +101,10 @@ VectorEditor::VectorEditor(ScenarioDocument *document, QWidget *parent)
     layout->addLayout(controls);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_status);
+}
 
+void VectorEditor::connectSignals()
+{
     connect(m_addToken, &QAction::triggered, this, &VectorEditor::addToken);
     connect(m_removeToken, &QAction::triggered, this, &VectorEditor::removeToken);
     connect(m_dimension, &QSpinBox::valueChanged, this, &VectorEditor::dimensionEdited);
@@ -111,19 +132,15 @@ VectorEditor::VectorEditor(ScenarioDocument *document, QWidget *parent)
         updateActions();
     });
     // A spin-box scrub is one undo step: it ends when its editor closes.
-    connect(m_delegate, &QAbstractItemDelegate::closeEditor, document,
+    connect(m_delegate, &QAbstractItemDelegate::closeEditor, m_document.data(),
             &ScenarioDocument::finishInteraction);
-    connect(document, &ScenarioDocument::changed, this, &VectorEditor::documentChanged);
+    connect(m_document.data(), &ScenarioDocument::changed, this, &VectorEditor::documentChanged);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
                 updateActions();
                 if (!m_settingCurrent && current.isValid())
                     Q_EMIT tokenSelected(current.row());
             });
-
-    retranslate();
-    documentChanged();
-    updateSectionSizes();
 }
 
 int VectorEditor::selectedToken() const

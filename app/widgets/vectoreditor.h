@@ -60,6 +60,12 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    // The constructor's parts, in the order it calls them.
+    void setUpView();
+    void setUpControls();
+    void buildLayout();
+    void connectSignals();
+
     void addToken();
     void removeToken();
     void dimensionEdited(int d);

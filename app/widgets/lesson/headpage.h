@@ -130,14 +130,22 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
-    void retranslateUi();
+    // The constructor's parts, in the order it calls them.
+    void setUpControls();
+    void createHeatmaps();
+    void buildLayout();
+    void connectControls();
+
     void recompute();
     void updateControls();
     void updateViews();
-    void updateTexts();
     /// Shares the room between the heatmaps so that all have cells of one size.
     void balanceRows();
     void setSelectedToken(int token);
+
+    // Texts and tooltips, in headpagetexts.cpp.
+    void retranslateUi();
+    void updateTexts();
     /// The tooltip of one cell of a heatmap that shows X, a W or q, k, v.
     QString cellText(View view, int row, int column) const;
 

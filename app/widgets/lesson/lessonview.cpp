@@ -58,6 +58,18 @@ LessonView::LessonView(QWidget *parent)
     , m_resetStep(new QPushButton(this))
     , m_stack(new QStackedWidget(this))
 {
+    setUpHeader();
+    addStepShortcuts();
+    createPages();
+    buildLayout();
+    connectSignals();
+
+    retranslateUi();
+    setCurrentStep(1);
+}
+
+void LessonView::setUpHeader()
+{
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.6);
     titleFont.setBold(true);
@@ -71,6 +83,10 @@ LessonView::LessonView(QWidget *parent)
     m_hint->setWordWrap(true);
     m_hint->setStyleSheet(QStringLiteral("QLabel { color: #8a4b00; font-weight: bold; }"));
     m_exercise->setIcon(QIcon::fromTheme(QStringLiteral("media-playback-start")));
+}
+
+void LessonView::addStepShortcuts()
+{
     // Alt+Left and Alt+Right, as in a browser; actions rather than the buttons' own shortcuts,
     // which their texts' mnemonics (Alt+B, Alt+N) replace. Only while the lesson is shown.
     auto *previous = new QAction(this);
@@ -82,7 +98,10 @@ LessonView::LessonView(QWidget *parent)
     next->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(next, &QAction::triggered, this, [this] { setCurrentStep(m_step + 1); });
     addActions({previous, next});
+}
 
+void LessonView::createPages()
+{
     QFont listFont = m_list->font();
     listFont.setPointSizeF(listFont.pointSizeF() * 1.15);
     m_list->setFont(listFont);
@@ -99,7 +118,10 @@ LessonView::LessonView(QWidget *parent)
                 Q_EMIT busyChanged(busy);
         });
     }
+}
 
+void LessonView::buildLayout()
+{
     auto *navigation = new QHBoxLayout;
     navigation->addWidget(m_title, 1);
     navigation->addWidget(m_resetStep);
@@ -121,7 +143,10 @@ LessonView::LessonView(QWidget *parent)
     auto *layout = new QHBoxLayout(this);
     layout->addWidget(m_list);
     layout->addLayout(right, 1);
+}
 
+void LessonView::connectSignals()
+{
     connect(m_list, &QListWidget::currentRowChanged, this,
             [this](int row) { setCurrentStep(row + 1); });
     connect(m_previous, &QPushButton::clicked, this, [this] { setCurrentStep(m_step - 1); });
@@ -132,9 +157,6 @@ LessonView::LessonView(QWidget *parent)
         m_exercisesStarted[m_step - 1] = false;
         updateHeader();
     });
-
-    retranslateUi();
-    setCurrentStep(1);
 }
 
 LessonView::~LessonView() = default;

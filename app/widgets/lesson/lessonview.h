@@ -70,6 +70,15 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    // The constructor's parts, in the order it calls them.
+    void setUpHeader();
+    /// Alt+Left and Alt+Right go to the previous and the next step.
+    void addStepShortcuts();
+    /// The list's items and the stack's pages, one per step.
+    void createPages();
+    void buildLayout();
+    void connectSignals();
+
     void retranslateUi();
     void updateHeader();
 
