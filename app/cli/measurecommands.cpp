@@ -65,16 +65,10 @@ BenchProgress terminalProgress()
 
 } // namespace
 
-int runSqrtD(const QStringList &arguments, Language &)
+namespace {
+
+void addSqrtDOptions(CommandLine &line, const SqrtDOptions &defaults)
 {
-    const SqrtDOptions defaults;
-    CommandLine line(
-        QStringLiteral("sqrtd"),
-        Cli::tr("Why scores are divided by √d. For each d, many trials draw T queries and "
-                "T keys with N(0, 1) entries and measure the standard deviation of their "
-                "dot products (about √d) and the mean of each row's largest softmax "
-                "weight, unscaled and with the scores divided by √d. The same seed gives "
-                "the same figures on every machine."));
     line.addOption({QStringLiteral("d"),
                     Cli::tr("Comma-separated dimensions, each 1 to %1 (default 16,64,256,1024).")
                         .arg(maxSqrtDDimension),
@@ -93,12 +87,12 @@ int runSqrtD(const QStringList &arguments, Language &)
         {QStringLiteral("causal"), Cli::tr("Measure only the scores a causal mask keeps.")});
     line.addOption({QStringLiteral("format"), Cli::tr("Output format: table (default) or json."),
                     QStringLiteral("table|json")});
-    if (!line.parse(arguments))
-        return ExitSuccess;
-    line.positionalArguments(); // refuses any
+}
 
-    const std::vector<Index> dims =
-        line.integerList(QStringLiteral("d"), 1, maxSqrtDDimension, {16, 64, 256, 1024});
+/// The parsed options (the command line fails with a message on a bad one).
+SqrtDOptions readSqrtDOptions(CommandLine &line, const SqrtDOptions &defaults,
+                              const std::vector<Index> &dims)
+{
     SqrtDOptions options;
     options.T = line.integer(QStringLiteral("T"), 1, maxSqrtDTokens, defaults.T);
     options.trials =
@@ -111,32 +105,27 @@ int runSqrtD(const QStringList &arguments, Language &)
                       .arg(work, 0, 'g', 3)
                       .arg(maxSqrtDWork, 0, 'g', 3));
     options.causal = line.isSet(QStringLiteral("causal"));
-    const QString format =
-        line.choice(QStringLiteral("format"), formatChoices(), QStringLiteral("table"));
+    return options;
+}
 
-    // Each trial's products are tiny (T × d by d × T): spreading them over OpenMP threads costs
-    // far more in wake-ups than it saves, most of all on a busy machine.
-    Eigen::setNbThreads(1);
-    std::vector<SqrtDRow> rows;
-    for (Index d : dims)
-        rows.push_back(measureSqrtD(d, options));
+void printSqrtDJson(const SqrtDOptions &options, const std::vector<SqrtDRow> &rows)
+{
+    QList<QByteArray> jsonRows;
+    for (const SqrtDRow &row : rows)
+        jsonRows.append(
+            jsonInline({{QStringLiteral("d"), QByteArray::number(row.d)},
+                        {QStringLiteral("std"), jsonNumber(row.stdDev)},
+                        {QStringLiteral("max_weight_unscaled"), jsonNumber(row.maxWeightUnscaled)},
+                        {QStringLiteral("max_weight_scaled"), jsonNumber(row.maxWeightScaled)}}));
+    printBytes(jsonDocument({{QStringLiteral("T"), QByteArray::number(options.T)},
+                             {QStringLiteral("trials"), QByteArray::number(options.trials)},
+                             {QStringLiteral("seed"), QByteArray::number(options.seed)},
+                             {QStringLiteral("causal"), options.causal ? "true" : "false"},
+                             {QStringLiteral("rows"), jsonLines(jsonRows)}}));
+}
 
-    if (format == QLatin1String("json")) {
-        QList<QByteArray> jsonRows;
-        for (const SqrtDRow &row : rows)
-            jsonRows.append(jsonInline(
-                {{QStringLiteral("d"), QByteArray::number(row.d)},
-                 {QStringLiteral("std"), jsonNumber(row.stdDev)},
-                 {QStringLiteral("max_weight_unscaled"), jsonNumber(row.maxWeightUnscaled)},
-                 {QStringLiteral("max_weight_scaled"), jsonNumber(row.maxWeightScaled)}}));
-        printBytes(jsonDocument({{QStringLiteral("T"), QByteArray::number(options.T)},
-                                 {QStringLiteral("trials"), QByteArray::number(options.trials)},
-                                 {QStringLiteral("seed"), QByteArray::number(options.seed)},
-                                 {QStringLiteral("causal"), options.causal ? "true" : "false"},
-                                 {QStringLiteral("rows"), jsonLines(jsonRows)}}));
-        return ExitSuccess;
-    }
-
+void printSqrtDTable(const SqrtDOptions &options, const std::vector<SqrtDRow> &rows)
+{
     printText(Cli::tr("T = %1, %2 trials, seed %3, %4\n")
                   .arg(options.T)
                   .arg(options.trials)
@@ -151,6 +140,40 @@ int runSqrtD(const QStringList &arguments, Language &)
                       QString::number(row.maxWeightUnscaled, 'f', 3),
                       QString::number(row.maxWeightScaled, 'f', 3)});
     printText(table.toString());
+}
+
+} // namespace
+
+int runSqrtD(const QStringList &arguments, Language &)
+{
+    const SqrtDOptions defaults;
+    CommandLine line(
+        QStringLiteral("sqrtd"),
+        Cli::tr("Why scores are divided by √d. For each d, many trials draw T queries and "
+                "T keys with N(0, 1) entries and measure the standard deviation of their "
+                "dot products (about √d) and the mean of each row's largest softmax "
+                "weight, unscaled and with the scores divided by √d. The same seed gives "
+                "the same figures on every machine."));
+    addSqrtDOptions(line, defaults);
+    if (!line.parse(arguments))
+        return ExitSuccess;
+    line.positionalArguments(); // refuses any
+    const std::vector<Index> dims =
+        line.integerList(QStringLiteral("d"), 1, maxSqrtDDimension, {16, 64, 256, 1024});
+    const SqrtDOptions options = readSqrtDOptions(line, defaults, dims);
+    const QString format =
+        line.choice(QStringLiteral("format"), formatChoices(), QStringLiteral("table"));
+
+    // Each trial's products are tiny (T × d by d × T): spreading them over OpenMP threads costs
+    // far more in wake-ups than it saves, most of all on a busy machine.
+    Eigen::setNbThreads(1);
+    std::vector<SqrtDRow> rows;
+    for (Index d : dims)
+        rows.push_back(measureSqrtD(d, options));
+    if (format == QLatin1String("json"))
+        printSqrtDJson(options, rows);
+    else
+        printSqrtDTable(options, rows);
     return ExitSuccess;
 }
 
