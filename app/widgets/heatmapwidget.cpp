@@ -469,6 +469,26 @@ void HeatmapWidget::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
     m_painter->paint(painter, QRectF(rect()), m_mapping, false);
+    // Keyboard focus shows: the arrow keys move the selected row here. On screen only, never in
+    // an export.
+    if (hasFocus()) {
+        painter.setPen(QPen(palette().color(QPalette::Highlight), focusFrameWidth));
+        painter.setBrush(Qt::NoBrush);
+        const qreal inset = focusFrameWidth / 2.0;
+        painter.drawRect(QRectF(rect()).adjusted(inset, inset, -inset, -inset));
+    }
+}
+
+void HeatmapWidget::focusInEvent(QFocusEvent *event)
+{
+    QWidget::focusInEvent(event);
+    update();
+}
+
+void HeatmapWidget::focusOutEvent(QFocusEvent *event)
+{
+    QWidget::focusOutEvent(event);
+    update();
 }
 
 void HeatmapWidget::resizeEvent(QResizeEvent *event)

@@ -67,6 +67,8 @@ public:
     /// Past this many cells a side, the image keeps one pixel per block of cells (their largest
     /// value), so it never takes more than 4 MiB.
     static constexpr int maxImageSide = 1024;
+    /// The frame that shows the heatmap has the keyboard focus (Up and Down move the selection).
+    static constexpr int focusFrameWidth = 2;
 
     /// True when the weights are coloured relative to their row's uniform weight.
     bool isRelativeScale() const;
@@ -127,6 +129,8 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
     void changeEvent(QEvent *event) override;
 

@@ -7,7 +7,9 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QFile>
+#include <QHBoxLayout>
 #include <QHelpEvent>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -55,6 +57,7 @@ private Q_SLOTS:
     void largeWeightsAreRelativeToUniform();
     void causalRowsAreRelativeToTheirOwnKeys();
     void largeImageKeepsEachBlocksLargest();
+    void keyboardFocusShows();
 };
 
 void TestHeatmapWidget::showsWeightsOfLesson_data()
@@ -331,6 +334,46 @@ void TestHeatmapWidget::largeImageKeepsEachBlocksLargest()
     // A low value next to zeros: the block's largest is 0.
     QCOMPARE(image.pixel(8 / 3, 7 / 3), heatmap.mapping().color(0.0));
     QCOMPARE(heatmap.mapping().minimum(), -5.0);
+}
+
+void TestHeatmapWidget::keyboardFocusShows()
+{
+    QWidget window;
+    auto *layout = new QHBoxLayout(&window);
+    auto *other = new QLineEdit(&window);
+    HeatmapWidget heatmap(HeatmapWidget::Kind::Weights, &window);
+    layout->addWidget(other);
+    layout->addWidget(&heatmap);
+    const Scenario lesson = *preset(QStringLiteral("lesson"));
+    heatmap.setScenario(lesson, lesson.compute());
+    window.resize(700, 400);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const QRgb highlight = heatmap.palette().color(QPalette::Highlight).rgb();
+    const auto framed = [&] {
+        const QImage shot = heatmap.grab().toImage();
+        // The middles of the top and the left edge are the frame's when it is shown.
+        return shot.pixel(shot.width() / 2, 1) == highlight &&
+               shot.pixel(1, shot.height() / 2) == highlight;
+    };
+    other->setFocus();
+    QTRY_VERIFY(other->hasFocus());
+    QVERIFY(!framed());
+    // Tab reaches the heatmap, and its frame shows it; the arrow keys then move the selection.
+    QTest::keyClick(other, Qt::Key_Tab);
+    QTRY_VERIFY(heatmap.hasFocus());
+    QVERIFY(framed());
+    QSignalSpy selected(&heatmap, &HeatmapWidget::tokenSelected);
+    heatmap.setSelectedToken(2);
+    QTest::keyClick(&heatmap, Qt::Key_Down);
+    QCOMPARE(selected.count(), 1);
+    QCOMPARE(selected.first().at(0).toInt(), 3);
+    // Exports never carry the frame.
+    const QImage exported = heatmap.toImage(1.0);
+    QVERIFY(exported.pixel(1, exported.height() / 2) != highlight);
+    other->setFocus();
+    QTRY_VERIFY(!heatmap.hasFocus());
+    QVERIFY(!framed());
 }
 
 QTEST_MAIN(TestHeatmapWidget)
