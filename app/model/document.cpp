@@ -24,19 +24,6 @@ const char *fieldOf(VectorKind kind)
     return "values";
 }
 
-const Matrix *rowsOf(const Scenario &s, VectorKind kind)
-{
-    switch (kind) {
-    case VectorKind::Query:
-        return &s.queries;
-    case VectorKind::Key:
-        return &s.keys;
-    case VectorKind::Value:
-        break;
-    }
-    return s.values ? &*s.values : nullptr;
-}
-
 void resizeColumns(Matrix &m, Index cols)
 {
     Matrix resized = Matrix::Zero(m.rows(), cols);
@@ -153,7 +140,7 @@ bool ScenarioDocument::setEntry(VectorKind kind, Index token, Index column, doub
     const Index width = kind == VectorKind::Value ? s.valueDimension() : s.dimension();
     if (token < 0 || token >= s.tokenCount() || column < 0 || column >= width)
         return refuse(tr("There is no entry %1 of token %2.").arg(column + 1).arg(token + 1));
-    const Matrix *rows = rowsOf(s, kind);
+    const Matrix *rows = vectorRows(s, kind);
     RowVector vector = rows ? RowVector(rows->row(token)) : RowVector::Unit(width, token);
     vector(column) = value;
     return setRow(kind, token, vector, tr("Edit %1").arg(s.tokens.at(static_cast<int>(token))));
@@ -175,7 +162,7 @@ bool ScenarioDocument::setRow(VectorKind kind, Index token, const RowVector &vec
     if (!accept(checkRow(fieldOf(kind), token, vector)))
         return false;
     const Scenario &s = scenario();
-    const Matrix *rows = rowsOf(s, kind);
+    const Matrix *rows = vectorRows(s, kind);
     if (!rows) { // the first edit of one-hot values writes them all out
         Scenario next = s;
         next.values = next.valueMatrix();

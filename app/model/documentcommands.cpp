@@ -1,5 +1,7 @@
 #include "documentcommands.h"
 
+#include <utility>
+
 namespace attention {
 
 namespace {
@@ -11,19 +13,6 @@ enum CommandId : int
     RowId = 2,
     ReplaceId = 3,
 };
-
-Matrix &rowsOf(Scenario &s, VectorKind kind)
-{
-    switch (kind) {
-    case VectorKind::Query:
-        return s.queries;
-    case VectorKind::Key:
-        return s.keys;
-    case VectorKind::Value:
-        break;
-    }
-    return *s.values; // a value edit with one-hot values is a ReplaceCommand
-}
 
 void insertRow(Matrix &m, Index position, const RowVector &row)
 {
@@ -43,6 +32,24 @@ void removeRow(Matrix &m, Index position)
 }
 
 } // namespace
+
+const Matrix *vectorRows(const Scenario &scenario, VectorKind kind)
+{
+    switch (kind) {
+    case VectorKind::Query:
+        return &scenario.queries;
+    case VectorKind::Key:
+        return &scenario.keys;
+    case VectorKind::Value:
+        break;
+    }
+    return scenario.values ? &*scenario.values : nullptr;
+}
+
+Matrix *vectorRows(Scenario &scenario, VectorKind kind)
+{
+    return const_cast<Matrix *>(vectorRows(std::as_const(scenario), kind));
+}
 
 // ScenarioSettings ---------------------------------------------------------------------------
 
@@ -127,7 +134,8 @@ void RowCommand::redo()
 
 void RowCommand::apply(const RowVector &row)
 {
-    rowsOf(scenario(), m_kind).row(m_token) = row;
+    // Never null here: the first edit of one-hot values is a ReplaceCommand.
+    vectorRows(scenario(), m_kind)->row(m_token) = row;
     changed();
 }
 

@@ -19,6 +19,11 @@
 
 namespace attention {
 
+/// The token rows an edit of `kind` addresses: the queries, the keys or the values; null for
+/// one-hot values, which are not stored.
+const Matrix *vectorRows(const Scenario &scenario, VectorKind kind);
+Matrix *vectorRows(Scenario &scenario, VectorKind kind);
+
 /// What every command shares: the document, and whether it merges with the next one.
 class DocumentCommand : public QUndoCommand
 {
