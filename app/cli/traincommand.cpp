@@ -10,7 +10,6 @@
 #include "tiny/trainer.h"
 
 #include <QElapsedTimer>
-#include <QFile>
 #include <QFileInfo>
 #include <QThread>
 #include <algorithm>
@@ -196,24 +195,6 @@ TrainResult runTraining(const TrainRequest &r, const tiny::PreparedCorpus &corpu
         trainingNs = 0;
     }
     return result;
-}
-
-/// The whole text of the corpus (documents concatenated), for the SHA-256 in the model file.
-std::u32string corpusText(const tiny::CorpusSource &source)
-{
-    QFile file(QString::fromStdString(source.path));
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    const QByteArray bytes = file.readAll();
-    const tiny::Utf8Result decoded =
-        tiny::decodeUtf8(std::string_view(bytes.constData(), std::size_t(bytes.size())));
-    const std::vector<std::u32string> documents = source.format == tiny::CorpusFormat::Fortune
-                                                      ? tiny::fortuneDocuments(decoded.text)
-                                                      : tiny::paragraphDocuments(decoded.text);
-    std::u32string text;
-    for (const std::u32string &document : documents)
-        text += document;
-    return text;
 }
 
 /// Writes the best parameters with their vocabulary and metadata.

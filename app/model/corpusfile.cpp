@@ -69,4 +69,21 @@ CorpusLoadResult loadCorpus(const QString &nameOrPath, int context)
     return result;
 }
 
+std::u32string corpusText(const tiny::CorpusSource &source)
+{
+    QFile file(QFile::decodeName(source.path.c_str()));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray bytes = file.readAll();
+    const tiny::Utf8Result decoded =
+        tiny::decodeUtf8(std::string_view(bytes.constData(), std::size_t(bytes.size())));
+    const std::vector<std::u32string> documents = source.format == tiny::CorpusFormat::Fortune
+                                                      ? tiny::fortuneDocuments(decoded.text)
+                                                      : tiny::paragraphDocuments(decoded.text);
+    std::u32string text;
+    for (const std::u32string &document : documents)
+        text += document;
+    return text;
+}
+
 } // namespace attention

@@ -21,6 +21,10 @@ struct CorpusLoadResult
 /// `context` + 1 characters.
 CorpusLoadResult loadCorpus(const QString &nameOrPath, int context);
 
+/// The whole text of a corpus file, its documents concatenated (what the model file's SHA-256
+/// is of); empty when the file cannot be read.
+std::u32string corpusText(const tiny::CorpusSource &source);
+
 /// One line for a refused corpus, naming the file and what is wrong; for a missing tang300 or
 /// song100 it says to install fortunes-zh.
 QString corpusErrorMessage(const tiny::CorpusError &error);

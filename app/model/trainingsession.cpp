@@ -1,0 +1,446 @@
+#include "trainingsession.h"
+
+#include "corpusfile.h"
+#include "tiny/inference.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QFile>
+#include <QMetaObject>
+#include <QThread>
+#include <QTimer>
+#include <algorithm>
+#include <limits>
+
+namespace attention {
+
+namespace {
+
+/// Snapshots per run before the history first thins.
+constexpr int snapshotsPerRun = 200;
+
+AttentionSnapshot attentionSnapshot(const tiny::Parameters<float> &parameters,
+                                    const std::vector<int> &probe, int step)
+{
+    AttentionSnapshot snapshot;
+    snapshot.step = step;
+    if (auto analysis = tiny::analyseSequence(parameters, probe))
+        snapshot.heads = std::move(analysis->attention);
+    return snapshot;
+}
+
+} // namespace
+
+bool TrainingSetup::operator==(const TrainingSetup &other) const
+{
+    const tiny::TrainingSettings &a = settings;
+    const tiny::TrainingSettings &b = other.settings;
+    return corpus == other.corpus && config == other.config && evalEvery == other.evalEvery &&
+           a.steps == b.steps && a.batch == b.batch && a.learningRate == b.learningRate &&
+           a.warmup == b.warmup && a.weightDecay == b.weightDecay &&
+           a.maxGradNorm == b.maxGradNorm && a.seed == b.seed && a.threads == b.threads;
+}
+
+qint64 AttentionSnapshot::bytes() const
+{
+    qint64 total = 0;
+    for (const auto &layer : heads)
+        for (const MatrixF &head : layer)
+            total += qint64(head.size()) * qint64(sizeof(float));
+    return total;
+}
+
+/// What the worker hands to the GUI thread in one delivery.
+struct TrainingSession::Progress
+{
+    std::vector<double> losses; ///< the steps since the last delivery
+    std::vector<ValidationPoint> validations;
+    int bestStep = -1;
+    double bestLoss = 0.0;
+    SharedModel best;   ///< set when a validation improved
+    SharedModel latest; ///< set with a snapshot
+    std::vector<AttentionSnapshot> snapshots;
+    std::shared_ptr<const std::vector<int>> probe; ///< what the snapshots were taken on
+    double stepsPerSecond = 0.0;
+};
+
+TrainingSession::TrainingSession(QObject *parent)
+    : QObject(parent)
+    , m_bestFileTimer(new QTimer(this))
+{
+    m_bestFileTimer->setSingleShot(true);
+    connect(m_bestFileTimer, &QTimer::timeout, this, &TrainingSession::writeBestFile);
+    m_probeIds = std::make_shared<const std::vector<int>>();
+}
+
+TrainingSession::~TrainingSession()
+{
+    pauseAndWait();
+    if (m_bestFileDirty)
+        writeBestFile();
+}
+
+QString TrainingSession::setUp(const TrainingSetup &setup)
+{
+    TrainingSetup wanted = setup;
+    CorpusLoadResult loaded;
+    std::u32string text;
+    if (wanted.corpus == QLatin1String(corpora::copyTask)) {
+        const std::vector<std::u32string> documents = tiny::copyTaskDocuments({});
+        for (const std::u32string &document : documents)
+            text += document;
+        tiny::CorpusSource source;
+        source.name = corpora::copyTask;
+        tiny::CorpusResult prepared =
+            tiny::prepareDocuments(source, documents, wanted.config.context);
+        if (prepared.ok())
+            loaded.corpus = std::move(prepared.corpus);
+        else
+            loaded.error = corpusErrorMessage(*prepared.error);
+    } else {
+        loaded = loadCorpus(wanted.corpus, wanted.config.context);
+        if (loaded.ok())
+            text = corpusText(loaded.corpus.source);
+    }
+    if (!loaded.ok())
+        return loaded.error;
+    wanted.config.vocabSize = loaded.corpus.vocabulary.size();
+    if (tiny::checkConfig(wanted.config) ||
+        tiny::Trainer::check(wanted.config, wanted.settings, loaded.corpus.trainIds))
+        return tr("%1: cannot train this model on it (%2 characters)")
+            .arg(wanted.corpus)
+            .arg(loaded.corpus.vocabulary.size());
+
+    pauseAndWait();
+    m_setup = wanted;
+    m_corpus = std::move(loaded.corpus);
+    m_corpusText = std::move(text);
+    m_corpusName = QFile::decodeName(m_corpus.source.name.c_str());
+    m_punctuation = tiny::punctuationIds(m_corpus.vocabulary);
+    m_unigramLoss =
+        tiny::unigramLoss(m_corpus.trainIds, m_corpus.valIds, m_corpus.vocabulary.size());
+    reset();
+    return {};
+}
+
+void TrainingSession::reset()
+{
+    if (m_corpus.trainIds.empty())
+        return;
+    pauseAndWait();
+    m_trainer =
+        std::make_unique<tiny::Trainer>(m_setup.config, m_setup.settings, m_corpus.trainIds);
+    m_vocabulary = m_corpus.vocabulary;
+    clearRun();
+    auto model = std::make_shared<SessionModel>();
+    model->parameters = m_trainer->parameters();
+    m_model = model;
+    m_snapshotEvery = std::max(1, m_setup.settings.steps / snapshotsPerRun);
+    setProbe(m_probe); // re-encodes it and takes the first snapshot
+    setState(State::Ready);
+    Q_EMIT modelChanged();
+    Q_EMIT progressed();
+}
+
+void TrainingSession::openModel(const ModelFile &file)
+{
+    pauseAndWait();
+    auto parameters = tiny::importTensors(file.config, file.tensors);
+    if (!parameters)
+        return; // loadModel() checked the shapes: not reached
+    m_trainer.reset();
+    clearRun();
+    m_vocabulary = file.vocabulary;
+    m_corpusName = file.metadata.corpusName;
+    auto model = std::make_shared<SessionModel>();
+    model->parameters = std::move(*parameters);
+    model->step = int(std::min<qint64>(file.metadata.steps, std::numeric_limits<int>::max()));
+    m_model = model;
+    m_bestModel = model;
+    m_bestStep = model->step;
+    m_bestLoss = file.metadata.valLoss;
+    setProbe(m_probe);
+    setState(State::Opened);
+    Q_EMIT modelChanged();
+    Q_EMIT progressed();
+}
+
+void TrainingSession::clearRun()
+{
+    m_trainLosses.clear();
+    m_validations.clear();
+    m_bestStep = -1;
+    m_bestLoss = 0.0;
+    m_stepsPerSecond = 0.0;
+    m_bestModel.reset();
+    m_history.clear();
+    m_bestFileDirty = false;
+    m_bestFileTimer->stop();
+    Q_EMIT historyReset();
+}
+
+void TrainingSession::train()
+{
+    if (canTrain())
+        start(m_setup.settings.steps);
+}
+
+void TrainingSession::stepOnce()
+{
+    if (canTrain())
+        start(m_trainer->stepsDone() + 1);
+}
+
+void TrainingSession::start(int lastStep)
+{
+    m_stopRequested = false;
+    m_thread = QThread::create([this, lastStep] { runWorker(lastStep); });
+    const quint64 generation = ++m_threadGeneration;
+    connect(m_thread, &QThread::finished, this, [this, generation] {
+        if (generation == m_threadGeneration)
+            workerStopped();
+    });
+    setState(State::Running);
+    m_thread->start();
+}
+
+void TrainingSession::runWorker(int lastStep)
+{
+    tiny::Trainer &trainer = *m_trainer;
+    const int steps = trainer.settings().steps;
+    Progress progress;
+    QElapsedTimer sincePost;
+    sincePost.start();
+    qint64 trainingNs = 0;
+    int trainedSincePost = 0;
+    const auto post = [&] {
+        progress.stepsPerSecond =
+            trainingNs > 0 ? trainedSincePost / (double(trainingNs) * 1e-9) : 0.0;
+        QMetaObject::invokeMethod(
+            this, [this, progress = std::move(progress)] { deliver(progress); },
+            Qt::QueuedConnection);
+        progress = Progress{};
+        trainingNs = 0;
+        trainedSincePost = 0;
+        sincePost.restart();
+    };
+    while (trainer.stepsDone() < lastStep && !m_stopRequested.load()) {
+        QElapsedTimer stepTimer;
+        stepTimer.start();
+        progress.losses.push_back(trainer.step());
+        trainingNs += stepTimer.nsecsElapsed();
+        ++trainedSincePost;
+        const int step = trainer.stepsDone();
+        const bool last = step == lastStep || step == steps;
+        if (step % m_setup.evalEvery == 0 || last) {
+            if (const auto evaluation = trainer.evaluate(m_corpus.valIds, m_punctuation)) {
+                progress.validations.push_back({step, evaluation->valLoss});
+                if (trainer.bestStep() == step) {
+                    auto best = std::make_shared<SessionModel>();
+                    best->parameters = trainer.bestParameters();
+                    best->step = step;
+                    progress.best = best;
+                    progress.bestStep = step;
+                    progress.bestLoss = trainer.bestValLoss();
+                }
+            }
+        }
+        const bool stopping = last || m_stopRequested.load();
+        if (step % m_snapshotEvery.load() == 0 || stopping) {
+            auto latest = std::make_shared<SessionModel>();
+            latest->parameters = trainer.parameters();
+            latest->step = step;
+            progress.probe = sharedProbeIds();
+            progress.snapshots.push_back(
+                attentionSnapshot(latest->parameters, *progress.probe, step));
+            progress.latest = latest;
+        }
+        if (sincePost.elapsed() >= postInterval.count() || stopping)
+            post();
+    }
+    if (!progress.losses.empty())
+        post();
+}
+
+void TrainingSession::deliver(const Progress &progress)
+{
+    if (!m_trainer)
+        return; // the run was replaced while this was on its way
+    m_trainLosses.insert(m_trainLosses.end(), progress.losses.begin(), progress.losses.end());
+    m_validations.insert(m_validations.end(), progress.validations.begin(),
+                         progress.validations.end());
+    if (progress.stepsPerSecond > 0.0)
+        m_stepsPerSecond = progress.stepsPerSecond;
+    if (progress.best) {
+        m_bestModel = progress.best;
+        m_bestStep = progress.bestStep;
+        m_bestLoss = progress.bestLoss;
+        m_bestFileDirty = true;
+        scheduleBestFile();
+    }
+    if (progress.latest) {
+        m_model = progress.latest;
+        if (progress.probe == sharedProbeIds())
+            for (const AttentionSnapshot &snapshot : progress.snapshots)
+                appendSnapshot(snapshot);
+        else
+            snapshotShownModel(); // the probe changed meanwhile
+        Q_EMIT modelChanged();
+    }
+    Q_EMIT progressed();
+}
+
+void TrainingSession::workerStopped()
+{
+    if (!m_thread)
+        return;
+    m_thread->wait();
+    m_thread->deleteLater();
+    m_thread = nullptr;
+    // Its last delivery was queued before it finished, so it is in (or on its way, before this).
+    QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
+    if (m_bestFileDirty) {
+        m_bestFileTimer->stop();
+        writeBestFile();
+    }
+    const bool finished = m_trainer && m_trainer->stepsDone() >= m_setup.settings.steps;
+    setState(finished ? State::Finished : State::Paused);
+}
+
+void TrainingSession::pause()
+{
+    if (m_thread)
+        m_stopRequested = true;
+}
+
+void TrainingSession::pauseAndWait()
+{
+    if (!m_thread)
+        return;
+    m_stopRequested = true;
+    m_thread->wait();
+    workerStopped();
+}
+
+bool TrainingSession::waitUntilIdle(int ms)
+{
+    QDeadlineTimer deadline(ms);
+    while (m_thread && !deadline.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    return !m_thread;
+}
+
+void TrainingSession::setState(State state)
+{
+    if (m_state == state)
+        return;
+    m_state = state;
+    Q_EMIT stateChanged(state);
+}
+
+int TrainingSession::stepsDone() const
+{
+    return m_model ? m_model->step : 0;
+}
+
+ModelFile TrainingSession::bestModelFile() const
+{
+    ModelFile file;
+    const SharedModel model = m_bestModel ? m_bestModel : m_model;
+    if (!model)
+        return file;
+    file.config = model->parameters.config;
+    file.vocabulary = m_vocabulary;
+    file.tensors = tiny::exportTensors(model->parameters);
+    if (m_state == State::Opened) {
+        file.metadata.corpusName = m_corpusName;
+    } else {
+        setCorpus(file.metadata, m_corpusName, m_corpusText);
+        file.metadata.seed = m_setup.settings.seed;
+    }
+    file.metadata.steps = model->step;
+    file.metadata.valLoss = m_bestStep >= 0 ? m_bestLoss : 0.0;
+    return file;
+}
+
+void TrainingSession::setProbe(const QString &probe)
+{
+    m_probe = probe;
+    std::vector<int> ids;
+    const std::u32string text = probe.toStdU32String();
+    const int context = m_model ? m_model->parameters.config.context : m_setup.config.context;
+    for (std::size_t i = 0; i < text.size() && int(ids.size()) < context; ++i)
+        ids.push_back(m_vocabulary.idOf(text[i]));
+    {
+        std::lock_guard lock(m_probeMutex);
+        m_probeIds = std::make_shared<const std::vector<int>>(std::move(ids));
+    }
+    m_history.clear();
+    Q_EMIT historyReset();
+    snapshotShownModel();
+    Q_EMIT progressed();
+}
+
+std::vector<int> TrainingSession::probeIds() const
+{
+    return *sharedProbeIds();
+}
+
+std::shared_ptr<const std::vector<int>> TrainingSession::sharedProbeIds() const
+{
+    std::lock_guard lock(m_probeMutex);
+    return m_probeIds;
+}
+
+void TrainingSession::snapshotShownModel()
+{
+    if (m_model)
+        appendSnapshot(attentionSnapshot(m_model->parameters, probeIds(), m_model->step));
+}
+
+void TrainingSession::appendSnapshot(AttentionSnapshot snapshot)
+{
+    if (!m_history.empty() && m_history.back().step == snapshot.step)
+        m_history.back() = std::move(snapshot);
+    else
+        m_history.push_back(std::move(snapshot));
+    qint64 bytes = 0;
+    for (const AttentionSnapshot &s : m_history)
+        bytes += s.bytes();
+    if (int(m_history.size()) <= maxSnapshots && bytes <= maxHistoryBytes)
+        return;
+    // Keep the first, every second one after it, and the latest.
+    std::vector<AttentionSnapshot> kept;
+    for (std::size_t i = 0; i < m_history.size(); ++i)
+        if (i % 2 == 0 || i + 1 == m_history.size())
+            kept.push_back(std::move(m_history[i]));
+    m_history = std::move(kept);
+    m_snapshotEvery = 2 * m_snapshotEvery.load();
+    Q_EMIT historyReset();
+}
+
+void TrainingSession::setBestFile(const QString &fileName)
+{
+    m_bestFile = fileName;
+}
+
+void TrainingSession::scheduleBestFile()
+{
+    if (m_bestFile.isEmpty() || m_bestFileTimer->isActive())
+        return;
+    const qint64 since =
+        m_bestFileWritten.isValid() ? m_bestFileWritten.elapsed() : bestFileInterval.count();
+    m_bestFileTimer->start(int(std::max<qint64>(0, bestFileInterval.count() - since)));
+}
+
+void TrainingSession::writeBestFile()
+{
+    m_bestFileDirty = false;
+    if (m_bestFile.isEmpty() || !m_bestModel || m_state == State::Opened)
+        return;
+    m_bestFileWritten.start();
+    QString error;
+    m_bestFileError = saveModel(bestModelFile(), m_bestFile, &error) ? QString() : error;
+}
+
+} // namespace attention

@@ -1,0 +1,244 @@
+#pragma once
+
+/// Training the tiny model in the app (lesson step 7): one tiny::Trainer run on a worker thread,
+/// driven by Train, Pause, One step and Reset, and what the run has shown so far.
+///
+/// Threads: while a run is going (isRunning()), the worker thread alone touches the trainer; it
+/// hands its progress to the GUI thread as values (losses, validation points, snapshots of the
+/// probe line's attention, copies of the parameters) at most every `postInterval`, and the GUI
+/// thread never waits for it except in pause-and-wait calls (the destructor, reset()). Between
+/// runs the session is idle and everything it holds belongs to the GUI thread.
+///
+/// Reproducible: the training losses depend only on the setup (corpus, model, settings, seed,
+/// threads), never on where the learner paused, on snapshots or on validations, which read the
+/// parameters and draw nothing from the trainer's random windows.
+///
+/// The best weights so far can be kept in a file (setBestFile()): written atomically when a
+/// validation improves, at most every `bestFileInterval`, and once more when a run stops.
+
+#include "modelfile.h"
+#include "tiny/corpus.h"
+#include "tiny/model.h"
+#include "tiny/trainer.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QString>
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+class QThread;
+class QTimer;
+
+namespace attention {
+
+/// The corpora step 7 offers besides a text file.
+namespace corpora {
+inline constexpr const char *tang300 = "tang300";
+inline constexpr const char *song100 = "song100";
+/// The copy task (tiny::copyTaskDocuments with its defaults): every character repeats the one
+/// copyLag places back, so one head should learn to look exactly that far.
+inline constexpr const char *copyTask = "copy";
+inline constexpr int copyLag = tiny::CopyTaskOptions{}.lag;
+} // namespace corpora
+
+/// What a run is: the corpus, the model's shape and the training settings.
+struct TrainingSetup
+{
+    QString corpus = QString::fromLatin1(corpora::tang300); ///< a corpora:: name or a file path
+    tiny::ModelConfig config;                               ///< vocabSize comes from the corpus
+    tiny::TrainingSettings settings; ///< steps, learning rate, seed, threads, …
+    int evalEvery = 25;              ///< steps between validations
+
+    bool operator==(const TrainingSetup &other) const;
+};
+
+/// A validation during the run.
+struct ValidationPoint
+{
+    int step = 0;
+    double loss = 0.0;
+};
+
+/// Every head's attention weights on the probe line at one step: [layer][head], each (T, T)
+/// with zeros above the diagonal.
+struct AttentionSnapshot
+{
+    int step = 0;
+    std::vector<std::vector<MatrixF>> heads;
+
+    qint64 bytes() const;
+};
+
+/// A model as the page shows it: shape, characters and weights, shared read-only.
+struct SessionModel
+{
+    tiny::Parameters<float> parameters;
+    int step = 0; ///< training steps behind these weights
+};
+using SharedModel = std::shared_ptr<const SessionModel>;
+
+class TrainingSession : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class State
+    {
+        Empty,    ///< no corpus loaded yet, or the last setUp() failed
+        Ready,    ///< a fresh model at step 0
+        Running,  ///< the worker trains
+        Paused,   ///< stopped before the last step; Train goes on
+        Finished, ///< every step of the schedule done
+        Opened,   ///< a model read from a file: nothing to train until Reset or Train
+    };
+    Q_ENUM(State)
+
+    /// The worker hands its progress over at most this often (several times a second).
+    static constexpr std::chrono::milliseconds postInterval{100};
+    /// The history keeps at most this many snapshots: when full, every second one is dropped
+    /// (the first and the latest stay) and snapshots are taken half as often from then on.
+    static constexpr int maxSnapshots = 240;
+    /// …and at most this many bytes of them.
+    static constexpr qint64 maxHistoryBytes = qint64(64) * 1024 * 1024;
+    /// The best weights reach the best file at most this often while a run goes on.
+    static constexpr std::chrono::milliseconds bestFileInterval{10000};
+
+    explicit TrainingSession(QObject *parent = nullptr);
+    /// Pauses a running worker and waits for it (at most one training step).
+    ~TrainingSession() override;
+
+    /// Loads the setup's corpus and puts a fresh model (step 0) in place of the current run,
+    /// which is paused and dropped first. On failure returns the reason (the corpus file and
+    /// what is wrong) and keeps the current run as it was.
+    QString setUp(const TrainingSetup &setup);
+    /// Drops the run and starts the same setup again from step 0.
+    void reset();
+    /// Uses the model of a file: its heads and predictions can be shown, and Train starts a new
+    /// run of the current setup. The file must have passed loadModel().
+    void openModel(const ModelFile &file);
+
+    /// Trains on the worker until the schedule ends or pause() is called. Nothing when running,
+    /// finished or empty.
+    void train();
+    /// One training step on the worker (and a validation and a snapshot after it).
+    void stepOnce();
+    /// Asks the worker to stop after its current step; state() becomes Paused when it has.
+    void pause();
+    /// Pauses and waits until the worker has stopped and its last progress is in.
+    void pauseAndWait();
+    /// Waits (running the event loop) until the worker is idle, at most `ms`; true when idle.
+    bool waitUntilIdle(int ms);
+
+    State state() const { return m_state; }
+    bool isRunning() const { return m_state == State::Running; }
+    /// True when Train can go on with this run (a fresh or paused model).
+    bool canTrain() const { return m_state == State::Ready || m_state == State::Paused; }
+
+    const TrainingSetup &setup() const { return m_setup; }
+    /// The corpus the run trains on (empty before the first successful setUp()).
+    const tiny::PreparedCorpus &corpus() const { return m_corpus; }
+    /// The characters of the shown model (the corpus's, or the opened file's).
+    const tiny::Vocabulary &vocabulary() const { return m_vocabulary; }
+    /// The corpus's name as the model file stores it.
+    QString corpusName() const { return m_corpusName; }
+
+    int stepsDone() const;
+    int totalSteps() const { return m_setup.settings.steps; }
+    /// Each training step's batch loss, step 1 first.
+    const std::vector<double> &trainLosses() const { return m_trainLosses; }
+    const std::vector<ValidationPoint> &validations() const { return m_validations; }
+    /// The unigram loss of the validation text: what a model that ignores context reaches.
+    double unigramLoss() const { return m_unigramLoss; }
+    /// The best validation so far (step −1 before any).
+    int bestStep() const { return m_bestStep; }
+    double bestLoss() const { return m_bestLoss; }
+    /// Training steps per second of the run's last stretch (0 before any).
+    double stepsPerSecond() const { return m_stepsPerSecond; }
+
+    /// The latest weights the GUI has, and the best so far (null when empty).
+    SharedModel model() const { return m_model; }
+    SharedModel bestModel() const { return m_bestModel; }
+    /// The model file of the best weights (the latest when no validation ran yet).
+    ModelFile bestModelFile() const;
+
+    /// The probe line: characters whose attention the snapshots hold (cut to the context).
+    void setProbe(const QString &probe);
+    QString probe() const { return m_probe; }
+    /// The probe's ids in the shown model's vocabulary (0 for a character it lacks).
+    std::vector<int> probeIds() const;
+    /// The snapshots so far, oldest first; the last is the current model's.
+    const std::vector<AttentionSnapshot> &history() const { return m_history; }
+
+    /// Keeps the best weights in this file (empty: nowhere).
+    void setBestFile(const QString &fileName);
+    /// The last failure to write the best file, or empty.
+    QString bestFileError() const { return m_bestFileError; }
+
+Q_SIGNALS:
+    void stateChanged(TrainingSession::State state);
+    /// New training losses, validations or a snapshot arrived (or the run was replaced).
+    void progressed();
+    /// The history was cleared or thinned (not merely appended to).
+    void historyReset();
+    /// model() changed.
+    void modelChanged();
+
+private:
+    struct Progress;
+
+    void start(int lastStep);
+    /// The worker's loop: steps up to lastStep or until asked to stop.
+    void runWorker(int lastStep);
+    void deliver(const Progress &progress);
+    void workerStopped();
+    void setState(State state);
+    void clearRun();
+    /// The probe ids the worker reads, behind m_probeMutex.
+    std::shared_ptr<const std::vector<int>> sharedProbeIds() const;
+    void appendSnapshot(AttentionSnapshot snapshot);
+    /// A snapshot of the shown model on the probe (the history's new last entry).
+    void snapshotShownModel();
+    void writeBestFile();
+    void scheduleBestFile();
+
+    TrainingSetup m_setup;
+    tiny::PreparedCorpus m_corpus;
+    tiny::Vocabulary m_vocabulary;
+    QString m_corpusName;
+    std::u32string m_corpusText;
+    std::vector<int> m_punctuation;
+    std::unique_ptr<tiny::Trainer> m_trainer;
+    State m_state = State::Empty;
+
+    QThread *m_thread = nullptr;
+    quint64 m_threadGeneration = 0; ///< tells a stale finished() from the current worker's
+    std::atomic<bool> m_stopRequested{false};
+    /// Steps between snapshots: doubles when the history thins (the worker reads it).
+    std::atomic<int> m_snapshotEvery{1};
+
+    std::vector<double> m_trainLosses;
+    std::vector<ValidationPoint> m_validations;
+    double m_unigramLoss = 0.0;
+    int m_bestStep = -1;
+    double m_bestLoss = 0.0;
+    double m_stepsPerSecond = 0.0;
+    SharedModel m_model;
+    SharedModel m_bestModel;
+
+    QString m_probe;
+    mutable std::mutex m_probeMutex;
+    std::shared_ptr<const std::vector<int>> m_probeIds;
+    std::vector<AttentionSnapshot> m_history;
+
+    QString m_bestFile;
+    QString m_bestFileError;
+    bool m_bestFileDirty = false;
+    QElapsedTimer m_bestFileWritten;
+    QTimer *m_bestFileTimer;
+};
+
+} // namespace attention
