@@ -95,6 +95,8 @@ struct ReferenceResult
     Matrix logits;                              ///< (T, V)
     std::vector<std::vector<Matrix>> attention; ///< [layer][head] (T, T)
     double loss = 0.0;                          ///< mean over the T − 1 next ids
+    /// [layer] (T, d) each: LN1's output times w_q, w_k, w_v; head h is columns h·d_head ….
+    std::vector<Matrix> queries, keys, values;
 };
 
 /// x · w with plain loops. x (T, n), w (n, m).
@@ -125,12 +127,11 @@ inline Matrix plainLayerNorm(const Matrix &x, const attention::RowVector &gain,
 }
 
 /// concat_h(softmax(causal(q_h k_hᵀ/√d_head)) v_h) for one window; weights gets each head's
-/// (T, T) weights. a (T, d).
-inline Matrix plainAttention(const Matrix &a, const Matrix &wQ, const Matrix &wK, const Matrix &wV,
-                             int heads, std::vector<Matrix> &layerWeights)
+/// (T, T) weights. q, k, v (T, d).
+inline Matrix plainAttention(const Matrix &q, const Matrix &k, const Matrix &v, int heads,
+                             std::vector<Matrix> &layerWeights)
 {
-    const Index tokens = a.rows(), d = a.cols(), dHead = d / heads;
-    const Matrix q = plainProduct(a, wQ), k = plainProduct(a, wK), v = plainProduct(a, wV);
+    const Index tokens = q.rows(), d = q.cols(), dHead = d / heads;
     Matrix concat = Matrix::Zero(tokens, d);
     for (int h = 0; h < heads; ++h) {
         Matrix weights = Matrix::Zero(tokens, tokens);
@@ -168,9 +169,12 @@ inline ReferenceResult referenceForward(const Parameters<double> &p, const std::
     ReferenceResult result;
     for (const auto &block : p.blocks) {
         const Matrix a = plainLayerNorm(x, block.ln1Gain, block.ln1Bias);
+        result.queries.push_back(plainProduct(a, block.wQ));
+        result.keys.push_back(plainProduct(a, block.wK));
+        result.values.push_back(plainProduct(a, block.wV));
         std::vector<Matrix> layerWeights;
-        const Matrix concat =
-            plainAttention(a, block.wQ, block.wK, block.wV, config.heads, layerWeights);
+        const Matrix concat = plainAttention(result.queries.back(), result.keys.back(),
+                                             result.values.back(), config.heads, layerWeights);
         result.attention.push_back(layerWeights);
         x += plainProduct(concat, block.wO);
         if (config.mlp) {
