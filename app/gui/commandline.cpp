@@ -61,12 +61,13 @@ LabOptions addLabOptions(QCommandLineParser &parser)
     const QCommandLineOption stepOption(
         QStringLiteral("step"),
         QCoreApplication::translate("main",
-                                    "Open the lesson at step N (1–6; 7 is the self-check)."),
+                                    "Open the lesson at step N (1–7; 8 is the self-check)."),
         QStringLiteral("N"));
     const QCommandLineOption exerciseOption(
         QStringLiteral("exercise"),
         QCoreApplication::translate(
-            "main", "With --step 2, 5 or 6: set that step's exercise up (step 6 times it)."));
+            "main", "With --step 2, 5, 6 or 7: set that step's exercise up (step 6 times it, "
+                    "step 7 trains the model first)."));
     parser.addOption(presetOption);
     parser.addOption(stepOption);
     parser.addOption(exerciseOption);
@@ -109,8 +110,8 @@ LabCommandLine readRunOptions(const QCommandLineParser &parser, const LabOptions
     }
     commandLine.exercise = parser.isSet(options.exercise);
     const int step = commandLine.step;
-    if (commandLine.exercise && step != 2 && step != 5 && step != 6)
-        return failure(QCoreApplication::translate("main", "--exercise needs --step 2, 5 or 6"));
+    if (commandLine.exercise && step != 2 && step != 5 && step != 6 && step != 7)
+        return failure(QCoreApplication::translate("main", "--exercise needs --step 2, 5, 6 or 7"));
     commandLine.screenshot = parser.value(options.screenshot);
     if (parser.isSet(options.screenshot) && commandLine.screenshot.isEmpty())
         return failure(QCoreApplication::translate("main", "--screenshot needs a file name"));

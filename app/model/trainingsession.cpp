@@ -35,7 +35,9 @@ bool TrainingSetup::operator==(const TrainingSetup &other) const
 {
     const tiny::TrainingSettings &a = settings;
     const tiny::TrainingSettings &b = other.settings;
-    return corpus == other.corpus && config == other.config && evalEvery == other.evalEvery &&
+    tiny::ModelConfig shape = config;
+    shape.vocabSize = other.config.vocabSize; // the corpus decides it
+    return corpus == other.corpus && shape == other.config && evalEvery == other.evalEvery &&
            a.steps == b.steps && a.batch == b.batch && a.learningRate == b.learningRate &&
            a.warmup == b.warmup && a.weightDecay == b.weightDecay &&
            a.maxGradNorm == b.maxGradNorm && a.seed == b.seed && a.threads == b.threads;

@@ -14,6 +14,7 @@
 #include "numberformat.h"
 #include "outputview.h"
 #include "presets.h"
+#include "trainpage.h"
 #include "vectoreditor.h"
 #include "vectorplane.h"
 #include "weightschart.h"
@@ -213,6 +214,13 @@ void MainWindow::connectParts()
         updateActiveUndoStack();
         writeSettings();
     });
+
+    // Step 7 hands a learned head to the workbench, as one step of the document's undo history.
+    connect(m_lesson->trainPage(), &TrainPage::workbenchRequested, this,
+            [this](const Scenario &scenario) {
+                setMode(Mode::Workbench);
+                m_document->replace(scenario, tr("Open a learned head"));
+            });
 
     // The weights' colour scale, from the View menu or the heatmap's own context menu.
     connect(m_fixedRangeAction, &QAction::toggled, m_weights, &HeatmapWidget::setFixedRange);

@@ -139,7 +139,7 @@ public:
     /// Edit → Undo follows what is shown: the workbench's document or the lesson page's own.
     void setMode(Mode mode);
     Mode mode() const { return m_mode; }
-    /// Switches to the lesson at step `step` (1–6, or 7 for the self-check).
+    /// Switches to the lesson at step `step` (1–7, or 8 for the self-check).
     void showLessonStep(int step);
     LessonView *lesson() const { return m_lesson; }
 

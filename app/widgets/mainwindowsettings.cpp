@@ -5,6 +5,7 @@
 #include "language.h"
 #include "lessonview.h"
 #include "mainwindow.h"
+#include "trainpage.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -12,6 +13,7 @@
 #include <QJsonObject>
 #include <QScopedValueRollback>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <array>
 #include <cmath>
@@ -58,6 +60,10 @@ void MainWindow::readSettings()
         QJsonDocument::fromJson(settings.value(Key::lesson).toString().toUtf8());
     if (lesson.isObject())
         m_lesson->restoreState(lesson.object());
+    // Step 7 keeps its best weights in the data folder and shows them again at the next start.
+    m_lesson->trainPage()->setBestFile(
+        QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+        QStringLiteral("/models/last.safetensors"));
     // A first start opens the lesson; later ones what was shown last.
     setMode(settings.value(Key::mode).toString() == QLatin1String("workbench") ? Mode::Workbench
                                                                                : Mode::Lesson);

@@ -171,7 +171,7 @@ private Q_SLOTS:
             << QStringList{QStringLiteral("--lang"), QStringLiteral("fr")};
         QTest::newRow("unknown option") << QStringList{QStringLiteral("--frobnicate")};
         QTest::newRow("step 0") << QStringList{QStringLiteral("--step"), QStringLiteral("0")};
-        QTest::newRow("step 8") << QStringList{QStringLiteral("--step"), QStringLiteral("8")};
+        QTest::newRow("step 9") << QStringList{QStringLiteral("--step"), QStringLiteral("9")};
         QTest::newRow("step x") << QStringList{QStringLiteral("--step"), QStringLiteral("x")};
     }
     void badCommandLineExitsTwo()
@@ -189,8 +189,9 @@ private Q_SLOTS:
         QTest::addColumn<QString>("language");
         QTest::newRow("step 1, en") << QStringLiteral("1") << QStringLiteral("en");
         QTest::newRow("step 3, zh_CN") << QStringLiteral("3") << QStringLiteral("zh_CN");
-        QTest::newRow("self-check, en") << QStringLiteral("7") << QStringLiteral("en");
+        QTest::newRow("self-check, en") << QStringLiteral("8") << QStringLiteral("en");
     }
+
     void stepScreenshot()
     {
         QFETCH(QString, step);
@@ -212,6 +213,31 @@ private Q_SLOTS:
                        image.convertToFormat(QImage::Format_RGB32));
     }
 
+    void trainedStepScreenshot()
+    {
+        // Step 7's exercise trains the default model first (seeded), so the picture shows heads
+        // that learned: the grid's cells differ from the flat causal triangle of a fresh model.
+        QTemporaryDir dir;
+        const QString trained = dir.filePath(QStringLiteral("trained.png"));
+        const QString fresh = dir.filePath(QStringLiteral("fresh.png"));
+        const Run first =
+            runLab({QStringLiteral("--step"), QStringLiteral("7"), QStringLiteral("--exercise"),
+                    QStringLiteral("--screenshot"), trained},
+                   true);
+        QCOMPARE(first.exitCode, 0);
+        const Run second = runLab(
+            {QStringLiteral("--step"), QStringLiteral("7"), QStringLiteral("--screenshot"), fresh},
+            true);
+        QCOMPARE(second.exitCode, 0);
+        const QImage a(trained);
+        const QImage b(fresh);
+        QCOMPARE(a.size(), QSize(1600, 1000));
+        QVERIFY(luminanceSpread(a) > 6.0);
+        // The right half holds the chart and the heads: a run draws curves and changes the heads.
+        const QRect right(a.width() / 2, a.height() / 6, a.width() / 2, a.height() / 3);
+        QVERIFY2(regionDifference(a, b, right) > 2.0,
+                 qPrintable(QString::number(regionDifference(a, b, right))));
+    }
     void screenshotsShowTheStepAndLanguage()
     {
         // Step 3 in English too, to set beside the Chinese one.
@@ -227,8 +253,8 @@ private Q_SLOTS:
         const QImage one = m_shots.value(QStringLiteral("step 1, en"));
         const QImage three = m_shots.value(QStringLiteral("step 3, en"));
         const QImage threeZh = m_shots.value(QStringLiteral("step 3, zh_CN"));
-        const QImage seven = m_shots.value(QStringLiteral("self-check, en"));
-        for (const QImage &image : {one, three, threeZh, seven})
+        const QImage eight = m_shots.value(QStringLiteral("self-check, en"));
+        for (const QImage &image : {one, three, threeZh, eight})
             QCOMPARE(image.size(), QSize(1600, 1000));
 
         // The right step: the step list on the left highlights one row, lower for a later step,
@@ -237,25 +263,25 @@ private Q_SLOTS:
         const int top1 = highlightTop(one);
         const int top3 = highlightTop(three);
         const int top3zh = highlightTop(threeZh);
-        const int top7 = highlightTop(seven);
-        QVERIFY2(top1 > 0 && top3 > top1 && top7 > top3 && top3zh > top1,
+        const int top8 = highlightTop(eight);
+        QVERIFY2(top1 > 0 && top3 > top1 && top8 > top3 && top3zh > top1,
                  qPrintable(QStringLiteral("highlights at %1, %2, %3, %4 (Chinese)")
                                 .arg(top1)
                                 .arg(top3)
-                                .arg(top7)
+                                .arg(top8)
                                 .arg(top3zh)));
         QCOMPARE(textLinesAbove(one, top1), 0);
         QCOMPARE(textLinesAbove(three, top3), 2);
         QCOMPARE(textLinesAbove(threeZh, top3zh), 2);
-        QCOMPARE(textLinesAbove(seven, top7), 6);
+        QCOMPARE(textLinesAbove(eight, top8), 7);
 
         // The page's title (top, right of the list) differs from step to step, and from language
         // to language: another step or the English title in the Chinese screenshot would not.
         const QRect title = titleRegion(one.size());
         QVERIFY2(regionDifference(one, three, title) > 2.0,
                  qPrintable(QString::number(regionDifference(one, three, title))));
-        QVERIFY2(regionDifference(three, seven, title) > 2.0,
-                 qPrintable(QString::number(regionDifference(three, seven, title))));
+        QVERIFY2(regionDifference(three, eight, title) > 2.0,
+                 qPrintable(QString::number(regionDifference(three, eight, title))));
         QVERIFY2(regionDifference(three, threeZh, title) > 2.0,
                  qPrintable(QString::number(regionDifference(three, threeZh, title))));
         // Chinese text is drawn with glyphs, not empty boxes: a font with Simplified Chinese is

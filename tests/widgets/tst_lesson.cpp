@@ -17,6 +17,8 @@
 #include "querykeypage.h"
 #include "selfcheckpage.h"
 #include "sqrtdpage.h"
+#include "traincontrols.h"
+#include "trainpage.h"
 #include "vectoreditor.h"
 #include "vectorplane.h"
 #include "weightschart.h"
@@ -54,6 +56,20 @@
 using namespace attention;
 
 namespace {
+
+/// Step 7 with a model and a run small enough for a test (its exercise trains first).
+void shortenTraining(TrainPage *page)
+{
+    TrainingSetup setup;
+    setup.corpus = QString::fromLatin1(corpora::copyTask);
+    setup.config.context = 8;
+    setup.config.dModel = 16;
+    setup.config.heads = 2;
+    setup.settings.steps = 30;
+    setup.settings.threads = 1;
+    page->controls()->setSetup(setup);
+    QVERIFY(page->session()->setUp(page->controls()->setup()).isEmpty());
+}
 
 constexpr double eps = 1e-12;
 
@@ -221,12 +237,12 @@ private Q_SLOTS:
         QCOMPARE(lesson->currentStep(), LessonView::stepCount - 1);
         lesson->stepList()->setCurrentRow(2);
         QCOMPARE(lesson->currentStep(), 3);
-        // The three exercises sit on steps 2, 5 and 6.
+        // The four exercises sit on steps 2, 5, 6 and 7.
         QList<int> withExercise;
         for (int step = 1; step <= LessonView::stepCount; ++step)
             if (lesson->page(step)->hasExercise())
                 withExercise.append(step);
-        QCOMPARE(withExercise, QList<int>({2, 5, 6}));
+        QCOMPARE(withExercise, QList<int>({2, 5, 6, 7}));
     }
 
     void modesHideAndRestoreTheWorkbench()
@@ -480,8 +496,8 @@ private Q_SLOTS:
 
     void selfCheckRevealsAnswers()
     {
-        m_window->showLessonStep(7);
-        auto *page = qobject_cast<SelfCheckPage *>(m_window->lesson()->page(7));
+        m_window->showLessonStep(8);
+        auto *page = qobject_cast<SelfCheckPage *>(m_window->lesson()->page(8));
         QVERIFY(page);
         QCOMPARE(page->questionCount(), 3);
         for (int i = 0; i < 3; ++i)
@@ -526,6 +542,8 @@ private Q_SLOTS:
             preset(QStringLiteral("lesson"))->dimensionNames);
         for (int step = 1; step <= LessonView::stepCount; ++step) {
             m_window->showLessonStep(step);
+            if (step == LessonView::trainStep) // a short run: the exercise trains first
+                shortenTraining(lesson->trainPage());
             if (lesson->currentPage()->hasExercise())
                 lesson->startExercise(); // its hint shows too
             if (step == 6)
@@ -573,7 +591,7 @@ private Q_SLOTS:
             qobject_cast<SqrtDPage *>(lesson->page(4))->setDimension(64);
             qobject_cast<HeadPage *>(lesson->page(5))->setSeed(9);
             qobject_cast<CostPage *>(lesson->page(6))->setLengths({250, 500});
-            qobject_cast<SelfCheckPage *>(lesson->page(7))->setAnswerShown(2, true);
+            qobject_cast<SelfCheckPage *>(lesson->page(8))->setAnswerShown(2, true);
             window.close();
         }
         MainWindow again(MainWindow::Settings::Use);
@@ -591,8 +609,8 @@ private Q_SLOTS:
         QCOMPARE(qobject_cast<SqrtDPage *>(lesson->page(4))->dimension(), 64);
         QCOMPARE(qobject_cast<HeadPage *>(lesson->page(5))->seed(), 9);
         QCOMPARE(qobject_cast<CostPage *>(lesson->page(6))->lengths(), QList<int>({250, 500}));
-        QVERIFY(qobject_cast<SelfCheckPage *>(lesson->page(7))->isAnswerShown(2));
-        QVERIFY(!qobject_cast<SelfCheckPage *>(lesson->page(7))->isAnswerShown(0));
+        QVERIFY(qobject_cast<SelfCheckPage *>(lesson->page(8))->isAnswerShown(2));
+        QVERIFY(!qobject_cast<SelfCheckPage *>(lesson->page(8))->isAnswerShown(0));
 
         // A damaged stored state is ignored, not trusted.
         QSettings().setValue(QStringLiteral("lesson/state"), QStringLiteral("{\"step\": \"x\", "

@@ -61,6 +61,19 @@ StepText LessonText::step(int step)
                 tr("Compare each time with the one before: about 4× for each doubling of T, "
                    "which is a slope near 2.")};
     case 7:
+        return {tr("A trained model"),
+                tr("Here nobody sets q and k by hand: a small Transformer learns its own by "
+                   "predicting the next character of 唐诗三百首. Press <b>Train</b> and watch "
+                   "the loss fall below the unigram baseline, the loss of guessing from "
+                   "character counts alone, while the heads turn from a flat causal triangle "
+                   "into patterns: one looks at the previous character, another back at the "
+                   "last ，. The history slider replays how they formed. When the validation "
+                   "loss rises while the training loss still falls, the model has begun to "
+                   "learn its training poems by heart: that is over-fitting."),
+                tr("Exercise 4: find the head that looks back at the last comma"),
+                tr("Select the heads one by one: below the grid, the page says from each head's "
+                   "own weights on the rows after a ， whether it is the one.")};
+    case 8:
         return {tr("Check yourself"),
                 tr("Answer each question in your own words first, then reveal ours."),
                 {},

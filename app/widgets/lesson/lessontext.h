@@ -29,8 +29,8 @@ class LessonText
     Q_DECLARE_TR_FUNCTIONS(LessonText)
 
 public:
-    /// Steps 1…6, plus 7 for the self-check; an empty text for any other number.
-    static constexpr int stepCount = 7;
+    /// Steps 1…7, plus 8 for the self-check; an empty text for any other number.
+    static constexpr int stepCount = 8;
     static StepText step(int step);
     /// The three self-check questions with their answers.
     static QList<SelfCheckItem> selfCheck();

@@ -8,6 +8,7 @@
 #include "querykeypage.h"
 #include "selfcheckpage.h"
 #include "sqrtdpage.h"
+#include "trainpage.h"
 
 #include <QAction>
 #include <QEvent>
@@ -39,6 +40,8 @@ LessonPage *createPage(int step, QWidget *parent)
         return new HeadPage(parent);
     case 6:
         return new CostPage(parent);
+    case 7:
+        return new TrainPage(parent);
     default:
         return new SelfCheckPage(parent);
     }
@@ -185,6 +188,11 @@ LessonPage *LessonView::page(int step) const
     return step >= 1 && step <= stepCount ? m_pages.at(step - 1) : nullptr;
 }
 
+TrainPage *LessonView::trainPage() const
+{
+    return static_cast<TrainPage *>(page(trainStep));
+}
+
 void LessonView::startExercise()
 {
     LessonPage *page = currentPage();
@@ -277,8 +285,9 @@ void LessonView::updateHeader()
     if (m_step < 1)
         return;
     const StepText text = LessonText::step(m_step);
-    m_title->setText(m_step < stepCount ? tr("Step %1 of 6: %2").arg(m_step).arg(text.title)
-                                        : text.title);
+    m_title->setText(m_step < stepCount
+                         ? tr("Step %1 of %2: %3").arg(m_step).arg(stepCount - 1).arg(text.title)
+                         : text.title);
     m_explanation->setText(text.explanation);
     const bool hasExercise = currentPage()->hasExercise() && !text.exercise.isEmpty();
     m_exercise->setVisible(hasExercise);

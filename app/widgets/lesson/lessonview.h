@@ -1,6 +1,6 @@
 #pragma once
 
-/// The guided lesson: a list of the six steps and the self-check on the left; on the right the
+/// The guided lesson: a list of the seven steps and the self-check on the left; on the right the
 /// chosen step's title, a short explanation, its exercise button, and its page of live views.
 ///
 /// Every page keeps its own state (see LessonPage); saveState() collects them with the current
@@ -18,14 +18,15 @@ class QStackedWidget;
 namespace attention {
 
 class LessonPage;
+class TrainPage;
 
 class LessonView : public QWidget
 {
     Q_OBJECT
 
 public:
-    /// Steps 1…6 of the lesson, then 7, the self-check.
-    static constexpr int stepCount = 7;
+    /// Steps 1…7 of the lesson, then 8, the self-check.
+    static constexpr int stepCount = 8;
 
     explicit LessonView(QWidget *parent = nullptr);
     ~LessonView() override;
@@ -36,6 +37,9 @@ public:
     /// The page of step `step` (1…stepCount), or null.
     LessonPage *page(int step) const;
     LessonPage *currentPage() const { return page(m_step); }
+    /// Step 7's page, which the main window connects to the workbench and the data folder.
+    static constexpr int trainStep = 7;
+    TrainPage *trainPage() const;
 
     /// Sets the current step's exercise up and shows what to look for.
     void startExercise();

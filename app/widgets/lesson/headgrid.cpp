@@ -1,0 +1,288 @@
+#include "headgrid.h"
+
+#include "colormap.h"
+#include "heatmapmapping.h"
+
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QLocale>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <algorithm>
+#include <cmath>
+
+namespace attention {
+
+namespace {
+
+constexpr qreal minimumCell = 4.0;
+constexpr qreal highlightWidth = 3.0;
+
+} // namespace
+
+HeadGrid::HeadGrid(QWidget *parent)
+    : QWidget(parent)
+{
+    setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+}
+
+void HeadGrid::setSnapshot(const AttentionSnapshot &snapshot, const QStringList &characters)
+{
+    m_snapshot = snapshot;
+    m_characters = characters;
+    m_layer = std::clamp(m_layer, 0, std::max(0, layers() - 1));
+    m_head = std::clamp(m_head, 0, std::max(0, heads() - 1));
+    if (m_position >= positions())
+        m_position = positions() - 1;
+    updateGeometry();
+    update();
+}
+
+void HeadGrid::setSelectedHead(int layer, int head)
+{
+    if (layer < 0 || layer >= layers() || head < 0 || head >= heads())
+        return;
+    if (layer == m_layer && head == m_head)
+        return;
+    m_layer = layer;
+    m_head = head;
+    update();
+    Q_EMIT headSelected(layer, head);
+}
+
+void HeadGrid::setSelectedPosition(int position)
+{
+    position = std::clamp(position, -1, positions() - 1);
+    if (position == m_position)
+        return;
+    m_position = position;
+    update();
+    Q_EMIT positionSelected(position);
+}
+
+HeadGrid::Geometry HeadGrid::geometry() const
+{
+    Geometry g;
+    const QFontMetricsF metrics(font());
+    g.title = metrics.height() + 2;
+    g.labels = metrics.height() + 4;
+    g.gap = metrics.height() * 0.8;
+    const int n = std::max(1, positions());
+    const int count = std::max(1, layers() * heads());
+    const qreal width = this->width() - g.labels - 2 * highlightWidth;
+    const qreal height = this->height() - g.labels - 2 * highlightWidth;
+    // As many columns as give the largest heads: one row for a few heads in a wide widget,
+    // a square-ish block for many.
+    qreal bestSide = -1;
+    for (int columns = 1; columns <= count; ++columns) {
+        const int rows = (count + columns - 1) / columns;
+        const qreal side = std::min(width / columns - g.gap, height / rows - g.gap - g.title);
+        if (side > bestSide) {
+            bestSide = side;
+            g.columns = columns;
+        }
+    }
+    g.rows = (count + g.columns - 1) / g.columns;
+    g.cell = std::max(minimumCell, std::floor(bestSide / n));
+    g.side = g.cell * n;
+    return g;
+}
+
+QRectF HeadGrid::cellsRect(int layer, int head) const
+{
+    if (layer < 0 || layer >= layers() || head < 0 || head >= heads() || positions() == 0)
+        return {};
+    const Geometry g = geometry();
+    const int index = layer * heads() + head;
+    const qreal x = highlightWidth + g.labels + (index % g.columns) * (g.side + g.gap);
+    const qreal y = highlightWidth + (index / g.columns) * (g.title + g.side + g.gap) + g.title;
+    return QRectF(x, y, g.side, g.side);
+}
+
+HeadGrid::Hit HeadGrid::hitAt(const QPointF &point) const
+{
+    for (int layer = 0; layer < layers(); ++layer)
+        for (int head = 0; head < heads(); ++head) {
+            const QRectF rect = cellsRect(layer, head);
+            if (!rect.contains(point))
+                continue;
+            const qreal cell = rect.width() / positions();
+            const int row = std::clamp(int((point.y() - rect.top()) / cell), 0, positions() - 1);
+            const int column =
+                std::clamp(int((point.x() - rect.left()) / cell), 0, positions() - 1);
+            return {layer, head, row, column};
+        }
+    return {};
+}
+
+QString HeadGrid::headTitle(int layer, int head) const
+{
+    return tr("layer %1, head %2").arg(layer + 1).arg(head + 1);
+}
+
+QSize HeadGrid::sizeHint() const
+{
+    const QFontMetrics metrics(font());
+    const int side = std::max(8, positions()) * 12;
+    return QSize(std::max(1, heads()) * (side + metrics.height()) + 3 * metrics.height(),
+                 std::max(1, layers()) * (side + 2 * metrics.height()) + 2 * metrics.height());
+}
+
+QSize HeadGrid::minimumSizeHint() const
+{
+    const QFontMetrics metrics(font());
+    return QSize(std::min(4, std::max(1, heads())) * 6 * metrics.height(), 6 * metrics.height());
+}
+
+void HeadGrid::paintEvent(QPaintEvent *)
+{
+    QPainter painter(this);
+    painter.fillRect(rect(), palette().base());
+    if (positions() == 0 || layers() == 0) {
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        painter.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
+                         tr("Type a probe line to see the heads' weights on it."));
+        return;
+    }
+    const Geometry g = geometry();
+    for (int layer = 0; layer < layers(); ++layer)
+        for (int head = 0; head < heads(); ++head)
+            paintHead(painter, g, layer, head);
+    if (hasFocus()) {
+        QPen pen(palette().color(QPalette::Highlight), 1.0, Qt::DashLine);
+        painter.setPen(pen);
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5));
+    }
+}
+
+void HeadGrid::paintHead(QPainter &painter, const Geometry &g, int layer, int head) const
+{
+    const QRectF cells = cellsRect(layer, head);
+    const MatrixF &weights = m_snapshot.heads[std::size_t(layer)][std::size_t(head)];
+    const int n = positions();
+    const bool selected = layer == m_layer && head == m_head;
+
+    QFont titleFont = font();
+    titleFont.setBold(selected);
+    painter.setFont(titleFont);
+    painter.setPen(palette().color(QPalette::Text));
+    const QRectF titleRect(cells.left(), cells.top() - g.title, cells.width() + g.gap, g.title);
+    painter.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
+                     QFontMetrics(titleFont).elidedText(headTitle(layer, head), Qt::ElideRight,
+                                                        int(titleRect.width())));
+    painter.setFont(font());
+
+    for (int r = 0; r < n && r < weights.rows(); ++r)
+        for (int c = 0; c < n && c < weights.cols(); ++c) {
+            const QRectF cell(cells.left() + c * g.cell, cells.top() + r * g.cell, g.cell, g.cell);
+            const QRgb color =
+                c > r ? HeatmapMapping::maskedColor : Colormap::viridis(double(weights(r, c)));
+            painter.fillRect(cell, QColor::fromRgb(color));
+        }
+    if (m_position >= 0) {
+        painter.setPen(QPen(palette().color(QPalette::Text), 1.0, Qt::DashLine));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(
+            QRectF(cells.left(), cells.top() + m_position * g.cell, cells.width(), g.cell));
+    }
+    if (selected) {
+        painter.setPen(QPen(palette().color(QPalette::Highlight), highlightWidth));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(cells.adjusted(-highlightWidth / 2, -highlightWidth / 2,
+                                        highlightWidth / 2, highlightWidth / 2));
+    }
+
+    // The characters: left of the first column of heads, below the last row of them.
+    const QFontMetricsF metrics(font());
+    if (g.cell < metrics.height() * 0.8)
+        return;
+    const int index = layer * heads() + head;
+    const bool firstColumn = index % g.columns == 0;
+    const bool lastRow = index + g.columns >= layers() * heads();
+    painter.setPen(palette().color(QPalette::Text));
+    for (int i = 0; i < n; ++i) {
+        if (firstColumn)
+            painter.drawText(
+                QRectF(cells.left() - g.labels, cells.top() + i * g.cell, g.labels - 2, g.cell),
+                Qt::AlignRight | Qt::AlignVCenter, m_characters.at(i));
+        if (lastRow)
+            painter.drawText(
+                QRectF(cells.left() + i * g.cell, cells.bottom() + 1, g.cell, g.labels - 2),
+                Qt::AlignHCenter | Qt::AlignTop, m_characters.at(i));
+    }
+}
+
+void HeadGrid::mousePressEvent(QMouseEvent *event)
+{
+    const Hit hit = hitAt(event->position());
+    if (hit.layer < 0)
+        return QWidget::mousePressEvent(event);
+    setSelectedHead(hit.layer, hit.head);
+    setSelectedPosition(hit.row);
+}
+
+void HeadGrid::keyPressEvent(QKeyEvent *event)
+{
+    // The arrows move through the heads as they are laid out (reading order, wrapped rows).
+    const int count = layers() * heads();
+    const int index = m_layer * heads() + m_head;
+    const auto select = [this, count](int i) {
+        if (i >= 0 && i < count)
+            setSelectedHead(i / heads(), i % heads());
+    };
+    switch (event->key()) {
+    case Qt::Key_Left:
+        select(index - 1);
+        break;
+    case Qt::Key_Right:
+        select(index + 1);
+        break;
+    case Qt::Key_Up:
+        select(index - geometry().columns);
+        break;
+    case Qt::Key_Down:
+        select(index + geometry().columns);
+        break;
+    case Qt::Key_PageUp:
+        setSelectedPosition(std::max(0, m_position - 1));
+        break;
+    case Qt::Key_PageDown:
+        setSelectedPosition(std::min(positions() - 1, m_position + 1));
+        break;
+    default:
+        return QWidget::keyPressEvent(event);
+    }
+}
+
+bool HeadGrid::event(QEvent *event)
+{
+    if (event->type() != QEvent::ToolTip)
+        return QWidget::event(event);
+    auto *help = static_cast<QHelpEvent *>(event);
+    const Hit hit = hitAt(help->pos());
+    if (hit.layer < 0) {
+        QToolTip::hideText();
+        event->ignore();
+        return true;
+    }
+    const MatrixF &weights = m_snapshot.heads[std::size_t(hit.layer)][std::size_t(hit.head)];
+    const QString text =
+        hit.column > hit.row
+            ? tr("%1: %2 cannot see %3, which comes after it (causal mask)")
+                  .arg(headTitle(hit.layer, hit.head), m_characters.at(hit.row),
+                       m_characters.at(hit.column))
+            : tr("%1: %2 (position %3) gives %4 (position %5) the weight %6")
+                  .arg(headTitle(hit.layer, hit.head), m_characters.at(hit.row))
+                  .arg(hit.row + 1)
+                  .arg(m_characters.at(hit.column))
+                  .arg(hit.column + 1)
+                  .arg(locale().toString(double(weights(hit.row, hit.column)), 'f', 2));
+    QToolTip::showText(help->globalPos(), text, this);
+    return true;
+}
+
+} // namespace attention

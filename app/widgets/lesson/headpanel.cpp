@@ -1,0 +1,160 @@
+#include "headpanel.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <algorithm>
+
+namespace attention {
+
+HeadPanel::HeadPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_caption(new QLabel)
+    , m_chart(new QChartView)
+    , m_bars(new QBarSet(QString()))
+    , m_offsetAxis(new QBarCategoryAxis)
+    , m_weightAxis(new QValueAxis)
+    , m_role(new QLabel)
+    , m_verdict(new QLabel)
+    , m_workbench(new QPushButton)
+{
+    m_caption->setWordWrap(true);
+    m_role->setWordWrap(true);
+    m_verdict->setWordWrap(true);
+    m_verdict->setVisible(false);
+    auto *series = new QBarSeries;
+    m_bars->setColor(QColor(0x7b, 0x3f, 0xa0));
+    series->append(m_bars);
+    QChart *chart = m_chart->chart();
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setBackgroundRoundness(0);
+    chart->setMargins(QMargins(2, 2, 2, 2));
+    chart->legend()->hide();
+    chart->addSeries(series);
+    chart->addAxis(m_offsetAxis, Qt::AlignBottom);
+    chart->addAxis(m_weightAxis, Qt::AlignLeft);
+    series->attachAxis(m_offsetAxis);
+    series->attachAxis(m_weightAxis);
+    QStringList offsets;
+    for (int o = 1; o <= maxOffset; ++o)
+        offsets.append(QStringLiteral("−%1").arg(o));
+    m_offsetAxis->setCategories(offsets);
+    m_weightAxis->setRange(0.0, 1.0);
+    m_weightAxis->setLabelFormat(QStringLiteral("%.2f"));
+    m_chart->setRenderHint(QPainter::Antialiasing);
+    m_chart->setMinimumHeight(150);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_caption);
+    layout->addWidget(m_chart, 1);
+    layout->addWidget(m_role);
+    layout->addWidget(m_verdict);
+    layout->addWidget(m_workbench, 0, Qt::AlignLeft);
+    connect(m_workbench, &QPushButton::clicked, this, &HeadPanel::workbenchRequested);
+    retranslateUi();
+}
+
+void HeadPanel::showHead(int layer, int head, const std::optional<tiny::HeadProfile> &profile)
+{
+    m_layer = layer;
+    m_head = head;
+    m_profile = profile;
+    QList<qreal> values;
+    double high = 0.0;
+    if (profile)
+        for (int o = 1; o <= maxOffset && o < int(profile->byOffset.size()); ++o) {
+            values.append(profile->byOffset[std::size_t(o)]);
+            high = std::max(high, profile->byOffset[std::size_t(o)]);
+        }
+    m_bars->remove(0, m_bars->count());
+    m_bars->append(values);
+    // A fixed scale while the head is strong, a closer one for a weak head.
+    m_weightAxis->setRange(0.0, high > 0.5 ? 1.0 : high > 0.2 ? 0.5 : 0.2);
+    m_workbench->setEnabled(layer >= 0);
+    updateTexts();
+}
+
+void HeadPanel::setExerciseShown(bool shown)
+{
+    m_exercise = shown;
+    updateTexts();
+}
+
+QString HeadPanel::roleText() const
+{
+    if (!m_profile)
+        return tr("No head to describe yet.");
+    const tiny::HeadRole role = tiny::headRole(*m_profile);
+    const QString strength = locale().toString(role.strength, 'f', 2);
+    switch (role.kind) {
+    case tiny::HeadRoleKind::PreviousToken:
+        return tr("This head looks at the <b>previous character</b> (mean weight %1).")
+            .arg(strength);
+    case tiny::HeadRoleKind::CurrentToken:
+        return tr("This head looks at the <b>character itself</b> (mean weight %1).").arg(strength);
+    case tiny::HeadRoleKind::FixedOffset:
+        return tr("This head looks <b>%1 characters back</b> (mean weight %2).")
+            .arg(role.offset)
+            .arg(strength);
+    case tiny::HeadRoleKind::LastMark:
+        return tr("This head looks back at the <b>last comma</b> (mean weight %1).").arg(strength);
+    case tiny::HeadRoleKind::FirstPosition:
+        return tr("This head rests on the <b>first character</b> it can see (mean weight %1): "
+                  "a place to put weight when nothing else matches.")
+            .arg(strength);
+    case tiny::HeadRoleKind::Broad:
+        return tr("This head spreads its weight <b>broadly</b>, like the averaging of step 1.");
+    case tiny::HeadRoleKind::Mixed:
+        break;
+    }
+    return tr("This head has <b>no single clear pattern</b> yet; its strongest offset is shown "
+              "in the bars.");
+}
+
+QString HeadPanel::verdictText() const
+{
+    if (!m_profile)
+        return {};
+    const QString measured = tr("on the rows after a ，it puts %1 on the last ，, where a uniform "
+                                "head would put %2")
+                                 .arg(locale().toString(m_profile->onLastMark, 'f', 2),
+                                      locale().toString(m_profile->lastMarkBaseline, 'f', 2));
+    if (m_profile->markRows == 0)
+        return tr("The validation text has no ， for this model: train on 唐诗三百首.");
+    return tiny::looksAtLastMark(*m_profile)
+               ? tr("✔ Found: this head looks back at the last comma — %1.").arg(measured)
+               : tr("✘ Not this one — %1. Try another head.").arg(measured);
+}
+
+void HeadPanel::updateTexts()
+{
+    m_caption->setText(m_layer >= 0
+                           ? tr("Layer %1, head %2: mean weight by how far back the key is, over "
+                                "the validation text")
+                                 .arg(m_layer + 1)
+                                 .arg(m_head + 1)
+                           : tr("Select a head in the grid."));
+    m_role->setText(roleText());
+    m_verdict->setVisible(m_exercise && m_profile.has_value());
+    m_verdict->setText(verdictText());
+}
+
+void HeadPanel::retranslateUi()
+{
+    m_workbench->setText(tr("Open this head in the workbench"));
+    m_workbench->setToolTip(tr("Its queries, keys and values on the probe line become a "
+                               "scenario you can edit, scale, mask and compare."));
+    m_weightAxis->setTitleText(tr("mean weight"));
+    m_offsetAxis->setTitleText(tr("offset of the key"));
+    updateTexts();
+}
+
+} // namespace attention

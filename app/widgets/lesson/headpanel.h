@@ -1,0 +1,66 @@
+#pragma once
+
+/// Step 7's panel of the selected head: its mean weight by relative offset (−1 … −16) over the
+/// validation text as bars, the role those numbers show in words ("looks at the previous
+/// character"), the exercise's verdict on it, and the button that opens it in the workbench.
+
+#include "tiny/headanalysis.h"
+
+#include <QWidget>
+#include <optional>
+
+class QBarCategoryAxis;
+class QBarSet;
+class QChartView;
+class QLabel;
+class QPushButton;
+class QValueAxis;
+
+namespace attention {
+
+class HeadPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    static constexpr int maxOffset = 16;
+
+    explicit HeadPanel(QWidget *parent = nullptr);
+
+    /// Shows `profile` of head (layer, head), measured with ， as the mark; nothing for none.
+    void showHead(int layer, int head, const std::optional<tiny::HeadProfile> &profile);
+    /// Shows (or hides) the exercise's verdict on the shown head.
+    void setExerciseShown(bool shown);
+    /// The role of the shown head in words.
+    QString roleText() const;
+    QString verdictText() const;
+
+    QPushButton *workbenchButton() const { return m_workbench; }
+    QBarSet *offsetBars() const { return m_bars; }
+    QLabel *roleLabel() const { return m_role; }
+    QLabel *verdictLabel() const { return m_verdict; }
+
+    void retranslateUi();
+
+Q_SIGNALS:
+    void workbenchRequested();
+
+private:
+    void updateTexts();
+
+    int m_layer = -1;
+    int m_head = -1;
+    std::optional<tiny::HeadProfile> m_profile;
+    bool m_exercise = false;
+
+    QLabel *m_caption;
+    QChartView *m_chart;
+    QBarSet *m_bars;
+    QBarCategoryAxis *m_offsetAxis;
+    QValueAxis *m_weightAxis;
+    QLabel *m_role;
+    QLabel *m_verdict;
+    QPushButton *m_workbench;
+};
+
+} // namespace attention

@@ -1,0 +1,157 @@
+#include "losschart.h"
+
+#include "trainingsession.h"
+
+#include <QChart>
+#include <QCursor>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLocale>
+#include <QScatterSeries>
+#include <QToolTip>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+namespace attention {
+
+namespace {
+
+const QColor trainColor(0x1f, 0x77, 0xb4);      // blue
+const QColor validationColor(0xd6, 0x5f, 0x00); // orange
+const QColor baselineColor(0x60, 0x60, 0x60);   // grey
+
+QLineSeries *lineSeries(const QColor &color, qreal width, Qt::PenStyle style)
+{
+    auto *series = new QLineSeries;
+    QPen pen(color);
+    pen.setWidthF(width);
+    pen.setStyle(style);
+    series->setPen(pen);
+    return series;
+}
+
+} // namespace
+
+LossChart::LossChart(QWidget *parent)
+    : QChartView(parent)
+    , m_train(lineSeries(trainColor, 2.0, Qt::SolidLine))
+    , m_validation(lineSeries(validationColor, 2.5, Qt::SolidLine))
+    , m_baseline(lineSeries(baselineColor, 1.5, Qt::DashLine))
+    , m_best(new QScatterSeries)
+    , m_stepAxis(new QValueAxis)
+    , m_lossAxis(new QValueAxis)
+{
+    QChart *chart = this->chart();
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setBackgroundRoundness(0);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->addAxis(m_stepAxis, Qt::AlignBottom);
+    chart->addAxis(m_lossAxis, Qt::AlignLeft);
+    m_stepAxis->setLabelFormat(QStringLiteral("%d"));
+    m_lossAxis->setLabelFormat(QStringLiteral("%.1f"));
+    m_best->setColor(validationColor);
+    m_best->setBorderColor(Qt::black);
+    m_best->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    m_best->setMarkerSize(13.0);
+    for (QXYSeries *series :
+         {static_cast<QXYSeries *>(m_baseline), static_cast<QXYSeries *>(m_train),
+          static_cast<QXYSeries *>(m_validation), static_cast<QXYSeries *>(m_best)}) {
+        chart->addSeries(series);
+        series->attachAxis(m_stepAxis);
+        series->attachAxis(m_lossAxis);
+    }
+    // The best validation is marked, not listed: the legend keeps room for the three lines.
+    for (QLegendMarker *marker : chart->legend()->markers(m_best))
+        marker->setVisible(false);
+    connect(m_train, &QLineSeries::hovered, this, [this](const QPointF &point, bool state) {
+        showValue(tr("training loss"), point, state);
+    });
+    connect(m_validation, &QLineSeries::hovered, this, [this](const QPointF &point, bool state) {
+        showValue(tr("validation loss"), point, state);
+    });
+    connect(m_best, &QScatterSeries::hovered, this, [this](const QPointF &point, bool state) {
+        showValue(tr("best validation loss"), point, state);
+    });
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(320, 220);
+    retranslateUi();
+}
+
+int LossChart::blockLength(int steps)
+{
+    return std::max(1, steps / 250);
+}
+
+void LossChart::showSession(const TrainingSession &session)
+{
+    const std::vector<double> &losses = session.trainLosses();
+    const int block = blockLength(session.totalSteps());
+    QList<QPointF> train;
+    double high = 0.0;
+    for (std::size_t first = 0; first + block <= losses.size(); first += std::size_t(block)) {
+        double sum = 0.0;
+        for (int i = 0; i < block; ++i)
+            sum += losses[first + std::size_t(i)];
+        train.append(QPointF(double(first + std::size_t(block)), sum / block));
+        high = std::max(high, sum / block);
+    }
+    m_train->replace(train);
+
+    QList<QPointF> validation;
+    for (const ValidationPoint &v : session.validations()) {
+        validation.append(QPointF(v.step, v.loss));
+        high = std::max(high, v.loss);
+    }
+    m_validation->replace(validation);
+    if (session.bestStep() > 0 && !validation.isEmpty())
+        m_best->replace({QPointF(session.bestStep(), session.bestLoss())});
+    else
+        m_best->clear();
+
+    const double steps = std::max(1, session.totalSteps());
+    const double baseline = session.unigramLoss();
+    if (std::isfinite(baseline) && baseline > 0.0) {
+        m_baseline->replace({QPointF(0.0, baseline), QPointF(steps, baseline)});
+        high = std::max(high, baseline);
+    } else {
+        m_baseline->clear();
+    }
+    m_stepAxis->setRange(0.0, steps);
+    m_lossAxis->setRange(0.0, high > 0.0 ? std::ceil(high * 1.05) : 1.0);
+}
+
+void LossChart::showValue(const QString &what, const QPointF &point, bool state)
+{
+    if (!state)
+        return;
+    QToolTip::showText(
+        QCursor::pos(),
+        tr("step %1: %2 %3")
+            .arg(locale().toString(qRound(point.x())), what, locale().toString(point.y(), 'f', 3)),
+        this);
+}
+
+void LossChart::retranslateUi()
+{
+    m_train->setName(tr("training"));
+    m_validation->setName(tr("validation"));
+    m_baseline->setName(tr("unigram"));
+    m_best->setName(tr("best validation"));
+    m_stepAxis->setTitleText(tr("training step"));
+    m_lossAxis->setTitleText(tr("loss (nats per character)"));
+    setToolTip(tr("Hover a point for its step and loss. Validation rising while training falls "
+                  "is over-fitting: the model learns its training text by heart."));
+}
+
+void LossChart::applyFonts(const QFont &font)
+{
+    for (QValueAxis *axis : {m_stepAxis, m_lossAxis}) {
+        axis->setLabelsFont(font);
+        axis->setTitleFont(font);
+    }
+    chart()->legend()->setFont(font);
+}
+
+} // namespace attention

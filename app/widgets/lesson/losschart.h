@@ -1,0 +1,52 @@
+#pragma once
+
+/// The loss chart of step 7: the training loss (the mean of each few steps' batch losses) and the
+/// validation loss against the step, the unigram baseline as a dashed line, and the best
+/// validation marked. Hovering a point shows its step and loss. It only shows what a
+/// TrainingSession has; the page owns the session.
+
+#include <QChartView>
+
+class QLineSeries;
+class QScatterSeries;
+class QValueAxis;
+
+namespace attention {
+
+class TrainingSession;
+
+class LossChart : public QChartView
+{
+    Q_OBJECT
+
+public:
+    explicit LossChart(QWidget *parent = nullptr);
+
+    /// The training loss is drawn as the mean of blocks of this many steps for a run of `steps`,
+    /// so a long run keeps a few hundred points.
+    static int blockLength(int steps);
+
+    /// Draws the session's losses, baseline and best validation.
+    void showSession(const TrainingSession &session);
+    void retranslateUi();
+    void applyFonts(const QFont &font);
+
+    QLineSeries *trainSeries() const { return m_train; }
+    QLineSeries *validationSeries() const { return m_validation; }
+    QLineSeries *baselineSeries() const { return m_baseline; }
+    QScatterSeries *bestSeries() const { return m_best; }
+    QValueAxis *stepAxis() const { return m_stepAxis; }
+    QValueAxis *lossAxis() const { return m_lossAxis; }
+
+private:
+    void showValue(const QString &what, const QPointF &point, bool state);
+
+    QLineSeries *m_train;
+    QLineSeries *m_validation;
+    QLineSeries *m_baseline;
+    QScatterSeries *m_best;
+    QValueAxis *m_stepAxis;
+    QValueAxis *m_lossAxis;
+};
+
+} // namespace attention

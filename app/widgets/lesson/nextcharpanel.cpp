@@ -1,0 +1,251 @@
+#include "nextcharpanel.h"
+
+#include "tiny/inference.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSlider>
+#include <QSpinBox>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace attention {
+
+NextCharPanel::NextCharPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_caption(new QLabel)
+    , m_chart(new QChartView)
+    , m_bars(new QBarSet(QString()))
+    , m_characterAxis(new QBarCategoryAxis)
+    , m_probabilityAxis(new QValueAxis)
+    , m_temperatureLabel(new QLabel)
+    , m_slider(new QSlider(Qt::Horizontal))
+    , m_temperatureNote(new QLabel)
+    , m_promptLabel(new QLabel)
+    , m_prompt(new QLineEdit(QStringLiteral("床前")))
+    , m_seedLabel(new QLabel)
+    , m_seed(new QSpinBox)
+    , m_sample(new QPushButton)
+    , m_output(new QLabel)
+{
+    m_caption->setWordWrap(true);
+    auto *series = new QBarSeries;
+    m_bars->setColor(QColor(0x1f, 0x77, 0xb4));
+    series->append(m_bars);
+    QChart *chart = m_chart->chart();
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setBackgroundRoundness(0);
+    chart->setMargins(QMargins(2, 2, 2, 2));
+    chart->legend()->hide();
+    chart->addSeries(series);
+    chart->addAxis(m_characterAxis, Qt::AlignBottom);
+    chart->addAxis(m_probabilityAxis, Qt::AlignLeft);
+    series->attachAxis(m_characterAxis);
+    series->attachAxis(m_probabilityAxis);
+    m_probabilityAxis->setRange(0.0, 1.0);
+    m_probabilityAxis->setLabelFormat(QStringLiteral("%.1f"));
+    m_chart->setRenderHint(QPainter::Antialiasing);
+    m_chart->setMinimumHeight(150);
+
+    m_slider->setRange(0, sliderSteps);
+    m_slider->setPageStep(sliderSteps / 10);
+    m_slider->setTickPosition(QSlider::TicksBelow);
+    m_slider->setTickInterval(sliderSteps / 2);
+    m_slider->setValue(sliderValue(1.0));
+    m_temperatureNote->setWordWrap(true);
+    m_seed->setRange(0, 1'000'000);
+    m_seed->setValue(1);
+    m_output->setWordWrap(true);
+    m_output->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_prompt->setMaxLength(256);
+
+    auto *temperature = new QHBoxLayout;
+    temperature->addWidget(m_temperatureLabel);
+    temperature->addWidget(m_slider, 1);
+    auto *sample = new QHBoxLayout;
+    sample->addWidget(m_promptLabel);
+    sample->addWidget(m_prompt, 1);
+    sample->addWidget(m_seedLabel);
+    sample->addWidget(m_seed);
+    sample->addWidget(m_sample);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_caption);
+    layout->addWidget(m_chart, 1);
+    layout->addLayout(temperature);
+    layout->addWidget(m_temperatureNote);
+    layout->addLayout(sample);
+    layout->addWidget(m_output);
+
+    connect(m_slider, &QSlider::valueChanged, this,
+            [this](int value) { setTemperature(temperatureAt(value)); });
+    connect(m_sample, &QPushButton::clicked, this, &NextCharPanel::sample);
+    connect(m_prompt, &QLineEdit::returnPressed, this, &NextCharPanel::sample);
+    retranslateUi();
+}
+
+int NextCharPanel::sliderValue(double temperature)
+{
+    const double t =
+        std::log(std::clamp(temperature, minTemperature, maxTemperature) / minTemperature) /
+        std::log(maxTemperature / minTemperature);
+    return int(std::lround(t * sliderSteps));
+}
+
+double NextCharPanel::temperatureAt(int value)
+{
+    const double t = std::clamp(value, 0, sliderSteps) / double(sliderSteps);
+    const double temperature = minTemperature * std::pow(maxTemperature / minTemperature, t);
+    // Two significant digits, so that the middle is exactly 1.
+    const double magnitude = std::pow(10.0, std::floor(std::log10(temperature)) - 1);
+    return std::round(temperature / magnitude) * magnitude;
+}
+
+void NextCharPanel::setModel(SharedModel model, const tiny::Vocabulary *vocabulary)
+{
+    m_model = std::move(model);
+    m_vocabulary = vocabulary;
+    updateBars();
+}
+
+void NextCharPanel::setProbe(const std::vector<int> &ids, int position)
+{
+    m_ids = ids;
+    m_position = position;
+    updateBars();
+}
+
+void NextCharPanel::setTemperature(double temperature)
+{
+    temperature = std::clamp(temperature, minTemperature, maxTemperature);
+    if (temperature == m_temperature)
+        return;
+    m_temperature = temperature;
+    {
+        const QSignalBlocker blocker(m_slider);
+        m_slider->setValue(sliderValue(temperature));
+    }
+    retranslateUi();
+    updateBars();
+    Q_EMIT temperatureChanged(temperature);
+}
+
+QString NextCharPanel::prompt() const
+{
+    return m_prompt->text();
+}
+
+void NextCharPanel::setPrompt(const QString &prompt)
+{
+    m_prompt->setText(prompt);
+}
+
+quint64 NextCharPanel::seed() const
+{
+    return quint64(m_seed->value());
+}
+
+void NextCharPanel::setSeed(quint64 seed)
+{
+    m_seed->setValue(int(std::min<quint64>(seed, quint64(m_seed->maximum()))));
+}
+
+QString NextCharPanel::characterText(int id) const
+{
+    if (!m_vocabulary || id < 0 || id >= m_vocabulary->size())
+        return {};
+    const char32_t c = m_vocabulary->character(id);
+    if (c == U'\n')
+        return QStringLiteral("⏎");
+    if (c == U' ')
+        return QStringLiteral("␣");
+    return QString::fromUcs4(&c, 1);
+}
+
+void NextCharPanel::updateBars()
+{
+    m_characters.clear();
+    m_probabilities.clear();
+    const int position = m_position < 0 ? int(m_ids.size()) - 1 : m_position;
+    std::optional<std::vector<double>> next;
+    if (m_model && position >= 0 && position < int(m_ids.size()))
+        next = tiny::nextDistribution(m_model->parameters,
+                                      std::vector<int>(m_ids.begin(), m_ids.begin() + position + 1),
+                                      m_temperature);
+    if (next) {
+        std::vector<int> order(next->size());
+        std::iota(order.begin(), order.end(), 0);
+        const int shown = std::min<int>(topCount, int(order.size()));
+        std::partial_sort(order.begin(), order.begin() + shown, order.end(),
+                          [&](int a, int b) { return (*next)[a] > (*next)[b]; });
+        for (int i = 0; i < shown; ++i) {
+            m_characters.append(characterText(order[i]));
+            m_probabilities.append((*next)[order[i]]);
+        }
+    }
+    m_bars->remove(0, m_bars->count());
+    m_bars->append(m_probabilities);
+    m_characterAxis->setCategories(m_characters);
+    if (position >= 0 && position < int(m_ids.size()))
+        m_caption->setText(tr("After “%1” (position %2), the model expects next:")
+                               .arg(characterText(m_ids[std::size_t(position)]))
+                               .arg(position + 1));
+    else
+        m_caption->setText(tr("Pick a position in the heads to see what the model expects next."));
+}
+
+QString NextCharPanel::sample()
+{
+    if (!m_model || !m_vocabulary) {
+        m_output->clear();
+        return {};
+    }
+    std::vector<int> prompt;
+    for (const char32_t c : m_prompt->text().toStdU32String())
+        prompt.push_back(m_vocabulary->idOf(c));
+    if (prompt.empty()) {
+        m_output->setText(tr("Type a prompt to continue."));
+        return {};
+    }
+    const auto ids =
+        tiny::sampleContinuation(m_model->parameters, prompt, sampleLength, m_temperature, seed());
+    QString text;
+    for (const int id : ids.value_or(std::vector<int>{}))
+        text += characterText(id);
+    m_output->setText(
+        QStringLiteral("<b>%1</b>%2").arg(m_prompt->text().toHtmlEscaped(), text.toHtmlEscaped()));
+    return text;
+}
+
+void NextCharPanel::retranslateUi()
+{
+    m_temperatureLabel->setText(tr("Temperature %1").arg(locale().toString(m_temperature, 'g', 2)));
+    m_slider->setToolTip(tr("Temperature from %1 to %2; Page Up and Page Down move by a tenth.")
+                             .arg(locale().toString(minTemperature))
+                             .arg(locale().toString(maxTemperature)));
+    m_temperatureNote->setText(
+        tr("The logits are divided by the temperature before softmax: the score scale of step 2 "
+           "at %1×. Low temperatures sharpen the choice onto the likeliest character, high ones "
+           "flatten it.")
+            .arg(locale().toString(1.0 / m_temperature, 'g', 3)));
+    m_promptLabel->setText(tr("Prompt"));
+    m_seedLabel->setText(tr("Seed"));
+    m_sample->setText(tr("Sample"));
+    m_sample->setToolTip(
+        tr("Continues the prompt by %1 characters, each drawn at this temperature.")
+            .arg(sampleLength));
+    m_probabilityAxis->setTitleText(tr("probability"));
+    updateBars();
+}
+
+} // namespace attention

@@ -1,0 +1,268 @@
+#include "traincontrols.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QThread>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+namespace attention {
+
+namespace {
+
+/// The corpus list's items hold the corpus (a corpora:: name or a path); this one asks for a file.
+const QString chooseFileItem = QStringLiteral("?file");
+
+QSpinBox *spinBox(int minimum, int maximum)
+{
+    auto *box = new QSpinBox;
+    box->setRange(minimum, maximum);
+    box->setAccelerated(true);
+    return box;
+}
+
+} // namespace
+
+TrainControls::TrainControls(QWidget *parent)
+    : QWidget(parent)
+    , m_corpus(new QComboBox)
+    , m_context(spinBox(1, 256))
+    , m_dModel(spinBox(1, 512))
+    , m_heads(spinBox(1, 16))
+    , m_layers(spinBox(1, 4))
+    , m_mlp(new QCheckBox)
+    , m_steps(spinBox(1, 100'000))
+    , m_learningRate(new QDoubleSpinBox)
+    , m_seed(spinBox(0, 1'000'000))
+    , m_threads(spinBox(1, std::max(1, QThread::idealThreadCount())))
+    , m_form(new QFormLayout)
+    , m_train(new QPushButton)
+    , m_step(new QPushButton)
+    , m_reset(new QPushButton)
+    , m_progress(new QProgressBar)
+    , m_status(new QLabel)
+    , m_pending(new QLabel)
+{
+    addCorpusItems();
+    m_learningRate->setDecimals(4);
+    m_learningRate->setRange(0.0001, 0.1);
+    m_learningRate->setSingleStep(0.0005);
+    m_steps->setSingleStep(100);
+    m_dModel->setSingleStep(8);
+    m_status->setWordWrap(true);
+    m_pending->setWordWrap(true);
+    m_pending->setVisible(false);
+    m_progress->setTextVisible(true);
+
+    m_form->addRow(new QLabel, m_corpus);
+    m_form->addRow(new QLabel, m_context);
+    m_form->addRow(new QLabel, m_dModel);
+    m_form->addRow(new QLabel, m_heads);
+    m_form->addRow(new QLabel, m_layers);
+    m_form->addRow(new QLabel, m_mlp);
+    m_form->addRow(new QLabel, m_steps);
+    m_form->addRow(new QLabel, m_learningRate);
+    m_form->addRow(new QLabel, m_seed);
+    m_form->addRow(new QLabel, m_threads);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_train);
+    buttons->addWidget(m_step);
+    buttons->addWidget(m_reset);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(m_form);
+    layout->addLayout(buttons);
+    layout->addWidget(m_pending);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_status);
+    layout->addStretch(1);
+
+    setSetup(TrainingSetup{});
+    m_threads->setValue(std::max(1, QThread::idealThreadCount()));
+
+    for (QSpinBox *box : {m_context, m_dModel, m_heads, m_layers, m_steps, m_seed, m_threads})
+        connect(box, &QSpinBox::valueChanged, this, &TrainControls::setupEdited);
+    connect(m_learningRate, &QDoubleSpinBox::valueChanged, this, &TrainControls::setupEdited);
+    connect(m_mlp, &QCheckBox::toggled, this, &TrainControls::setupEdited);
+    connect(m_corpus, &QComboBox::activated, this, [this](int index) {
+        if (m_corpus->itemData(index).toString() == chooseFileItem)
+            Q_EMIT corpusFileRequested();
+        else
+            Q_EMIT setupEdited();
+    });
+    connect(m_train, &QPushButton::clicked, this,
+            [this] { Q_EMIT(m_running ? pauseClicked() : trainClicked()); });
+    connect(m_step, &QPushButton::clicked, this, &TrainControls::stepClicked);
+    connect(m_reset, &QPushButton::clicked, this, &TrainControls::resetClicked);
+    retranslateUi();
+}
+
+void TrainControls::addCorpusItems()
+{
+    m_corpus->addItem(QString(), QString::fromLatin1(corpora::tang300));
+    m_corpus->addItem(QString(), QString::fromLatin1(corpora::song100));
+    m_corpus->addItem(QString(), QString::fromLatin1(corpora::copyTask));
+    m_corpus->addItem(QString(), chooseFileItem);
+}
+
+void TrainControls::setCorpus(const QString &corpus)
+{
+    int index = m_corpus->findData(corpus);
+    if (index < 0) {
+        // A text file: one item for it, before "Text file…".
+        m_corpusFile = corpus;
+        const int fileItem = m_corpus->findData(chooseFileItem);
+        if (m_corpus->count() > 4)
+            m_corpus->removeItem(fileItem - 1);
+        index = m_corpus->findData(chooseFileItem);
+        m_corpus->insertItem(index, QFileInfo(corpus).fileName(), corpus);
+        m_corpus->setItemData(index, corpus, Qt::ToolTipRole);
+    }
+    m_corpus->setCurrentIndex(index);
+}
+
+TrainingSetup TrainControls::setup() const
+{
+    TrainingSetup setup;
+    QString corpus = m_corpus->currentData().toString();
+    if (corpus == chooseFileItem)
+        corpus = m_corpusFile.isEmpty() ? QString::fromLatin1(corpora::tang300) : m_corpusFile;
+    setup.corpus = corpus;
+    setup.config.context = m_context->value();
+    setup.config.dModel = m_dModel->value();
+    setup.config.heads = m_heads->value();
+    setup.config.layers = m_layers->value();
+    setup.config.mlp = m_mlp->isChecked();
+    setup.settings.steps = m_steps->value();
+    setup.settings.warmup = std::min(setup.settings.warmup, setup.settings.steps / 4);
+    setup.settings.learningRate = m_learningRate->value();
+    setup.settings.seed = quint64(m_seed->value());
+    setup.settings.threads = m_threads->value();
+    setup.evalEvery = std::max(1, std::min(25, setup.settings.steps / 20));
+    return setup;
+}
+
+void TrainControls::setSetup(const TrainingSetup &setup)
+{
+    const QSignalBlocker a(m_corpus), b(m_context), c(m_dModel), d(m_heads), e(m_layers), f(m_mlp),
+        g(m_steps), h(m_learningRate), i(m_seed), j(m_threads);
+    setCorpus(setup.corpus);
+    m_context->setValue(setup.config.context);
+    m_dModel->setValue(setup.config.dModel);
+    m_heads->setValue(setup.config.heads);
+    m_layers->setValue(setup.config.layers);
+    m_mlp->setChecked(setup.config.mlp);
+    m_steps->setValue(setup.settings.steps);
+    m_learningRate->setValue(setup.settings.learningRate);
+    m_seed->setValue(int(std::min<quint64>(setup.settings.seed, 1'000'000)));
+    m_threads->setValue(std::clamp(setup.settings.threads, 1, m_threads->maximum()));
+}
+
+void TrainControls::setPendingChange(bool pending)
+{
+    m_pending->setVisible(pending);
+}
+
+void TrainControls::showSession(const TrainingSession &session)
+{
+    using State = TrainingSession::State;
+    const State state = session.state();
+    m_running = state == State::Running;
+    m_train->setText(m_running ? tr("Pause") : tr("Train"));
+    m_train->setEnabled(m_running || session.canTrain());
+    m_step->setEnabled(session.canTrain());
+    m_reset->setEnabled(!m_running && state != State::Empty);
+    const int total = std::max(1, session.totalSteps());
+    const int done = session.stepsDone();
+    m_progress->setRange(0, total);
+    m_progress->setValue(std::min(done, total));
+    m_progress->setFormat(state == State::Opened ? tr("opened model: %1 steps").arg(done)
+                                                 : tr("step %1 of %2").arg(done).arg(total));
+    const double rate = session.stepsPerSecond();
+    QString status;
+    switch (state) {
+    case State::Empty:
+        status = tr("No corpus loaded.");
+        break;
+    case State::Ready:
+        status = tr("A new model with random weights: press Train.");
+        break;
+    case State::Running:
+        status = rate > 0.0 ? tr("Training: %1 steps/s, about %2 s left")
+                                  .arg(locale().toString(rate, 'f', 1))
+                                  .arg(locale().toString(std::ceil((total - done) / rate), 'f', 0))
+                            : tr("Training…");
+        break;
+    case State::Paused:
+        status = tr("Paused at step %1.").arg(done);
+        break;
+    case State::Finished:
+        status =
+            rate > 0.0
+                ? tr("Done: %1 steps, %2 steps/s.").arg(done).arg(locale().toString(rate, 'f', 1))
+                : tr("Done: %1 steps.").arg(done);
+        break;
+    case State::Opened:
+        status = tr("A model from a file. Reset starts a new run with these settings.");
+        break;
+    }
+    if (session.bestStep() >= 0 && state != State::Ready)
+        status += QLatin1Char(' ') + tr("Best validation loss %1 at step %2.")
+                                         .arg(locale().toString(session.bestLoss(), 'f', 3))
+                                         .arg(session.bestStep());
+    m_status->setText(status);
+}
+
+void TrainControls::retranslateUi()
+{
+    m_corpus->setItemText(0, tr("唐诗三百首 (Tang poems)"));
+    m_corpus->setItemText(1, tr("宋词一百首 (Song lyrics)"));
+    m_corpus->setItemText(2, tr("Copy task (repeats %1 back)").arg(corpora::copyLag));
+    m_corpus->setItemText(m_corpus->findData(chooseFileItem), tr("Text file…"));
+    m_corpus->setToolTip(tr("What the model learns to continue: a UTF-8 text file is cut into "
+                            "paragraphs. In the copy task every character repeats the one %1 "
+                            "places back, so a head should learn to look exactly %2 back.")
+                             .arg(corpora::copyLag)
+                             .arg(corpora::copyLag - 1));
+    const auto label = [this](QWidget *field, const QString &text, const QString &tip) {
+        if (auto *l = qobject_cast<QLabel *>(m_form->labelForField(field)))
+            l->setText(text);
+        field->setToolTip(tip);
+    };
+    label(m_corpus, tr("Corpus"), m_corpus->toolTip());
+    label(m_context, tr("Context"), tr("How many characters the model sees at once (1 to 256)."));
+    label(m_dModel, tr("d_model"),
+          tr("The width of every vector in the model; a multiple of the number of heads."));
+    label(m_heads, tr("Heads"),
+          tr("Attention heads per layer; each has d_model / heads dimensions."));
+    label(m_layers, tr("Layers"), tr("Transformer blocks, 1 to 4."));
+    label(m_mlp, tr("MLP"), tr("Whether each block has its feed-forward network after attention."));
+    m_mlp->setText(tr("after attention"));
+    label(m_steps, tr("Steps"), tr("Training steps of 32 random windows each."));
+    label(m_learningRate, tr("Learning rate"),
+          tr("The peak step size of AdamW; too large and the loss jumps, too small and it "
+             "crawls."));
+    label(m_seed, tr("Seed"), tr("The same seed and settings train exactly the same model."));
+    label(m_threads, tr("Threads"), tr("CPU threads that share each step."));
+    m_step->setText(tr("One step"));
+    m_step->setToolTip(tr("Trains exactly one step, then pauses."));
+    m_reset->setText(tr("Reset"));
+    m_reset->setToolTip(tr("A new model with random weights and the settings above."));
+    m_pending->setText(tr("The settings changed: Reset starts a run with them."));
+    if (!m_running)
+        m_train->setText(tr("Train"));
+    else
+        m_train->setText(tr("Pause"));
+}
+
+} // namespace attention

@@ -1,0 +1,84 @@
+#pragma once
+
+/// Step 7's controls: the corpus, the model's shape and the training settings as a form, the
+/// Train / Pause, One step and Reset buttons, and a progress bar with the step, the speed and the
+/// time left. It edits a TrainingSetup and shows a session's state; the page decides what a
+/// change does.
+
+#include "trainingsession.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+
+namespace attention {
+
+class TrainControls : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit TrainControls(QWidget *parent = nullptr);
+
+    /// The setup the form shows, and showing one (without emitting setupEdited()).
+    TrainingSetup setup() const;
+    void setSetup(const TrainingSetup &setup);
+    /// Shows the session's state: what the buttons do, the progress and the speed.
+    void showSession(const TrainingSession &session);
+    /// Whether the form differs from the session's run (then Reset applies it).
+    void setPendingChange(bool pending);
+
+    void retranslateUi();
+
+    QComboBox *corpusBox() const { return m_corpus; }
+    QSpinBox *stepsBox() const { return m_steps; }
+    QSpinBox *headsBox() const { return m_heads; }
+    QPushButton *trainButton() const { return m_train; }
+    QPushButton *stepButton() const { return m_step; }
+    QPushButton *resetButton() const { return m_reset; }
+    QProgressBar *progressBar() const { return m_progress; }
+    QLabel *statusLabel() const { return m_status; }
+
+Q_SIGNALS:
+    /// The learner changed a setting.
+    void setupEdited();
+    void trainClicked();
+    void pauseClicked();
+    void stepClicked();
+    void resetClicked();
+    /// "Text file…" was chosen in the corpus list.
+    void corpusFileRequested();
+
+private:
+    void addCorpusItems();
+    void setCorpus(const QString &corpus);
+
+    QComboBox *m_corpus;
+    QString m_corpusFile; ///< the text file chosen last
+    QSpinBox *m_context;
+    QSpinBox *m_dModel;
+    QSpinBox *m_heads;
+    QSpinBox *m_layers;
+    QCheckBox *m_mlp;
+    QSpinBox *m_steps;
+    QDoubleSpinBox *m_learningRate;
+    QSpinBox *m_seed;
+    QSpinBox *m_threads;
+    QFormLayout *m_form;
+    QPushButton *m_train;
+    QPushButton *m_step;
+    QPushButton *m_reset;
+    QProgressBar *m_progress;
+    QLabel *m_status;
+    QLabel *m_pending;
+    bool m_running = false;
+};
+
+} // namespace attention

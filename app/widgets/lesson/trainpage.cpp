@@ -1,0 +1,526 @@
+#include "trainpage.h"
+
+#include "headgrid.h"
+#include "headpanel.h"
+#include "losschart.h"
+#include "modelfile.h"
+#include "nextcharpanel.h"
+#include "traincontrols.h"
+
+#include <QDir>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSlider>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+namespace attention {
+
+namespace {
+
+constexpr int profileDelayMs = 300;
+constexpr int probeDelayMs = 400;
+
+QString modelFilter()
+{
+    return TrainPage::tr("Models (*.safetensors);;All files (*)");
+}
+
+} // namespace
+
+QString TrainPage::defaultProbe()
+{
+    return QStringLiteral("床前明月光，疑是地上霜。");
+}
+
+TrainPage::TrainPage(QWidget *parent)
+    : LessonPage(parent)
+    , m_session(new TrainingSession(this))
+    , m_controls(new TrainControls)
+    , m_lossChart(new LossChart)
+    , m_probeLabel(new QLabel)
+    , m_probe(new QLineEdit(defaultProbe()))
+    , m_grid(new HeadGrid)
+    , m_historyLabel(new QLabel)
+    , m_history(new QSlider(Qt::Horizontal))
+    , m_tabs(new QTabWidget)
+    , m_headPanel(new HeadPanel)
+    , m_nextChar(new NextCharPanel)
+    , m_saveModel(new QPushButton)
+    , m_openModel(new QPushButton)
+    , m_profileTimer(new QTimer(this))
+    , m_probeTimer(new QTimer(this))
+{
+    m_profileTimer->setSingleShot(true);
+    m_profileTimer->setInterval(profileDelayMs);
+    m_probeTimer->setSingleShot(true);
+    m_probeTimer->setInterval(probeDelayMs);
+    m_probe->setMaxLength(256);
+    m_history->setRange(0, 0);
+    m_session->setProbe(defaultProbe());
+    buildLayout();
+    connectParts();
+    retranslateUi();
+    applyFonts();
+    sessionProgressed();
+}
+
+TrainPage::~TrainPage() = default;
+
+void TrainPage::buildLayout()
+{
+    auto *left = new QWidget;
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_controls);
+    auto *files = new QHBoxLayout;
+    files->addWidget(m_openModel);
+    files->addWidget(m_saveModel);
+    leftLayout->addLayout(files);
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(left);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(left->minimumSizeHint().width() + 20);
+
+    auto *heads = new QWidget;
+    auto *headsLayout = new QGridLayout(heads);
+    headsLayout->setContentsMargins(0, 0, 0, 0);
+    headsLayout->addWidget(m_probeLabel, 0, 0);
+    headsLayout->addWidget(m_probe, 0, 1);
+    headsLayout->addWidget(m_grid, 1, 0, 1, 2);
+    headsLayout->addWidget(m_historyLabel, 2, 0);
+    headsLayout->addWidget(m_history, 2, 1);
+    headsLayout->setRowStretch(1, 1);
+
+    m_tabs->addTab(m_headPanel, QString());
+    m_tabs->addTab(m_nextChar, QString());
+
+    auto *top = new QSplitter(Qt::Horizontal);
+    top->addWidget(m_lossChart);
+    top->addWidget(heads);
+    top->setStretchFactor(0, 2);
+    top->setStretchFactor(1, 3);
+    top->setSizes({400, 600});
+    top->setChildrenCollapsible(false);
+    auto *right = new QSplitter(Qt::Vertical);
+    right->addWidget(top);
+    right->addWidget(m_tabs);
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 2);
+    right->setChildrenCollapsible(false);
+
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll);
+    layout->addWidget(right, 1);
+}
+
+void TrainPage::connectParts()
+{
+    TrainingSession *s = m_session;
+    connect(s, &TrainingSession::progressed, this, &TrainPage::sessionProgressed);
+    connect(s, &TrainingSession::historyReset, this, &TrainPage::historyReset);
+    connect(s, &TrainingSession::modelChanged, this, [this] {
+        updateNextChar();
+        if (!m_profileTimer->isActive())
+            m_profileTimer->start();
+    });
+    connect(s, &TrainingSession::stateChanged, this, [this] {
+        m_controls->showSession(*m_session);
+        m_controls->setPendingChange(m_session->state() != TrainingSession::State::Empty &&
+                                     !(m_controls->setup() == m_session->setup()) &&
+                                     m_session->state() != TrainingSession::State::Running);
+        Q_EMIT busyChanged(isBusy());
+    });
+    connect(m_profileTimer, &QTimer::timeout, this, &TrainPage::updateHeadPanel);
+
+    connect(m_controls, &TrainControls::setupEdited, this, &TrainPage::applySetup);
+    connect(m_controls, &TrainControls::corpusFileRequested, this, &TrainPage::chooseCorpusFile);
+    connect(m_controls, &TrainControls::trainClicked, this, [this] {
+        if (ensureSetUp())
+            m_session->train();
+    });
+    connect(m_controls, &TrainControls::pauseClicked, s, &TrainingSession::pause);
+    connect(m_controls, &TrainControls::stepClicked, this, [this] {
+        if (ensureSetUp())
+            m_session->stepOnce();
+    });
+    connect(m_controls, &TrainControls::resetClicked, this, [this] {
+        const QString error = m_session->setUp(m_controls->setup());
+        if (!error.isEmpty())
+            showError(error);
+        m_controls->setPendingChange(!error.isEmpty());
+    });
+
+    connect(m_probe, &QLineEdit::textEdited, m_probeTimer, qOverload<>(&QTimer::start));
+    connect(m_probe, &QLineEdit::editingFinished, this, [this] { setProbe(m_probe->text()); });
+    connect(m_probeTimer, &QTimer::timeout, this, [this] { setProbe(m_probe->text()); });
+    connect(m_history, &QSlider::valueChanged, this, &TrainPage::showSnapshot);
+    connect(m_grid, &HeadGrid::headSelected, this, [this] { updateHeadPanel(); });
+    connect(m_grid, &HeadGrid::positionSelected, this, [this] { updateNextChar(); });
+    connect(m_headPanel, &HeadPanel::workbenchRequested, this, [this] {
+        if (const std::optional<Scenario> scenario = headScenario())
+            Q_EMIT workbenchRequested(*scenario);
+    });
+    connect(m_saveModel, &QPushButton::clicked, this, [this] {
+        const QString name = QFileDialog::getSaveFileName(
+            this, tr("Save model"), QStringLiteral("model.safetensors"), modelFilter());
+        if (!name.isEmpty() && !saveModel(name))
+            showError(m_lastError);
+    });
+    connect(m_openModel, &QPushButton::clicked, this, [this] {
+        const QString name =
+            QFileDialog::getOpenFileName(this, tr("Open model"), QString(), modelFilter());
+        if (!name.isEmpty() && !openModel(name))
+            showError(m_lastError);
+    });
+}
+
+bool TrainPage::ensureSetUp()
+{
+    if (m_session->state() != TrainingSession::State::Empty)
+        return true;
+    m_lastError = m_session->setUp(m_controls->setup());
+    if (!m_lastError.isEmpty()) {
+        m_controls->showSession(*m_session);
+        return false;
+    }
+    return true;
+}
+
+void TrainPage::applySetup()
+{
+    using State = TrainingSession::State;
+    const TrainingSetup wanted = m_controls->setup();
+    // A model that learned nothing yet follows the form at once; a trained one waits for Reset,
+    // so that no training is lost by a slip of the mouse.
+    if (m_session->state() == State::Empty || m_session->state() == State::Ready) {
+        const QString error = m_session->setUp(wanted);
+        if (!error.isEmpty())
+            showError(error);
+        m_controls->setPendingChange(!error.isEmpty());
+        return;
+    }
+    m_controls->setPendingChange(!(wanted == m_session->setup()));
+}
+
+void TrainPage::chooseCorpusFile()
+{
+    const QString name = QFileDialog::getOpenFileName(
+        this, tr("Open a text to train on"), QString(), tr("Text files (*.txt);;All files (*)"));
+    TrainingSetup setup = m_controls->setup();
+    if (!name.isEmpty())
+        setup.corpus = name;
+    m_controls->setSetup(setup); // back to the corpus shown before when cancelled
+    if (!name.isEmpty())
+        applySetup();
+}
+
+void TrainPage::setProbe(const QString &probe)
+{
+    m_probeTimer->stop();
+    if (m_probe->text() != probe)
+        m_probe->setText(probe);
+    if (probe == m_session->probe())
+        return;
+    m_session->setProbe(probe);
+    updateNextChar();
+}
+
+QStringList TrainPage::probeCharacters() const
+{
+    QStringList characters;
+    const std::u32string text = m_session->probe().toStdU32String();
+    const std::size_t n = std::min(text.size(), m_session->probeIds().size());
+    for (std::size_t i = 0; i < n; ++i)
+        characters.append(QString::fromUcs4(&text[i], 1));
+    return characters;
+}
+
+void TrainPage::sessionProgressed()
+{
+    m_controls->showSession(*m_session);
+    m_lossChart->showSession(*m_session);
+    updateHistorySlider();
+}
+
+void TrainPage::historyReset()
+{
+    m_followLatest = true;
+    updateHistorySlider();
+}
+
+void TrainPage::updateHistorySlider()
+{
+    const int last = int(m_session->history().size()) - 1;
+    {
+        const QSignalBlocker blocker(m_history);
+        m_history->setRange(0, std::max(0, last));
+        m_history->setValue(m_followLatest ? last : std::min(m_shown, last));
+    }
+    showSnapshot(m_history->value());
+}
+
+void TrainPage::showSnapshot(int index)
+{
+    const auto &history = m_session->history();
+    if (history.empty()) {
+        m_shown = -1;
+        m_grid->setSnapshot({}, {});
+        m_historyLabel->setText(tr("step –"));
+        return;
+    }
+    index = std::clamp(index, 0, int(history.size()) - 1);
+    m_followLatest = index == int(history.size()) - 1;
+    if (m_history->value() != index) {
+        const QSignalBlocker blocker(m_history);
+        m_history->setValue(index);
+    }
+    m_shown = index;
+    const AttentionSnapshot &snapshot = history[std::size_t(index)];
+    m_grid->setSnapshot(snapshot, probeCharacters());
+    m_historyLabel->setText(tr("step %1").arg(snapshot.step));
+}
+
+void TrainPage::updateHeadPanel()
+{
+    m_profileTimer->stop();
+    const SharedModel model = m_session->model();
+    m_profiles.reset();
+    if (model) {
+        const tiny::Vocabulary &vocabulary = m_session->vocabulary();
+        // The validation text when it is in the model's characters, else the probe line.
+        const bool corpusFits =
+            !m_session->corpus().valIds.empty() && m_session->corpus().vocabulary == vocabulary;
+        const std::vector<int> ids =
+            corpusFits ? m_session->corpus().valIds : m_session->probeIds();
+        std::vector<int> marks;
+        if (const int id = vocabulary.idOf(comma); id != 0)
+            marks.push_back(id);
+        m_profiles = tiny::headProfiles(model->parameters, ids, marks, HeadPanel::maxOffset);
+    }
+    const int layer = m_grid->selectedLayer();
+    const int head = m_grid->selectedHead();
+    std::optional<tiny::HeadProfile> profile;
+    if (m_profiles && layer < int(m_profiles->size()) &&
+        head < int((*m_profiles)[std::size_t(layer)].size()))
+        profile = (*m_profiles)[std::size_t(layer)][std::size_t(head)];
+    m_headPanel->showHead(model ? layer : -1, head, profile);
+}
+
+void TrainPage::updateNextChar()
+{
+    m_nextChar->setModel(m_session->model(), &m_session->vocabulary());
+    m_nextChar->setProbe(m_session->probeIds(), m_grid->selectedPosition());
+}
+
+std::optional<Scenario> TrainPage::headScenario() const
+{
+    const SharedModel model = m_session->model();
+    if (!model)
+        return std::nullopt;
+    const int layer = m_grid->selectedLayer();
+    const int head = m_grid->selectedHead();
+    const auto projections =
+        tiny::headProjections(model->parameters, m_session->probeIds(), layer, head);
+    if (!projections)
+        return std::nullopt;
+    Scenario scenario;
+    scenario.title = tr("%1, layer %2, head %3, step %4")
+                         .arg(m_session->corpusName())
+                         .arg(layer + 1)
+                         .arg(head + 1)
+                         .arg(model->step);
+    scenario.tokens = probeCharacters();
+    scenario.queries = projections->queries.cast<double>();
+    scenario.keys = projections->keys.cast<double>();
+    scenario.values = Matrix(projections->values.cast<double>());
+    scenario.divideBySqrtD = true;
+    scenario.causal = true;
+    return scenario;
+}
+
+bool TrainPage::isBusy() const
+{
+    return m_session->isRunning();
+}
+
+void TrainPage::startExercise()
+{
+    m_exercise = true;
+    m_headPanel->setExerciseShown(true);
+    m_tabs->setCurrentWidget(m_headPanel);
+    if (ensureSetUp() && m_session->stepsDone() == 0 && m_session->canTrain())
+        m_session->train();
+}
+
+void TrainPage::setBestFile(const QString &fileName)
+{
+    if (!fileName.isEmpty())
+        QDir().mkpath(QFileInfo(fileName).absolutePath());
+    m_session->setBestFile(fileName);
+    if (fileName.isEmpty() || !QFileInfo::exists(fileName) || m_session->stepsDone() > 0)
+        return;
+    const ModelReadResult read = loadModel(fileName);
+    if (read.ok()) {
+        ensureSetUp();
+        m_session->openModel(read.model);
+    }
+}
+
+bool TrainPage::saveModel(const QString &fileName)
+{
+    if (!m_session->model()) {
+        m_lastError = tr("There is no model to save yet: train one first.");
+        return false;
+    }
+    return attention::saveModel(m_session->bestModelFile(), fileName, &m_lastError);
+}
+
+bool TrainPage::openModel(const QString &fileName)
+{
+    const ModelReadResult read = loadModel(fileName);
+    if (!read.ok()) {
+        m_lastError = read.error;
+        return false;
+    }
+    ensureSetUp();
+    m_session->openModel(read.model);
+    return true;
+}
+
+void TrainPage::showError(const QString &message)
+{
+    m_lastError = message;
+    if (isVisible())
+        QMessageBox::warning(this, tr("Attention Lab"), message);
+}
+
+QJsonObject TrainPage::saveState() const
+{
+    const TrainingSetup setup = m_controls->setup();
+    return {
+        {QStringLiteral("corpus"), setup.corpus},
+        {QStringLiteral("context"), setup.config.context},
+        {QStringLiteral("dModel"), setup.config.dModel},
+        {QStringLiteral("heads"), setup.config.heads},
+        {QStringLiteral("layers"), setup.config.layers},
+        {QStringLiteral("mlp"), setup.config.mlp},
+        {QStringLiteral("steps"), setup.settings.steps},
+        {QStringLiteral("learningRate"), setup.settings.learningRate},
+        {QStringLiteral("seed"), double(setup.settings.seed)},
+        {QStringLiteral("threads"), setup.settings.threads},
+        {QStringLiteral("probe"), m_probe->text()},
+        {QStringLiteral("layer"), m_grid->selectedLayer()},
+        {QStringLiteral("head"), m_grid->selectedHead()},
+        {QStringLiteral("temperature"), m_nextChar->temperature()},
+        {QStringLiteral("prompt"), m_nextChar->prompt()},
+    };
+}
+
+void TrainPage::restoreState(const QJsonObject &state)
+{
+    TrainingSetup setup = m_controls->setup();
+    const auto integer = [&state](const char *key, int fallback) {
+        return state.value(QLatin1String(key)).toInt(fallback);
+    };
+    setup.corpus = state.value(QStringLiteral("corpus")).toString(setup.corpus);
+    setup.config.context = integer("context", setup.config.context);
+    setup.config.dModel = integer("dModel", setup.config.dModel);
+    setup.config.heads = integer("heads", setup.config.heads);
+    setup.config.layers = integer("layers", setup.config.layers);
+    setup.config.mlp = state.value(QStringLiteral("mlp")).toBool(setup.config.mlp);
+    setup.settings.steps = integer("steps", setup.settings.steps);
+    setup.settings.learningRate =
+        state.value(QStringLiteral("learningRate")).toDouble(setup.settings.learningRate);
+    setup.settings.seed = quint64(std::max(0.0, state.value(QStringLiteral("seed")).toDouble(1.0)));
+    setup.settings.threads = integer("threads", setup.settings.threads);
+    m_controls->setSetup(setup);
+    setProbe(state.value(QStringLiteral("probe")).toString(defaultProbe()));
+    m_nextChar->setTemperature(state.value(QStringLiteral("temperature")).toDouble(1.0));
+    m_nextChar->setPrompt(state.value(QStringLiteral("prompt")).toString(QStringLiteral("床前")));
+    if (m_session->state() != TrainingSession::State::Empty)
+        applySetup();
+    m_grid->setSelectedHead(integer("layer", 0), integer("head", 0));
+}
+
+void TrainPage::reset()
+{
+    m_exercise = false;
+    m_headPanel->setExerciseShown(false);
+    TrainingSetup setup;
+    setup.settings.threads = m_controls->setup().settings.threads;
+    m_controls->setSetup(setup);
+    setProbe(defaultProbe());
+    m_nextChar->setTemperature(1.0);
+    m_nextChar->setPrompt(QStringLiteral("床前"));
+    m_grid->setSelectedHead(0, 0);
+    if (m_session->state() != TrainingSession::State::Empty) {
+        const QString error = m_session->setUp(setup);
+        if (!error.isEmpty())
+            m_lastError = error;
+    }
+    m_controls->setPendingChange(false);
+}
+
+void TrainPage::showEvent(QShowEvent *event)
+{
+    LessonPage::showEvent(event);
+    if (m_session->state() == TrainingSession::State::Empty && !ensureSetUp())
+        m_controls->statusLabel()->setText(m_lastError);
+}
+
+void TrainPage::hideEvent(QHideEvent *event)
+{
+    m_session->pause(); // leaving the step pauses the training
+    LessonPage::hideEvent(event);
+}
+
+void TrainPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    else if (event->type() == QEvent::FontChange)
+        applyFonts();
+    LessonPage::changeEvent(event);
+}
+
+void TrainPage::applyFonts()
+{
+    m_lossChart->applyFonts(font());
+}
+
+void TrainPage::retranslateUi()
+{
+    m_controls->retranslateUi();
+    m_controls->showSession(*m_session);
+    m_lossChart->retranslateUi();
+    m_headPanel->retranslateUi();
+    m_nextChar->retranslateUi();
+    m_probeLabel->setText(tr("Probe line"));
+    m_probe->setToolTip(tr("The heads' weights are shown on this line (at most the context's "
+                           "length). Editing it restarts the history at the current step."));
+    m_history->setToolTip(tr("Replays the heads as they were during training."));
+    m_tabs->setTabText(0, tr("The selected head"));
+    m_tabs->setTabText(1, tr("Next character"));
+    m_saveModel->setText(tr("Save model…"));
+    m_openModel->setText(tr("Open model…"));
+    showSnapshot(m_shown);
+}
+
+} // namespace attention

@@ -1,0 +1,135 @@
+#pragma once
+
+/// Step 7 of the lesson, a trained model: the learner trains the tiny character Transformer
+/// (core/tiny) on 唐诗三百首 or another corpus and watches its heads turn from a flat causal
+/// triangle into patterns, then takes a learned head into the workbench.
+///
+/// The page owns a TrainingSession (app/model; the training runs on its worker thread) and shows
+/// it: TrainControls (settings, Train / Pause / One step / Reset, progress), LossChart, HeadGrid
+/// with a probe line and a history slider that replays the snapshots, HeadPanel (what the
+/// selected head does, the exercise) and NextCharPanel (the next character, temperature,
+/// sampling). Leaving the step or closing the window pauses the training.
+
+#include "lessonpage.h"
+#include "scenario.h"
+#include "tiny/headanalysis.h"
+#include "trainingsession.h"
+
+#include <optional>
+
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSlider;
+class QTabWidget;
+class QTimer;
+
+namespace attention {
+
+class HeadGrid;
+class HeadPanel;
+class LossChart;
+class NextCharPanel;
+class TrainControls;
+
+class TrainPage : public LessonPage
+{
+    Q_OBJECT
+
+public:
+    /// The probe line shown at first start.
+    static QString defaultProbe();
+    /// The mark of exercise 4.
+    static constexpr char32_t comma = U'，';
+
+    explicit TrainPage(QWidget *parent = nullptr);
+    ~TrainPage() override;
+
+    QJsonObject saveState() const override;
+    void restoreState(const QJsonObject &state) override;
+    void reset() override;
+
+    bool hasExercise() const override { return true; }
+    /// Exercise 4: shows whether the selected head looks back at the last comma; trains the
+    /// current setup first when the model has not learned anything yet.
+    void startExercise() override;
+    bool isBusy() const override;
+
+    /// Loads the corpus of the form's setup if nothing is loaded yet; false (with the reason in
+    /// lastError()) when it cannot be loaded.
+    bool ensureSetUp();
+    /// Keeps the best weights of every run in `fileName`, and shows the model in it now if there
+    /// is one and nothing was trained yet (the last model of the previous session).
+    void setBestFile(const QString &fileName);
+    /// Writes the best weights (the latest before any validation) as a model file.
+    bool saveModel(const QString &fileName);
+    /// Shows the model of a file; a refused file changes nothing and sets lastError().
+    bool openModel(const QString &fileName);
+    QString lastError() const { return m_lastError; }
+
+    /// The selected head's queries, keys and values on the probe line as a scenario (÷√d and
+    /// causal on, a title naming the corpus, layer, head and step); nothing without a model.
+    std::optional<Scenario> headScenario() const;
+    /// Shows the snapshot `index` of the history (the last is the current model).
+    void showSnapshot(int index);
+    int shownSnapshot() const { return m_shown; }
+    void setProbe(const QString &probe);
+
+    TrainingSession *session() const { return m_session; }
+    TrainControls *controls() const { return m_controls; }
+    LossChart *lossChart() const { return m_lossChart; }
+    HeadGrid *headGrid() const { return m_grid; }
+    HeadPanel *headPanel() const { return m_headPanel; }
+    NextCharPanel *nextCharPanel() const { return m_nextChar; }
+    QSlider *historySlider() const { return m_history; }
+    QLineEdit *probeEdit() const { return m_probe; }
+
+Q_SIGNALS:
+    /// "Open this head in the workbench" was pressed.
+    void workbenchRequested(const attention::Scenario &scenario);
+
+protected:
+    void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+
+private:
+    void buildLayout();
+    void connectParts();
+    void retranslateUi();
+    void applyFonts();
+
+    void applySetup();
+    void chooseCorpusFile();
+    void sessionProgressed();
+    void historyReset();
+    void updateHistorySlider();
+    void updateHeadPanel();
+    void updateNextChar();
+    QStringList probeCharacters() const;
+    void showError(const QString &message);
+
+    TrainingSession *m_session;
+    TrainControls *m_controls;
+    LossChart *m_lossChart;
+    QLabel *m_probeLabel;
+    QLineEdit *m_probe;
+    HeadGrid *m_grid;
+    QLabel *m_historyLabel;
+    QSlider *m_history;
+    QTabWidget *m_tabs;
+    HeadPanel *m_headPanel;
+    NextCharPanel *m_nextChar;
+    QPushButton *m_saveModel;
+    QPushButton *m_openModel;
+    QTimer *m_profileTimer; ///< recomputes the selected head's profile at most a few times a second
+    QTimer *m_probeTimer;   ///< applies the typed probe line once typing pauses
+
+    int m_shown = -1; ///< the history index the grid shows
+    bool m_followLatest = true;
+    bool m_exercise = false;
+    QString m_lastError;
+    std::optional<std::vector<std::vector<tiny::HeadProfile>>> m_profiles;
+};
+
+} // namespace attention

@@ -1,0 +1,384 @@
+// Lesson step 7, offscreen, on a small corpus written by the test: a short run fills the loss
+// chart and changes the heads; pausing and going on gives the losses of an uninterrupted run; the
+// history slider shows the stored snapshots; a refused model file changes nothing; the head
+// opened in the workbench has the weights `attention-cli eval` prints for the same model.
+
+#include "headgrid.h"
+#include "headpanel.h"
+#include "lessonview.h"
+#include "losschart.h"
+#include "mainwindow.h"
+#include "nextcharpanel.h"
+#include "tiny/inference.h"
+#include "traincontrols.h"
+#include "trainpage.h"
+
+#include <QBarSet>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QProcess>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace attention;
+
+namespace {
+
+/// Short lines of five characters, a comma, five more and a full stop: something to learn.
+QString writeCorpus(const QTemporaryDir &dir)
+{
+    const QString alphabet = QStringLiteral("床前明月光疑是地上霜举头望低思故乡春眠不觉晓");
+    QString text;
+    quint32 state = 12345;
+    for (int paragraph = 0; paragraph < 60; ++paragraph) {
+        for (int line = 0; line < 2; ++line) {
+            for (int i = 0; i < 10; ++i) {
+                state = state * 1103515245u + 12345u;
+                text += alphabet.at(int((state >> 16) % quint32(alphabet.size())));
+                if (i == 4)
+                    text += QStringLiteral("，");
+            }
+            text += QStringLiteral("。\n");
+        }
+        text += QLatin1Char('\n');
+    }
+    const QString name = dir.filePath(QStringLiteral("poems.txt"));
+    QFile file(name);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.toUtf8()) < 0)
+        return {};
+    return name;
+}
+
+TrainingSetup smallSetup(const QString &corpus, int steps = 60)
+{
+    TrainingSetup setup;
+    setup.corpus = corpus;
+    setup.config.context = 16;
+    setup.config.dModel = 16;
+    setup.config.heads = 2;
+    setup.config.layers = 2;
+    setup.settings.steps = steps;
+    setup.settings.learningRate = 0.005;
+    setup.settings.seed = 3;
+    setup.settings.threads = 1;
+    return setup;
+}
+
+/// A page on the small corpus, shown, with the form set to `setup`.
+void prepare(TrainPage &page, const TrainingSetup &setup)
+{
+    page.resize(1280, 720);
+    page.show();
+    page.controls()->setSetup(setup);
+    page.controls()->resetButton()->click(); // loads the form's setup
+    page.setProbe(QStringLiteral("床前明月光，疑是地上霜。"));
+}
+
+void trainToEnd(TrainPage &page)
+{
+    QTest::mouseClick(page.controls()->trainButton(), Qt::LeftButton);
+    QVERIFY(page.session()->isRunning());
+    QVERIFY(page.session()->waitUntilIdle(120000));
+    QCoreApplication::processEvents();
+}
+
+bool sameHeads(const AttentionSnapshot &a, const AttentionSnapshot &b)
+{
+    if (a.heads.size() != b.heads.size())
+        return false;
+    for (std::size_t l = 0; l < a.heads.size(); ++l)
+        for (std::size_t h = 0; h < a.heads[l].size(); ++h)
+            if (!a.heads[l][h].isApprox(b.heads[l][h], 1e-4f))
+                return false;
+    return true;
+}
+
+} // namespace
+
+class TestTrainPage : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void shortRunFillsChartAndChangesHeads();
+    void pauseThenResumeMatchesAnUninterruptedRun();
+    void historySliderShowsStoredSnapshots();
+    void badModelFileChangesNothing();
+    void savedModelOpensAgain();
+    void workbenchHeadMatchesEval();
+    void nextCharacterFollowsTemperature();
+    void exerciseJudgesTheSelectedHead();
+    void stateSurvivesARestart();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_corpus;
+};
+
+void TestTrainPage::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(m_dir.isValid());
+    m_corpus = writeCorpus(m_dir);
+    QVERIFY(!m_corpus.isEmpty());
+}
+
+void TestTrainPage::shortRunFillsChartAndChangesHeads()
+{
+    TrainPage page;
+    prepare(page, smallSetup(m_corpus));
+    QCOMPARE(page.session()->state(), TrainingSession::State::Ready);
+    QCOMPARE(page.controls()->trainButton()->text(), QStringLiteral("Train"));
+    const AttentionSnapshot initial = page.headGrid()->snapshot();
+    QCOMPARE(page.headGrid()->layers(), 2);
+    QCOMPARE(page.headGrid()->heads(), 2);
+    QCOMPARE(page.headGrid()->positions(), 12);
+    QVERIFY(page.lossChart()->trainSeries()->points().isEmpty());
+
+    trainToEnd(page);
+    QCOMPARE(page.session()->state(), TrainingSession::State::Finished);
+    QCOMPARE(page.controls()->progressBar()->value(), 60);
+    // The chart holds the run: one point per step here (blocks of 1), the validations, the
+    // baseline across the run.
+    QCOMPARE(page.lossChart()->trainSeries()->count(), 60);
+    QCOMPARE(page.lossChart()->trainSeries()->at(59).y(), page.session()->trainLosses()[59]);
+    QCOMPARE(page.lossChart()->validationSeries()->count(),
+             int(page.session()->validations().size()));
+    QVERIFY(page.lossChart()->validationSeries()->count() >= 2);
+    QCOMPARE(page.lossChart()->baselineSeries()->at(0).y(), page.session()->unigramLoss());
+    // It learned: the last validation is below the first.
+    QVERIFY(page.session()->validations().back().loss < page.session()->validations().front().loss);
+    // The heads are the trained model's now.
+    const AttentionSnapshot &trained = page.headGrid()->snapshot();
+    QCOMPARE(trained.step, 60);
+    QVERIFY(!sameHeads(initial, trained));
+    const auto analysis =
+        tiny::analyseSequence(page.session()->model()->parameters, page.session()->probeIds());
+    QVERIFY(trained.heads[1][0].isApprox(analysis->attention[1][0]));
+    // The selected head's panel shows its offsets.
+    QTRY_COMPARE(page.headPanel()->offsetBars()->count(), HeadPanel::maxOffset);
+    QVERIFY(!page.headPanel()->roleText().isEmpty());
+}
+
+void TestTrainPage::pauseThenResumeMatchesAnUninterruptedRun()
+{
+    TrainPage uninterrupted;
+    prepare(uninterrupted, smallSetup(m_corpus, 150));
+    trainToEnd(uninterrupted);
+
+    TrainPage page;
+    prepare(page, smallSetup(m_corpus, 150));
+    QPushButton *train = page.controls()->trainButton();
+    QTest::mouseClick(train, Qt::LeftButton);
+    QCOMPARE(train->text(), QStringLiteral("Pause"));
+    QTest::mouseClick(train, Qt::LeftButton); // pauses after the step under way
+    QVERIFY(page.session()->waitUntilIdle(60000));
+    QCOMPARE(page.session()->state(), TrainingSession::State::Paused);
+    QCOMPARE(train->text(), QStringLiteral("Train"));
+    const int pausedAt = page.session()->stepsDone();
+    QVERIFY(pausedAt < 150);
+    QTest::mouseClick(page.controls()->stepButton(), Qt::LeftButton);
+    QVERIFY(page.session()->waitUntilIdle(60000));
+    QCOMPARE(page.session()->stepsDone(), pausedAt + 1);
+    trainToEnd(page);
+    QCOMPARE(page.session()->trainLosses(), uninterrupted.session()->trainLosses());
+    QCOMPARE(page.headGrid()->snapshot().heads[0][1],
+             uninterrupted.headGrid()->snapshot().heads[0][1]);
+}
+
+void TestTrainPage::historySliderShowsStoredSnapshots()
+{
+    TrainPage page;
+    prepare(page, smallSetup(m_corpus));
+    trainToEnd(page);
+    const auto &history = page.session()->history();
+    QVERIFY(history.size() >= 10);
+    QSlider *slider = page.historySlider();
+    QCOMPARE(slider->maximum(), int(history.size()) - 1);
+    QCOMPARE(slider->value(), slider->maximum());
+    slider->setFocus();
+    QTest::keyClick(slider, Qt::Key_Home);
+    QCOMPARE(page.shownSnapshot(), 0);
+    QCOMPARE(page.headGrid()->snapshot().step, 0);
+    QVERIFY(sameHeads(page.headGrid()->snapshot(), history.front()));
+    slider->setValue(5);
+    QCOMPARE(page.headGrid()->snapshot().step, history[5].step);
+    QVERIFY(sameHeads(page.headGrid()->snapshot(), history[5]));
+    QTest::keyClick(slider, Qt::Key_End);
+    QCOMPARE(page.headGrid()->snapshot().step, 60);
+}
+
+void TestTrainPage::badModelFileChangesNothing()
+{
+    TrainPage page;
+    prepare(page, smallSetup(m_corpus));
+    QTest::mouseClick(page.controls()->stepButton(), Qt::LeftButton);
+    QVERIFY(page.session()->waitUntilIdle(60000));
+    const auto before = tiny::exportTensors(page.session()->model()->parameters);
+    const auto state = page.session()->state();
+
+    const QString bad = m_dir.filePath(QStringLiteral("bad.safetensors"));
+    QFile file(bad);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("\x10\x00\x00\x00\x00\x00\x00\x00{\"not\": \"a model\"}", 24);
+    file.close();
+    QVERIFY(!page.openModel(bad));
+    QVERIFY2(page.lastError().contains(QStringLiteral("bad.safetensors")),
+             qPrintable(page.lastError()));
+    QVERIFY(!page.openModel(m_dir.filePath(QStringLiteral("missing.safetensors"))));
+    QCOMPARE(page.session()->state(), state);
+    QCOMPARE(page.session()->stepsDone(), 1);
+    QCOMPARE(tiny::exportTensors(page.session()->model()->parameters), before);
+}
+
+void TestTrainPage::savedModelOpensAgain()
+{
+    TrainPage page;
+    prepare(page, smallSetup(m_corpus));
+    trainToEnd(page);
+    const QString name = m_dir.filePath(QStringLiteral("saved.safetensors"));
+    QVERIFY2(page.saveModel(name), qPrintable(page.lastError()));
+
+    TrainPage other;
+    prepare(other, smallSetup(m_corpus));
+    QVERIFY2(other.openModel(name), qPrintable(other.lastError()));
+    QCOMPARE(other.session()->state(), TrainingSession::State::Opened);
+    QCOMPARE(tiny::exportTensors(other.session()->model()->parameters),
+             tiny::exportTensors(page.session()->bestModel()->parameters));
+    QCOMPARE(other.session()->stepsDone(), page.session()->bestStep());
+    QVERIFY(!other.controls()->trainButton()->isEnabled());
+    QVERIFY(other.controls()->resetButton()->isEnabled());
+}
+
+void TestTrainPage::workbenchHeadMatchesEval()
+{
+    MainWindow window(MainWindow::Settings::Ignore);
+    window.resize(1366, 768);
+    window.show();
+    window.showLessonStep(LessonView::trainStep);
+    TrainPage &page = *window.lesson()->trainPage();
+    prepare(page, smallSetup(m_corpus));
+    trainToEnd(page);
+    const QString name = m_dir.filePath(QStringLiteral("eval.safetensors"));
+    QVERIFY(page.saveModel(name));
+    QVERIFY(page.openModel(name)); // the heads of exactly the saved weights
+    const QString probe = QStringLiteral("床前明月光，疑是");
+    page.setProbe(probe);
+    page.headGrid()->setSelectedHead(1, 1);
+
+    QProcess eval;
+    eval.start(QStringLiteral(ATTENTION_CLI),
+               {QStringLiteral("eval"), QStringLiteral("--model"), name, QStringLiteral("--text"),
+                probe, QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY(eval.waitForFinished(60000));
+    QCOMPARE(eval.exitCode(), 0);
+    const QJsonArray attention = QJsonDocument::fromJson(eval.readAllStandardOutput())
+                                     .object()
+                                     .value(QStringLiteral("attention"))
+                                     .toArray();
+    const QJsonArray expected = attention.at(1).toArray().at(1).toArray();
+    QCOMPARE(expected.size(), 8);
+
+    QTest::mouseClick(page.headPanel()->workbenchButton(), Qt::LeftButton);
+    QCOMPARE(window.mode(), MainWindow::Mode::Workbench);
+    const Scenario &scenario = window.document()->scenario();
+    QCOMPARE(scenario.tokens.join(QString()), probe);
+    QCOMPARE(scenario.dimension(), Index(8)); // d_head = 16 / 2
+    QVERIFY(scenario.divideBySqrtD);
+    QVERIFY(scenario.causal);
+    QVERIFY(scenario.values.has_value());
+    QVERIFY(scenario.title.contains(QStringLiteral("poems")));
+    const ScenarioResult result = scenario.compute();
+    double worst = 0.0;
+    for (int r = 0; r < 8; ++r)
+        for (int c = 0; c < 8; ++c)
+            worst = std::max(
+                worst, std::abs(result.weights(r, c) - expected.at(r).toArray().at(c).toDouble()));
+    QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
+    // One step of the document's history: Undo brings the scenario before it back.
+    QVERIFY(window.document()->undoStack()->canUndo());
+}
+
+void TestTrainPage::nextCharacterFollowsTemperature()
+{
+    TrainPage page;
+    prepare(page, smallSetup(m_corpus));
+    trainToEnd(page);
+    NextCharPanel *panel = page.nextCharPanel();
+    page.headGrid()->setSelectedPosition(4); // after 光
+    QCOMPARE(panel->shownCharacters().size(), NextCharPanel::topCount);
+    const std::vector<int> probe = page.session()->probeIds();
+    const auto expected =
+        tiny::nextDistribution(page.session()->model()->parameters,
+                               std::vector<int>(probe.begin(), probe.begin() + 5), 1.0);
+    QVERIFY(expected);
+    const double top = *std::max_element(expected->begin(), expected->end());
+    QVERIFY(std::abs(panel->shownProbabilities().front() - top) < 1e-12);
+    // Cooler is sharper, as the score scale was in step 2.
+    panel->setTemperature(0.5);
+    QVERIFY(panel->shownProbabilities().front() > top);
+    panel->setTemperature(2.0);
+    QVERIFY(panel->shownProbabilities().front() < top);
+    QCOMPARE(NextCharPanel::temperatureAt(NextCharPanel::sliderValue(1.0)), 1.0);
+    // Sampling is seeded.
+    panel->setPrompt(QStringLiteral("床前"));
+    panel->setSeed(5);
+    const QString first = panel->sample();
+    QCOMPARE(first.size(), NextCharPanel::sampleLength);
+    QCOMPARE(panel->sample(), first);
+}
+
+void TestTrainPage::exerciseJudgesTheSelectedHead()
+{
+    TrainPage page;
+    prepare(page, smallSetup(m_corpus));
+    page.startExercise(); // trains the fresh model first
+    QVERIFY(page.session()->isRunning());
+    QVERIFY(page.session()->waitUntilIdle(120000));
+    QCoreApplication::processEvents();
+    QTRY_VERIFY(page.headPanel()->verdictLabel()->isVisible());
+    // The verdict is the core's rule on the selected head's profile.
+    for (int layer = 0; layer < 2; ++layer)
+        for (int head = 0; head < 2; ++head) {
+            page.headGrid()->setSelectedHead(layer, head);
+            const QString verdict = page.headPanel()->verdictText();
+            QVERIFY(verdict.startsWith(QStringLiteral("✔")) ||
+                    verdict.startsWith(QStringLiteral("✘")));
+        }
+}
+
+void TestTrainPage::stateSurvivesARestart()
+{
+    QJsonObject state;
+    {
+        TrainPage page;
+        prepare(page, smallSetup(m_corpus, 77));
+        page.setProbe(QStringLiteral("月光"));
+        page.nextCharPanel()->setTemperature(0.5);
+        page.headGrid()->setSelectedHead(1, 0);
+        state = page.saveState();
+    }
+    TrainPage restored;
+    restored.restoreState(state);
+    QCOMPARE(restored.controls()->setup().settings.steps, 77);
+    QCOMPARE(restored.controls()->setup().corpus, m_corpus);
+    QCOMPARE(restored.probeEdit()->text(), QStringLiteral("月光"));
+    QCOMPARE(restored.nextCharPanel()->temperature(), 0.5);
+    restored.reset();
+    QCOMPARE(restored.controls()->setup().settings.steps, TrainingSetup{}.settings.steps);
+    QCOMPARE(restored.probeEdit()->text(), TrainPage::defaultProbe());
+}
+
+QTEST_MAIN(TestTrainPage)
+#include "tst_trainpage.moc"
