@@ -11,6 +11,7 @@
 #include "language.h"
 #include "lessonpage.h"
 #include "lessonview.h"
+#include "modelactions.h"
 #include "numberformat.h"
 #include "outputview.h"
 #include "presets.h"
@@ -208,6 +209,7 @@ void MainWindow::connectParts()
     connect(m_files, &FileActions::scenarioReplaced, this, &MainWindow::scenarioReplaced);
     connect(m_files, &FileActions::fileSaved, this, &MainWindow::updateWindowTitle);
     connect(m_files, &FileActions::settingsChanged, this, &MainWindow::writeSettings);
+    connect(m_models, &ModelActions::settingsChanged, this, &MainWindow::writeSettings);
 
     // The lesson: Edit → Undo follows its pages, and its state is kept as it changes.
     connect(m_lesson, &LessonView::currentStepChanged, this, [this] {

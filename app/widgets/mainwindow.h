@@ -66,6 +66,7 @@ class ControlsPanel;
 class HeatmapWidget;
 class Language;
 class LessonView;
+class ModelActions;
 class OutputView;
 class VectorEditor;
 class VectorPlane;
@@ -117,6 +118,8 @@ public:
     /// Writes scores, weights or output as CSV (header row of tokens, one row per token).
     bool exportCsv(Table table, const QString &fileName);
     QStringList recentFiles() const { return m_files->recentFiles(); }
+    /// File → Open Model, Save Model and the recent models (lesson step 7).
+    ModelActions *modelActions() const { return m_models; }
     /// The message of the last failed file operation (also shown in a message box).
     QString lastError() const { return m_files->lastError(); }
 
@@ -273,6 +276,7 @@ private:
 
     // Menus and actions
     FileActions *m_files = nullptr;
+    ModelActions *m_models = nullptr;
     QMenu *m_fileMenu = nullptr;
     QMenu *m_editMenu = nullptr;
     QMenu *m_viewMenu = nullptr;

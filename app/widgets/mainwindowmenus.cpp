@@ -8,6 +8,7 @@
 #include "lessonpage.h"
 #include "lessonview.h"
 #include "mainwindow.h"
+#include "modelactions.h"
 #include "presets.h"
 
 #include <QAction>
@@ -46,6 +47,8 @@ QString eigenVersion()
 void MainWindow::createActions()
 {
     m_files = new FileActions(m_document, {m_scores, m_weights, m_output}, this);
+    m_models = new ModelActions(
+        m_lesson->trainPage(), [this] { showLessonStep(LessonView::trainStep); }, this);
     createEditActions();
     createViewActions();
 
@@ -137,6 +140,7 @@ void MainWindow::createMenus()
 {
     m_fileMenu = menuBar()->addMenu(QString());
     m_files->addToMenu(m_fileMenu);
+    m_models->addToMenu(m_fileMenu, m_files->exportMenu()->menuAction());
 
     m_editMenu = menuBar()->addMenu(QString());
     m_editMenu->addAction(m_undoAction);
@@ -194,6 +198,7 @@ void MainWindow::retranslateUi()
 {
     m_fileMenu->setTitle(tr("&File"));
     m_files->retranslateUi();
+    m_models->retranslateUi();
 
     m_editMenu->setTitle(tr("&Edit"));
     updateUndoTexts();

@@ -5,6 +5,7 @@
 #include "language.h"
 #include "lessonview.h"
 #include "mainwindow.h"
+#include "modelactions.h"
 #include "trainpage.h"
 
 #include <QAction>
@@ -31,6 +32,7 @@ const QString language = QStringLiteral("language");
 const QString zoom = QStringLiteral("view/zoom");
 const QString recentFiles = QStringLiteral("files/recent");
 const QString lastDirectory = QStringLiteral("files/lastDirectory");
+const QString recentModels = QStringLiteral("files/recentModels");
 const QString mode = QStringLiteral("window/mode");
 const QString lesson = QStringLiteral("lesson/state");
 } // namespace Key
@@ -47,6 +49,7 @@ void MainWindow::readSettings()
     QSettings settings;
     m_files->restore(settings.value(Key::recentFiles).toStringList(),
                      settings.value(Key::lastDirectory).toString());
+    m_models->restore(settings.value(Key::recentModels).toStringList());
     const double zoom = settings.value(Key::zoom, 1.0).toDouble();
     if (zoom != 1.0)
         setZoom(zoom);
@@ -76,6 +79,7 @@ void MainWindow::writeSettings() const
     QSettings settings;
     settings.setValue(Key::recentFiles, m_files->recentFiles());
     settings.setValue(Key::lastDirectory, m_files->lastDirectory());
+    settings.setValue(Key::recentModels, m_models->recentModels());
     settings.setValue(Key::zoom, zoom());
     if (!m_language->language().isEmpty())
         settings.setValue(Key::language, m_language->language());

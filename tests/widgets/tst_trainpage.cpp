@@ -8,6 +8,7 @@
 #include "lessonview.h"
 #include "losschart.h"
 #include "mainwindow.h"
+#include "modelactions.h"
 #include "nextcharpanel.h"
 #include "tiny/inference.h"
 #include "traincontrols.h"
@@ -15,12 +16,14 @@
 
 #include <QBarSet>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QMenu>
 #include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
@@ -117,6 +120,7 @@ private Q_SLOTS:
     void badModelFileChangesNothing();
     void savedModelOpensAgain();
     void workbenchHeadMatchesEval();
+    void fileMenuOpensAndRemembersModels();
     void nextCharacterFollowsTemperature();
     void exerciseJudgesTheSelectedHead();
     void stateSurvivesARestart();
@@ -308,6 +312,31 @@ void TestTrainPage::workbenchHeadMatchesEval()
     QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
     // One step of the document's history: Undo brings the scenario before it back.
     QVERIFY(window.document()->undoStack()->canUndo());
+}
+
+void TestTrainPage::fileMenuOpensAndRemembersModels()
+{
+    // Not shown: a refusal would show a message box.
+    MainWindow window(MainWindow::Settings::Ignore);
+    TrainPage &page = *window.lesson()->trainPage();
+    prepare(page, smallSetup(m_corpus));
+    page.hide();
+    QTest::mouseClick(page.controls()->stepButton(), Qt::LeftButton);
+    QVERIFY(page.session()->waitUntilIdle(60000));
+    ModelActions *models = window.modelActions();
+    QVERIFY(window.fileMenu()->actions().contains(models->openAction()));
+    QVERIFY(window.fileMenu()->actions().contains(models->saveAction()));
+
+    const QString name = m_dir.filePath(QStringLiteral("menu.safetensors"));
+    QVERIFY2(models->saveModel(name), qPrintable(page.lastError()));
+    QCOMPARE(models->recentModels(), QStringList{QFileInfo(name).absoluteFilePath()});
+    QVERIFY(!models->saveModel(m_dir.filePath(QStringLiteral("no/such/folder/m.safetensors"))));
+    QVERIFY(!models->openModel(m_dir.filePath(QStringLiteral("poems.txt"))));
+    QCOMPARE(page.session()->state(), TrainingSession::State::Paused);
+    QCOMPARE(models->recentModels().size(), 1);
+    QVERIFY(models->openModel(name));
+    QCOMPARE(window.lesson()->currentStep(), LessonView::trainStep);
+    QCOMPARE(page.session()->state(), TrainingSession::State::Opened);
 }
 
 void TestTrainPage::nextCharacterFollowsTemperature()

@@ -179,9 +179,11 @@ void TrainControls::showSession(const TrainingSession &session)
     const State state = session.state();
     m_running = state == State::Running;
     m_train->setText(m_running ? tr("Pause") : tr("Train"));
-    m_train->setEnabled(m_running || session.canTrain());
-    m_step->setEnabled(session.canTrain());
-    m_reset->setEnabled(!m_running && state != State::Empty);
+    // With nothing loaded yet (or a corpus that failed), each button loads the form's setup first.
+    const bool empty = state == State::Empty;
+    m_train->setEnabled(m_running || session.canTrain() || empty);
+    m_step->setEnabled(session.canTrain() || empty);
+    m_reset->setEnabled(!m_running);
     const int total = std::max(1, session.totalSteps());
     const int done = session.stepsDone();
     m_progress->setRange(0, total);

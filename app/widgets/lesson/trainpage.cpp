@@ -34,12 +34,12 @@ namespace {
 constexpr int profileDelayMs = 300;
 constexpr int probeDelayMs = 400;
 
-QString modelFilter()
-{
-    return TrainPage::tr("Models (*.safetensors);;All files (*)");
-}
-
 } // namespace
+
+QString TrainPage::modelFileFilter()
+{
+    return tr("Models (*.safetensors);;All files (*)");
+}
 
 QString TrainPage::defaultProbe()
 {
@@ -154,11 +154,15 @@ void TrainPage::connectParts()
     connect(m_controls, &TrainControls::trainClicked, this, [this] {
         if (ensureSetUp())
             m_session->train();
+        else
+            showError(m_lastError);
     });
     connect(m_controls, &TrainControls::pauseClicked, s, &TrainingSession::pause);
     connect(m_controls, &TrainControls::stepClicked, this, [this] {
         if (ensureSetUp())
             m_session->stepOnce();
+        else
+            showError(m_lastError);
     });
     connect(m_controls, &TrainControls::resetClicked, this, [this] {
         const QString error = m_session->setUp(m_controls->setup());
@@ -179,13 +183,13 @@ void TrainPage::connectParts()
     });
     connect(m_saveModel, &QPushButton::clicked, this, [this] {
         const QString name = QFileDialog::getSaveFileName(
-            this, tr("Save model"), QStringLiteral("model.safetensors"), modelFilter());
+            this, tr("Save model"), QStringLiteral("model.safetensors"), modelFileFilter());
         if (!name.isEmpty() && !saveModel(name))
             showError(m_lastError);
     });
     connect(m_openModel, &QPushButton::clicked, this, [this] {
         const QString name =
-            QFileDialog::getOpenFileName(this, tr("Open model"), QString(), modelFilter());
+            QFileDialog::getOpenFileName(this, tr("Open model"), QString(), modelFileFilter());
         if (!name.isEmpty() && !openModel(name))
             showError(m_lastError);
     });
@@ -389,7 +393,10 @@ bool TrainPage::saveModel(const QString &fileName)
         m_lastError = tr("There is no model to save yet: train one first.");
         return false;
     }
-    return attention::saveModel(m_session->bestModelFile(), fileName, &m_lastError);
+    if (!attention::saveModel(m_session->bestModelFile(), fileName, &m_lastError))
+        return false;
+    Q_EMIT modelFileUsed(fileName);
+    return true;
 }
 
 bool TrainPage::openModel(const QString &fileName)
@@ -401,6 +408,7 @@ bool TrainPage::openModel(const QString &fileName)
     }
     ensureSetUp();
     m_session->openModel(read.model);
+    Q_EMIT modelFileUsed(fileName);
     return true;
 }
 

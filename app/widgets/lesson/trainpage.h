@@ -37,6 +37,8 @@ class TrainPage : public LessonPage
     Q_OBJECT
 
 public:
+    /// The file dialogs' filter for model files.
+    static QString modelFileFilter();
     /// The probe line shown at first start.
     static QString defaultProbe();
     /// The mark of exercise 4.
@@ -85,6 +87,8 @@ public:
     QLineEdit *probeEdit() const { return m_probe; }
 
 Q_SIGNALS:
+    /// A model file was saved or opened (for the recent models).
+    void modelFileUsed(const QString &fileName);
     /// "Open this head in the workbench" was pressed.
     void workbenchRequested(const attention::Scenario &scenario);
 

@@ -1,0 +1,99 @@
+#include "modelactions.h"
+
+#include "recentfiles.h"
+#include "trainpage.h"
+
+#include <QAction>
+#include <QFileDialog>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMessageBox>
+#include <QStatusBar>
+
+namespace attention {
+
+ModelActions::ModelActions(TrainPage *page, std::function<void()> showPage, QMainWindow *window)
+    : QObject(window)
+    , m_page(page)
+    , m_showPage(std::move(showPage))
+    , m_window(window)
+    , m_open(new QAction(this))
+    , m_save(new QAction(this))
+    , m_recentMenu(new QMenu(window))
+{
+    m_recent = new RecentFiles(m_recentMenu, this);
+    connect(m_recent, &RecentFiles::openRequested, this, &ModelActions::openModel);
+    connect(m_recent, &RecentFiles::changed, this, &ModelActions::settingsChanged);
+    connect(m_open, &QAction::triggered, this, [this] {
+        const QString name = QFileDialog::getOpenFileName(m_window, tr("Open Model"), QString(),
+                                                          TrainPage::modelFileFilter());
+        if (!name.isEmpty())
+            openModel(name);
+    });
+    connect(m_save, &QAction::triggered, this, [this] {
+        const QString name = QFileDialog::getSaveFileName(m_window, tr("Save Model"),
+                                                          QStringLiteral("model.safetensors"),
+                                                          TrainPage::modelFileFilter());
+        if (!name.isEmpty())
+            saveModel(name);
+    });
+    // The page's own buttons go through here too, so that every model file is remembered.
+    connect(m_page, &TrainPage::modelFileUsed, m_recent, &RecentFiles::add);
+}
+
+void ModelActions::addToMenu(QMenu *fileMenu, QAction *before)
+{
+    fileMenu->insertAction(before, m_open);
+    fileMenu->insertMenu(before, m_recentMenu);
+    fileMenu->insertAction(before, m_save);
+    fileMenu->insertSeparator(before);
+}
+
+void ModelActions::retranslateUi()
+{
+    m_open->setText(tr("Open &Model…"));
+    m_open->setStatusTip(tr("Open a trained tiny model (safetensors) in lesson step 7"));
+    m_recentMenu->setTitle(tr("Open Recent Mo&del"));
+    m_save->setText(tr("Save Mo&del…"));
+    m_save->setStatusTip(tr("Save the best weights of lesson step 7's model (safetensors)"));
+    m_recent->retranslateUi();
+}
+
+bool ModelActions::openModel(const QString &fileName)
+{
+    m_showPage();
+    if (!m_page->openModel(fileName)) {
+        showError(tr("Cannot Open Model"), m_page->lastError());
+        return false;
+    }
+    m_window->statusBar()->showMessage(tr("Opened the model %1").arg(fileName), 4000);
+    return true;
+}
+
+bool ModelActions::saveModel(const QString &fileName)
+{
+    if (!m_page->saveModel(fileName)) {
+        showError(tr("Cannot Save Model"), m_page->lastError());
+        return false;
+    }
+    m_window->statusBar()->showMessage(tr("Saved the model as %1").arg(fileName), 4000);
+    return true;
+}
+
+QStringList ModelActions::recentModels() const
+{
+    return m_recent->files();
+}
+
+void ModelActions::restore(const QStringList &recentModels)
+{
+    m_recent->setFiles(recentModels);
+}
+
+void ModelActions::showError(const QString &title, const QString &message)
+{
+    if (m_window->isVisible())
+        QMessageBox::warning(m_window, title, message);
+}
+
+} // namespace attention
