@@ -21,17 +21,21 @@
 #include "controlspanel.h"
 #include "costpage.h"
 #include "document.h"
+#include "headgrid.h"
 #include "heapinuse.h"
 #include "heatmapwidget.h"
 #include "lessonview.h"
 #include "mainwindow.h"
 #include "maskpage.h"
 #include "matrixmodel.h"
+#include "nextcharpanel.h"
 #include "outputview.h"
 #include "planesubset.h"
 #include "presets.h"
 #include "querykeypage.h"
 #include "random.h"
+#include "traincontrols.h"
+#include "trainpage.h"
 #include "vectoreditor.h"
 #include "vectorplane.h"
 #include "vectortablemodel.h"
@@ -496,6 +500,10 @@ private:
     /// Does `action`; false when it could not even start (an editor it types into did not open).
     bool act(Action action);
     void lessonVisit();
+    /// On step 7: a tiny run on the copy task, then one of Train, One step, the history slider,
+    /// a head, the temperature or the probe line; the page must stay consistent. Leaving the step
+    /// (the visit ends in the workbench) pauses a run that is still going.
+    void trainVisit(TrainPage *page);
     void scaleTyped();
     bool cellTyped(bool scrub);
     bool nameTyped(int row);
@@ -1023,6 +1031,8 @@ void TestMonkey::lessonVisit()
         page->reroll();
         m_window->undoAction()->trigger();
         QVERIFY(page->document()->scenario().queries == queries);
+    } else if (auto *page = qobject_cast<TrainPage *>(lesson->currentPage())) {
+        trainVisit(page);
     } else if (below(2) == 0) {
         lesson->startExercise();
         if (auto *cost = qobject_cast<CostPage *>(lesson->currentPage()))
@@ -1030,6 +1040,52 @@ void TestMonkey::lessonVisit()
     }
     QCOMPARE(m_window->document()->undoStack()->index(), workbenchIndex);
     m_window->workbenchModeAction()->trigger();
+}
+
+void TestMonkey::trainVisit(TrainPage *page)
+{
+    TrainingSession *session = page->session();
+    if (session->setup().corpus != QLatin1String(corpora::copyTask)) {
+        TrainingSetup setup;
+        setup.corpus = QString::fromLatin1(corpora::copyTask);
+        setup.config.context = 8;
+        setup.config.dModel = 8;
+        setup.config.heads = 2;
+        setup.settings.steps = 40;
+        setup.settings.batch = 4;
+        setup.settings.threads = 1;
+        page->controls()->setSetup(setup);
+        QTest::mouseClick(page->controls()->resetButton(), Qt::LeftButton);
+        QCOMPARE(session->state(), TrainingSession::State::Ready);
+    }
+    switch (below(6)) {
+    case 0:
+        QTest::mouseClick(page->controls()->trainButton(), Qt::LeftButton);
+        break;
+    case 1:
+        QTest::mouseClick(page->controls()->stepButton(), Qt::LeftButton);
+        session->waitUntilIdle(10000);
+        break;
+    case 2:
+        page->historySlider()->setValue(below(page->historySlider()->maximum() + 1));
+        QCOMPARE(page->headGrid()->snapshot().step,
+                 session->history()[std::size_t(page->shownSnapshot())].step);
+        break;
+    case 3:
+        page->headGrid()->setSelectedHead(below(2), below(3)); // an invalid head is ignored
+        QVERIFY(page->headGrid()->selectedHead() < 2);
+        break;
+    case 4:
+        page->nextCharPanel()->temperatureSlider()->setValue(below(NextCharPanel::sliderSteps + 1));
+        break;
+    default:
+        page->setProbe(QStringLiteral("abcd床前明月光").left(below(12)));
+        QCOMPARE(session->history().size(), std::size_t(1));
+        break;
+    }
+    QVERIFY(int(session->history().size()) <= TrainingSession::maxSnapshots);
+    if (!session->isRunning())
+        QCOMPARE(int(session->trainLosses().size()), session->stepsDone());
 }
 
 void TestMonkey::scaleTyped()

@@ -105,7 +105,8 @@ QString HeadPanel::roleText() const
             .arg(role.offset)
             .arg(strength);
     case tiny::HeadRoleKind::LastMark:
-        return tr("This head looks back at the <b>last comma</b> (mean weight %1).").arg(strength);
+        return tr("This head looks back at the <b>last punctuation mark</b> (mean weight %1).")
+            .arg(strength);
     case tiny::HeadRoleKind::FirstPosition:
         return tr("This head rests on the <b>first character</b> it can see (mean weight %1): "
                   "a place to put weight when nothing else matches.")
@@ -123,14 +124,15 @@ QString HeadPanel::verdictText() const
 {
     if (!m_profile)
         return {};
-    const QString measured = tr("on the rows after a ，it puts %1 on the last ，, where a uniform "
-                                "head would put %2")
+    const QString measured = tr("on the rows after a punctuation mark it puts %1 on the last one, "
+                                "where a uniform head would put %2")
                                  .arg(locale().toString(m_profile->onLastMark, 'f', 2),
                                       locale().toString(m_profile->lastMarkBaseline, 'f', 2));
     if (m_profile->markRows == 0)
-        return tr("The validation text has no ， for this model: train on 唐诗三百首.");
+        return tr("The text has no punctuation marks for this model: train on 唐诗三百首.");
     return tiny::looksAtLastMark(*m_profile)
-               ? tr("✔ Found: this head looks back at the last comma — %1.").arg(measured)
+               ? tr("✔ Found: this head looks back at the last punctuation mark — %1.")
+                     .arg(measured)
                : tr("✘ Not this one — %1. Try another head.").arg(measured);
 }
 

@@ -27,7 +27,8 @@ public:
 
     explicit HeadPanel(QWidget *parent = nullptr);
 
-    /// Shows `profile` of head (layer, head), measured with ， as the mark; nothing for none.
+    /// Shows `profile` of head (layer, head), measured with the punctuation marks (，。？！、；：)
+    /// as the marks; nothing for none.
     void showHead(int layer, int head, const std::optional<tiny::HeadProfile> &profile);
     /// Shows (or hides) the exercise's verdict on the shown head.
     void setExerciseShown(bool shown);

@@ -67,12 +67,12 @@ StepText LessonText::step(int step)
                    "the loss fall below the unigram baseline, the loss of guessing from "
                    "character counts alone, while the heads turn from a flat causal triangle "
                    "into patterns: one looks at the previous character, another back at the "
-                   "last ，. The history slider replays how they formed. When the validation "
+                   "last ， or 。. The history slider replays how they formed. When the validation "
                    "loss rises while the training loss still falls, the model has begun to "
                    "learn its training poems by heart: that is over-fitting."),
-                tr("Exercise 4: find the head that looks back at the last comma"),
+                tr("Exercise 4: find a head that looks back at the last punctuation mark"),
                 tr("Select the heads one by one: below the grid, the page says from each head's "
-                   "own weights on the rows after a ， whether it is the one.")};
+                   "own weights on the rows after a ， or 。 whether it is one.")};
     case 8:
         return {tr("Check yourself"),
                 tr("Answer each question in your own words first, then reveal ours."),

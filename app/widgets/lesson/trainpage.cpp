@@ -22,6 +22,7 @@
 #include <QSlider>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -39,6 +40,14 @@ constexpr int probeDelayMs = 400;
 QString TrainPage::modelFileFilter()
 {
     return tr("Models (*.safetensors);;All files (*)");
+}
+
+TrainingSetup TrainPage::defaultSetup()
+{
+    TrainingSetup setup;
+    setup.config.layers = 2;
+    setup.settings.threads = std::max(1, QThread::idealThreadCount());
+    return setup;
 }
 
 QString TrainPage::defaultProbe()
@@ -71,6 +80,7 @@ TrainPage::TrainPage(QWidget *parent)
     m_probe->setMaxLength(256);
     m_history->setRange(0, 0);
     m_session->setProbe(defaultProbe());
+    m_controls->setSetup(defaultSetup());
     buildLayout();
     connectParts();
     retranslateUi();
@@ -313,10 +323,8 @@ void TrainPage::updateHeadPanel()
             !m_session->corpus().valIds.empty() && m_session->corpus().vocabulary == vocabulary;
         const std::vector<int> ids =
             corpusFits ? m_session->corpus().valIds : m_session->probeIds();
-        std::vector<int> marks;
-        if (const int id = vocabulary.idOf(comma); id != 0)
-            marks.push_back(id);
-        m_profiles = tiny::headProfiles(model->parameters, ids, marks, HeadPanel::maxOffset);
+        m_profiles = tiny::headProfiles(model->parameters, ids, tiny::punctuationIds(vocabulary),
+                                        HeadPanel::maxOffset);
     }
     const int layer = m_grid->selectedLayer();
     const int head = m_grid->selectedHead();
@@ -471,9 +479,8 @@ void TrainPage::reset()
 {
     m_exercise = false;
     m_headPanel->setExerciseShown(false);
-    TrainingSetup setup;
-    setup.settings.threads = m_controls->setup().settings.threads;
-    m_controls->setSetup(setup);
+    TrainingSetup setup = defaultSetup();
+    m_controls->setSetup(defaultSetup());
     setProbe(defaultProbe());
     m_nextChar->setTemperature(1.0);
     m_nextChar->setPrompt(QStringLiteral("床前"));
