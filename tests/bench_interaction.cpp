@@ -3,17 +3,26 @@
 // takes the new result, and the whole window repaints (QWidget::repaint paints synchronously).
 // Rows: the lesson (T = 5, d = 2) and seeded random q, k with d = 64.
 //
+// The rows "… training" take the same step while lesson step 7's training session runs on its
+// worker (one thread; the GUI thread takes its deliveries). trainingSpeed compares the session's
+// steps/s with `attention-cli train` on the same settings, run one after the other.
+//
 // Run by hand (not a ctest test): build/release/bin/bench_interaction
-// Aim: ≤ 4 ms per step at T = 5, ≤ 16 ms at T = 256 and 1024, ≤ 40 ms at T = 2048 on the
-// release build.
+// Aim: ≤ 4 ms per step at T = 5, ≤ 16 ms at T = 256 and 1024 and while training, ≤ 40 ms at
+// T = 2048 on the release build; the app's training loses ≤ 10 % against the console's.
 
 #include "allocator.h"
 #include "compareview.h"
 #include "controlspanel.h"
 #include "mainwindow.h"
 #include "presets.h"
+#include "trainingsession.h"
 
 #include <Eigen/Core>
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTest>
@@ -28,7 +37,24 @@ private Q_SLOTS:
     void initTestCase();
     void scaleStep_data();
     void scaleStep();
+    void trainingSpeed();
 };
+
+namespace {
+
+/// The training both trainingSpeed and the "training" rows run: step 7's default model on
+/// 唐诗三百首, one thread.
+TrainingSetup benchSetup(int steps)
+{
+    TrainingSetup setup;
+    setup.config.layers = 2;
+    setup.settings.steps = steps;
+    setup.settings.threads = 1;
+    setup.evalEvery = 200;
+    return setup;
+}
+
+} // namespace
 
 void BenchInteraction::initTestCase()
 {
@@ -41,17 +67,26 @@ void BenchInteraction::scaleStep_data()
 {
     QTest::addColumn<int>("tokens");
     QTest::addColumn<int>("dimension");
-    QTest::newRow("T=5") << 5 << 2;
-    QTest::newRow("T=64") << 64 << 64;
-    QTest::newRow("T=256") << 256 << 64;
-    QTest::newRow("T=1024") << 1024 << 64;
-    QTest::newRow("T=2048") << 2048 << 64;
+    QTest::addColumn<bool>("training");
+    QTest::newRow("T=5") << 5 << 2 << false;
+    QTest::newRow("T=64") << 64 << 64 << false;
+    QTest::newRow("T=256") << 256 << 64 << false;
+    QTest::newRow("T=1024") << 1024 << 64 << false;
+    QTest::newRow("T=2048") << 2048 << 64 << false;
+    QTest::newRow("T=5, training") << 5 << 2 << true;
+    QTest::newRow("T=256, training") << 256 << 64 << true;
 }
 
 void BenchInteraction::scaleStep()
 {
     QFETCH(int, tokens);
     QFETCH(int, dimension);
+    QFETCH(bool, training);
+    TrainingSession session;
+    if (training) {
+        QVERIFY(session.setUp(benchSetup(1'000'000)).isEmpty());
+        session.train();
+    }
     MainWindow window(MainWindow::Settings::Ignore);
     window.resize(1600, 1000);
     window.show();
@@ -86,6 +121,45 @@ void BenchInteraction::scaleStep()
     QVERIFY(window.document()->scenario().scoreScale == 1.0 ||
             window.document()->scenario().scoreScale == 5.0);
     window.document()->markSaved();
+    if (training) {
+        QVERIFY(session.isRunning()); // it trained all along
+        session.pauseAndWait();
+    }
+}
+
+void BenchInteraction::trainingSpeed()
+{
+    constexpr int steps = 300;
+    const TrainingSetup setup = benchSetup(steps);
+    QProcess cli;
+    cli.start(QStringLiteral(ATTENTION_CLI),
+              {QStringLiteral("train"), QStringLiteral("--steps"), QString::number(steps),
+               QStringLiteral("--layers"), QString::number(setup.config.layers),
+               QStringLiteral("--threads"), QString::number(setup.settings.threads),
+               QStringLiteral("--eval-every"), QString::number(setup.evalEvery),
+               QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY(cli.waitForFinished(600000));
+    QCOMPARE(cli.exitCode(), 0);
+    const QList<QByteArray> lines = cli.readAllStandardOutput().trimmed().split('\n');
+    const double cliRate = QJsonDocument::fromJson(lines.last())
+                               .object()
+                               .value(QStringLiteral("steps_per_second"))
+                               .toDouble();
+
+    TrainingSession session;
+    QVERIFY(session.setUp(setup).isEmpty());
+    QElapsedTimer timer;
+    timer.start();
+    session.train();
+    QVERIFY(session.waitUntilIdle(600000));
+    const double wall = double(timer.nsecsElapsed()) * 1e-9;
+    // The session's rate leaves the validations out, as the console's does; the wall-clock rate
+    // counts everything the app does besides (snapshots, deliveries).
+    qInfo("training, %d steps: attention-cli %.1f steps/s, app %.1f steps/s (%.1f with "
+          "everything, %.2f s); app / console %.3f",
+          steps, cliRate, session.stepsPerSecond(), steps / wall, wall,
+          session.stepsPerSecond() / cliRate);
+    QCOMPARE(session.stepsDone(), steps);
 }
 
 QTEST_MAIN(BenchInteraction)

@@ -4,7 +4,7 @@
 #include "tiny/inference.h"
 
 #include <QCoreApplication>
-#include <QDeadlineTimer>
+#include <QEventLoop>
 #include <QFile>
 #include <QMetaObject>
 #include <QThread>
@@ -63,7 +63,7 @@ struct TrainingSession::Progress
     SharedModel latest; ///< set with a snapshot
     std::vector<AttentionSnapshot> snapshots;
     std::shared_ptr<const std::vector<int>> probe; ///< what the snapshots were taken on
-    double stepsPerSecond = 0.0;
+    double trainingSeconds = 0.0; ///< spent in the steps (validations and snapshots apart)
 };
 
 TrainingSession::TrainingSession(QObject *parent)
@@ -174,6 +174,8 @@ void TrainingSession::clearRun()
     m_bestStep = -1;
     m_bestLoss = 0.0;
     m_stepsPerSecond = 0.0;
+    m_trainingSeconds = 0.0;
+    m_trainedSteps = 0;
     m_bestModel.reset();
     m_history.clear();
     m_bestFileDirty = false;
@@ -214,16 +216,13 @@ void TrainingSession::runWorker(int lastStep)
     QElapsedTimer sincePost;
     sincePost.start();
     qint64 trainingNs = 0;
-    int trainedSincePost = 0;
     const auto post = [&] {
-        progress.stepsPerSecond =
-            trainingNs > 0 ? trainedSincePost / (double(trainingNs) * 1e-9) : 0.0;
+        progress.trainingSeconds = double(trainingNs) * 1e-9;
         QMetaObject::invokeMethod(
             this, [this, progress = std::move(progress)] { deliver(progress); },
             Qt::QueuedConnection);
         progress = Progress{};
         trainingNs = 0;
-        trainedSincePost = 0;
         sincePost.restart();
     };
     while (trainer.stepsDone() < lastStep && !m_stopRequested.load()) {
@@ -231,7 +230,6 @@ void TrainingSession::runWorker(int lastStep)
         stepTimer.start();
         progress.losses.push_back(trainer.step());
         trainingNs += stepTimer.nsecsElapsed();
-        ++trainedSincePost;
         const int step = trainer.stepsDone();
         const bool last = step == lastStep || step == steps;
         if (step % m_setup.evalEvery == 0 || last) {
@@ -271,8 +269,10 @@ void TrainingSession::deliver(const Progress &progress)
     m_trainLosses.insert(m_trainLosses.end(), progress.losses.begin(), progress.losses.end());
     m_validations.insert(m_validations.end(), progress.validations.begin(),
                          progress.validations.end());
-    if (progress.stepsPerSecond > 0.0)
-        m_stepsPerSecond = progress.stepsPerSecond;
+    m_trainingSeconds += progress.trainingSeconds;
+    m_trainedSteps += int(progress.losses.size());
+    if (m_trainingSeconds > 0.0)
+        m_stepsPerSecond = m_trainedSteps / m_trainingSeconds;
     if (progress.best) {
         m_bestModel = progress.best;
         m_bestStep = progress.bestStep;
@@ -326,9 +326,16 @@ void TrainingSession::pauseAndWait()
 
 bool TrainingSession::waitUntilIdle(int ms)
 {
-    QDeadlineTimer deadline(ms);
-    while (m_thread && !deadline.hasExpired())
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    if (!m_thread)
+        return true;
+    // An event loop that sleeps until the worker stops (a polling loop would take a core from it).
+    QEventLoop loop;
+    connect(this, &TrainingSession::stateChanged, &loop, [this, &loop] {
+        if (!m_thread)
+            loop.quit();
+    });
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
     return !m_thread;
 }
 

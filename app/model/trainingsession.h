@@ -156,7 +156,8 @@ public:
     /// The best validation so far (step −1 before any).
     int bestStep() const { return m_bestStep; }
     double bestLoss() const { return m_bestLoss; }
-    /// Training steps per second of the run's last stretch (0 before any).
+    /// Training steps per second over the run so far, the time of the steps alone (validations
+    /// and snapshots apart, as `attention-cli train` counts); 0 before any.
     double stepsPerSecond() const { return m_stepsPerSecond; }
 
     /// The latest weights the GUI has, and the best so far (null when empty).
@@ -226,6 +227,8 @@ private:
     int m_bestStep = -1;
     double m_bestLoss = 0.0;
     double m_stepsPerSecond = 0.0;
+    double m_trainingSeconds = 0.0;
+    int m_trainedSteps = 0;
     SharedModel m_model;
     SharedModel m_bestModel;
 
