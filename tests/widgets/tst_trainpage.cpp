@@ -124,6 +124,7 @@ private Q_SLOTS:
     void nextCharacterFollowsTemperature();
     void exerciseJudgesTheSelectedHead();
     void stateSurvivesARestart();
+    void lastModelIsThereAtTheNextStart();
 
 private:
     QTemporaryDir m_dir;
@@ -407,6 +408,26 @@ void TestTrainPage::stateSurvivesARestart()
     restored.reset();
     QCOMPARE(restored.controls()->setup().settings.steps, TrainingSetup{}.settings.steps);
     QCOMPARE(restored.probeEdit()->text(), TrainPage::defaultProbe());
+}
+
+void TestTrainPage::lastModelIsThereAtTheNextStart()
+{
+    const QString file = m_dir.filePath(QStringLiteral("data/models/last.safetensors"));
+    std::vector<std::vector<float>> best;
+    {
+        TrainPage page;
+        page.setBestFile(file); // the folder is made; nothing to open yet
+        prepare(page, smallSetup(m_corpus));
+        trainToEnd(page);
+        QVERIFY(QFileInfo::exists(file));
+        best = tiny::exportTensors(page.session()->bestModel()->parameters);
+        QVERIFY(page.session()->bestStep() > 0);
+    }
+    TrainPage next;
+    next.setBestFile(file);
+    QCOMPARE(next.session()->state(), TrainingSession::State::Opened);
+    QCOMPARE(tiny::exportTensors(next.session()->model()->parameters), best);
+    QCOMPARE(next.headGrid()->layers(), 2);
 }
 
 QTEST_MAIN(TestTrainPage)

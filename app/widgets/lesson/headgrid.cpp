@@ -18,6 +18,7 @@ namespace {
 
 constexpr qreal minimumCell = 4.0;
 constexpr qreal highlightWidth = 3.0;
+constexpr qreal minimumLabel = 8.0; ///< smaller cells go without the characters beside them
 
 } // namespace
 
@@ -196,10 +197,15 @@ void HeadGrid::paintHead(QPainter &painter, const Geometry &g, int layer, int he
                                         highlightWidth / 2, highlightWidth / 2));
     }
 
-    // The characters: left of the first column of heads, below the last row of them.
-    const QFontMetricsF metrics(font());
-    if (g.cell < metrics.height() * 0.8)
-        return;
+    // The characters: left of the first column of heads, below the last row of them, in a font
+    // shrunk to the cells when they are smaller than a line (and left out below minimumLabel).
+    QFont labelFont = font();
+    if (g.cell < QFontMetricsF(labelFont).height()) {
+        if (g.cell < minimumLabel)
+            return;
+        labelFont.setPixelSize(int(g.cell));
+    }
+    painter.setFont(labelFont);
     const int index = layer * heads() + head;
     const bool firstColumn = index % g.columns == 0;
     const bool lastRow = index + g.columns >= layers() * heads();
