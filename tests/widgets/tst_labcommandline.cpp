@@ -21,8 +21,8 @@ struct Run
 };
 
 /// Runs attention-lab; without `display` neither QT_QPA_PLATFORM nor DISPLAY is set, like a
-/// terminal without a graphical session.
-Run runLab(const QStringList &arguments, bool display)
+/// terminal without a graphical session. A run that takes longer than `timeoutMs` fails.
+Run runLab(const QStringList &arguments, bool display, int timeoutMs = 60000)
 {
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.remove(QStringLiteral("DISPLAY"));
@@ -35,7 +35,7 @@ Run runLab(const QStringList &arguments, bool display)
     process.setProcessEnvironment(environment);
     process.start(QStringLiteral(ATTENTION_LAB), arguments);
     Run run;
-    if (!process.waitForFinished(60000))
+    if (!process.waitForFinished(timeoutMs))
         return run;
     run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
     run.out = QString::fromUtf8(process.readAllStandardOutput());
