@@ -1,10 +1,8 @@
 #include "headpanel.h"
 
+#include "barchartview.h"
+
 #include <QBarCategoryAxis>
-#include <QBarSeries>
-#include <QBarSet>
-#include <QChart>
-#include <QChartView>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
@@ -17,10 +15,7 @@ namespace attention {
 HeadPanel::HeadPanel(QWidget *parent)
     : QWidget(parent)
     , m_caption(new QLabel)
-    , m_chart(new QChartView)
-    , m_bars(new QBarSet(QString()))
-    , m_offsetAxis(new QBarCategoryAxis)
-    , m_weightAxis(new QValueAxis)
+    , m_chart(new BarChartView(QColor(0x7b, 0x3f, 0xa0)))
     , m_role(new QLabel)
     , m_verdict(new QLabel)
     , m_workbench(new QPushButton)
@@ -29,27 +24,7 @@ HeadPanel::HeadPanel(QWidget *parent)
     m_role->setWordWrap(true);
     m_verdict->setWordWrap(true);
     m_verdict->setVisible(false);
-    auto *series = new QBarSeries;
-    m_bars->setColor(QColor(0x7b, 0x3f, 0xa0));
-    series->append(m_bars);
-    QChart *chart = m_chart->chart();
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setBackgroundRoundness(0);
-    chart->setMargins(QMargins(2, 2, 2, 2));
-    chart->legend()->hide();
-    chart->addSeries(series);
-    chart->addAxis(m_offsetAxis, Qt::AlignBottom);
-    chart->addAxis(m_weightAxis, Qt::AlignLeft);
-    series->attachAxis(m_offsetAxis);
-    series->attachAxis(m_weightAxis);
-    QStringList offsets;
-    for (int o = 1; o <= maxOffset; ++o)
-        offsets.append(QStringLiteral("−%1").arg(o));
-    m_offsetAxis->setCategories(offsets);
-    m_weightAxis->setRange(0.0, 1.0);
-    m_weightAxis->setLabelFormat(QStringLiteral("%.2f"));
-    m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumHeight(150);
+    m_chart->valueAxis()->setLabelFormat(QStringLiteral("%.2f"));
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -67,19 +42,25 @@ void HeadPanel::showHead(int layer, int head, const std::optional<tiny::HeadProf
     m_layer = layer;
     m_head = head;
     m_profile = profile;
+    QStringList offsets;
     QList<qreal> values;
     double high = 0.0;
     if (profile)
         for (int o = 1; o <= maxOffset && o < int(profile->byOffset.size()); ++o) {
+            offsets.append(QStringLiteral("−%1").arg(o));
             values.append(profile->byOffset[std::size_t(o)]);
             high = std::max(high, profile->byOffset[std::size_t(o)]);
         }
-    m_bars->remove(0, m_bars->count());
-    m_bars->append(values);
+    m_chart->setBars(offsets, values);
     // A fixed scale while the head is strong, a closer one for a weak head.
-    m_weightAxis->setRange(0.0, high > 0.5 ? 1.0 : high > 0.2 ? 0.5 : 0.2);
+    m_chart->valueAxis()->setRange(0.0, high > 0.5 ? 1.0 : high > 0.2 ? 0.5 : 0.2);
     m_workbench->setEnabled(layer >= 0);
     updateTexts();
+}
+
+QBarSet *HeadPanel::offsetBars() const
+{
+    return m_chart->bars();
 }
 
 void HeadPanel::setExerciseShown(bool shown)
@@ -154,8 +135,8 @@ void HeadPanel::retranslateUi()
     m_workbench->setText(tr("Open this head in the workbench"));
     m_workbench->setToolTip(tr("Its queries, keys and values on the probe line become a "
                                "scenario you can edit, scale, mask and compare."));
-    m_weightAxis->setTitleText(tr("mean weight"));
-    m_offsetAxis->setTitleText(tr("offset of the key"));
+    m_chart->valueAxis()->setTitleText(tr("mean weight"));
+    m_chart->categoryAxis()->setTitleText(tr("offset of the key"));
     updateTexts();
 }
 

@@ -9,14 +9,13 @@
 #include <QWidget>
 #include <optional>
 
-class QBarCategoryAxis;
 class QBarSet;
-class QChartView;
 class QLabel;
 class QPushButton;
-class QValueAxis;
 
 namespace attention {
+
+class BarChartView;
 
 class HeadPanel : public QWidget
 {
@@ -37,7 +36,7 @@ public:
     QString verdictText() const;
 
     QPushButton *workbenchButton() const { return m_workbench; }
-    QBarSet *offsetBars() const { return m_bars; }
+    QBarSet *offsetBars() const;
     QLabel *roleLabel() const { return m_role; }
     QLabel *verdictLabel() const { return m_verdict; }
 
@@ -55,10 +54,7 @@ private:
     bool m_exercise = false;
 
     QLabel *m_caption;
-    QChartView *m_chart;
-    QBarSet *m_bars;
-    QBarCategoryAxis *m_offsetAxis;
-    QValueAxis *m_weightAxis;
+    BarChartView *m_chart;
     QLabel *m_role;
     QLabel *m_verdict;
     QPushButton *m_workbench;

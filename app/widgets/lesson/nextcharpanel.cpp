@@ -1,12 +1,8 @@
 #include "nextcharpanel.h"
 
+#include "barchartview.h"
 #include "tiny/inference.h"
 
-#include <QBarCategoryAxis>
-#include <QBarSeries>
-#include <QBarSet>
-#include <QChart>
-#include <QChartView>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -24,10 +20,7 @@ namespace attention {
 NextCharPanel::NextCharPanel(QWidget *parent)
     : QWidget(parent)
     , m_caption(new QLabel)
-    , m_chart(new QChartView)
-    , m_bars(new QBarSet(QString()))
-    , m_characterAxis(new QBarCategoryAxis)
-    , m_probabilityAxis(new QValueAxis)
+    , m_chart(new BarChartView(QColor(0x1f, 0x77, 0xb4)))
     , m_temperatureLabel(new QLabel)
     , m_slider(new QSlider(Qt::Horizontal))
     , m_temperatureNote(new QLabel)
@@ -39,23 +32,7 @@ NextCharPanel::NextCharPanel(QWidget *parent)
     , m_output(new QLabel)
 {
     m_caption->setWordWrap(true);
-    auto *series = new QBarSeries;
-    m_bars->setColor(QColor(0x1f, 0x77, 0xb4));
-    series->append(m_bars);
-    QChart *chart = m_chart->chart();
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setBackgroundRoundness(0);
-    chart->setMargins(QMargins(2, 2, 2, 2));
-    chart->legend()->hide();
-    chart->addSeries(series);
-    chart->addAxis(m_characterAxis, Qt::AlignBottom);
-    chart->addAxis(m_probabilityAxis, Qt::AlignLeft);
-    series->attachAxis(m_characterAxis);
-    series->attachAxis(m_probabilityAxis);
-    m_probabilityAxis->setRange(0.0, 1.0);
-    m_probabilityAxis->setLabelFormat(QStringLiteral("%.1f"));
-    m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumHeight(150);
+    m_chart->valueAxis()->setLabelFormat(QStringLiteral("%.1f"));
 
     m_slider->setRange(0, sliderSteps);
     m_slider->setPageStep(sliderSteps / 10);
@@ -193,9 +170,7 @@ void NextCharPanel::updateBars()
             m_probabilities.append((*next)[order[i]]);
         }
     }
-    m_bars->remove(0, m_bars->count());
-    m_bars->append(m_probabilities);
-    m_characterAxis->setCategories(m_characters);
+    m_chart->setBars(m_characters, m_probabilities);
     if (position >= 0 && position < int(m_ids.size()))
         m_caption->setText(tr("After “%1” (position %2), the model expects next:")
                                .arg(characterText(m_ids[std::size_t(position)]))
@@ -244,7 +219,7 @@ void NextCharPanel::retranslateUi()
     m_sample->setToolTip(
         tr("Continues the prompt by %1 characters, each drawn at this temperature.")
             .arg(sampleLength));
-    m_probabilityAxis->setTitleText(tr("probability"));
+    m_chart->valueAxis()->setTitleText(tr("probability"));
     updateBars();
 }
 

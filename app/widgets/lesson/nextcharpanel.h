@@ -9,17 +9,15 @@
 
 #include <QWidget>
 
-class QBarCategoryAxis;
-class QBarSet;
-class QChartView;
 class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSlider;
 class QSpinBox;
-class QValueAxis;
 
 namespace attention {
+
+class BarChartView;
 
 class NextCharPanel : public QWidget
 {
@@ -77,10 +75,7 @@ private:
     QList<double> m_probabilities;
 
     QLabel *m_caption;
-    QChartView *m_chart;
-    QBarSet *m_bars;
-    QBarCategoryAxis *m_characterAxis;
-    QValueAxis *m_probabilityAxis;
+    BarChartView *m_chart;
     QLabel *m_temperatureLabel;
     QSlider *m_slider;
     QLabel *m_temperatureNote;

@@ -1,0 +1,42 @@
+#include "barchartview.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QValueAxis>
+
+namespace attention {
+
+BarChartView::BarChartView(const QColor &color, QWidget *parent)
+    : QChartView(parent)
+    , m_bars(new QBarSet(QString()))
+    , m_categories(new QBarCategoryAxis)
+    , m_values(new QValueAxis)
+{
+    auto *series = new QBarSeries;
+    m_bars->setColor(color);
+    series->append(m_bars);
+    QChart *chart = this->chart();
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setBackgroundRoundness(0);
+    chart->setMargins(QMargins(2, 2, 2, 2));
+    chart->legend()->hide();
+    chart->addSeries(series);
+    chart->addAxis(m_categories, Qt::AlignBottom);
+    chart->addAxis(m_values, Qt::AlignLeft);
+    series->attachAxis(m_categories);
+    series->attachAxis(m_values);
+    m_values->setRange(0.0, 1.0);
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumHeight(150);
+}
+
+void BarChartView::setBars(const QStringList &categories, const QList<qreal> &values)
+{
+    m_bars->remove(0, m_bars->count());
+    m_bars->append(values);
+    m_categories->setCategories(categories);
+}
+
+} // namespace attention
