@@ -929,6 +929,22 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <source>For vectors with unit-variance entries, a dot product of d terms has a standard deviation of about √d. Unscaled, the scores grow with d until softmax is nearly one-hot, its gradients almost vanish and training stalls; dividing by √d keeps their spread near 1.</source>
         <translation></translation>
     </message>
+    <message>
+        <source>A trained model</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Here nobody sets q and k by hand: a small Transformer learns its own by predicting the next character of 唐诗三百首. Press &lt;b&gt;Train&lt;/b&gt; and watch the loss fall below the unigram baseline, the loss of guessing from character counts alone, while the heads turn from a flat causal triangle into patterns: one looks at the previous character, another back at the last ，. The history slider replays how they formed. When the validation loss rises while the training loss still falls, the model has begun to learn its training poems by heart: that is over-fitting.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Exercise 4: find the head that looks back at the last comma</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Select the heads one by one: below the grid, the page says from each head&apos;s own weights on the rows after a ， whether it is the one.</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>ModelFile</name>
@@ -1994,6 +2010,25 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
 </context>
 <context>
+    <name>attention::HeadGrid</name>
+    <message>
+        <source>layer %1, head %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Type a probe line to see the heads&apos; weights on it.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1: %2 cannot see %3, which comes after it (causal mask)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1: %2 (position %3) gives %4 (position %5) the weight %6</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
     <name>attention::HeadPage</name>
     <message>
         <source>d_model</source>
@@ -2127,6 +2162,81 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
     <message>
         <source>Position %1</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::HeadPanel</name>
+    <message>
+        <source>No head to describe yet.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>This head looks at the &lt;b&gt;previous character&lt;/b&gt; (mean weight %1).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>This head looks at the &lt;b&gt;character itself&lt;/b&gt; (mean weight %1).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>This head looks &lt;b&gt;%1 characters back&lt;/b&gt; (mean weight %2).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>This head looks back at the &lt;b&gt;last comma&lt;/b&gt; (mean weight %1).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>This head rests on the &lt;b&gt;first character&lt;/b&gt; it can see (mean weight %1): a place to put weight when nothing else matches.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>This head spreads its weight &lt;b&gt;broadly&lt;/b&gt;, like the averaging of step 1.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>This head has &lt;b&gt;no single clear pattern&lt;/b&gt; yet; its strongest offset is shown in the bars.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>on the rows after a ，it puts %1 on the last ，, where a uniform head would put %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The validation text has no ， for this model: train on 唐诗三百首.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>✔ Found: this head looks back at the last comma — %1.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>✘ Not this one — %1. Try another head.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: mean weight by how far back the key is, over the validation text</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Select a head in the grid.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Open this head in the workbench</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Its queries, keys and values on the probe line become a scenario you can edit, scale, mask and compare.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>mean weight</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>offset of the key</source>
         <translation></translation>
     </message>
 </context>
@@ -2323,11 +2433,58 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation></translation>
     </message>
     <message>
-        <source>Step %1 of 6: %2</source>
+        <source>Set the lesson&apos;s exercise up on this page</source>
         <translation></translation>
     </message>
     <message>
-        <source>Set the lesson&apos;s exercise up on this page</source>
+        <source>Step %1 of %2: %3</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::LossChart</name>
+    <message>
+        <source>training loss</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>validation loss</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>best validation loss</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>step %1: %2 %3</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>validation</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>unigram</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>best validation</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>loss (nats per character)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Hover a point for its step and loss. Validation rising while training falls is over-fitting: the model learns its training text by heart.</source>
         <translation></translation>
     </message>
 </context>
@@ -2589,6 +2746,10 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <source>computing…</source>
         <translation></translation>
     </message>
+    <message>
+        <source>Open a learned head</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::MaskPage</name>
@@ -2618,6 +2779,100 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
     <message>
         <source>Start the step over</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::ModelActions</name>
+    <message>
+        <source>Open Model</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Save Model</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Open &amp;Model…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Open a trained tiny model (safetensors) in lesson step 7</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Open Recent Mo&amp;del</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Save Mo&amp;del…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Save the best weights of lesson step 7&apos;s model (safetensors)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Cannot Open Model</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Opened the model %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Cannot Save Model</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Saved the model as %1</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::NextCharPanel</name>
+    <message>
+        <source>After “%1” (position %2), the model expects next:</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Pick a position in the heads to see what the model expects next.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Type a prompt to continue.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Temperature %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Temperature from %1 to %2; Page Up and Page Down move by a tenth.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The logits are divided by the temperature before softmax: the score scale of step 2 at %1×. Low temperatures sharpen the choice onto the likeliest character, high ones flatten it.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Continues the prompt by %1 characters, each drawn at this temperature.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>probability</source>
         <translation></translation>
     </message>
 </context>
@@ -2882,6 +3137,259 @@ unscaled</source>
     </message>
     <message>
         <source>%1 random trials per d, seed %2</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::TrainControls</name>
+    <message>
+        <source>Pause</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Train</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>opened model: %1 steps</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>step %1 of %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>No corpus loaded.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>A new model with random weights: press Train.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Training: %1 steps/s, about %2 s left</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Training…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Paused at step %1.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Done: %1 steps, %2 steps/s.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Done: %1 steps.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>A model from a file. Reset starts a new run with these settings.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Best validation loss %1 at step %2.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>唐诗三百首 (Tang poems)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>宋词一百首 (Song lyrics)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Copy task (repeats %1 back)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Text file…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>What the model learns to continue: a UTF-8 text file is cut into paragraphs. In the copy task every character repeats the one %1 places back, so a head should learn to look exactly %2 back.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Corpus</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>How many characters the model sees at once (1 to 256).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>d_model</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The width of every vector in the model; a multiple of the number of heads.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Attention heads per layer; each has d_model / heads dimensions.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Transformer blocks, 1 to 4.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>MLP</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Whether each block has its feed-forward network after attention.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>after attention</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Training steps of 32 random windows each.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The peak step size of AdamW; too large and the loss jumps, too small and it crawls.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The same seed and settings train exactly the same model.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>CPU threads that share each step.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>One step</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Trains exactly one step, then pauses.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>A new model with random weights and the settings above.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The settings changed: Reset starts a run with them.</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::TrainPage</name>
+    <message>
+        <source>Models (*.safetensors);;All files (*)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Save model</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Open model</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Open a text to train on</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>step –</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1, layer %2, head %3, step %4</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>There is no model to save yet: train one first.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Attention Lab</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Probe line</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The heads&apos; weights are shown on this line (at most the context&apos;s length). Editing it restarts the history at the current step.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Replays the heads as they were during training.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The selected head</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Next character</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Save model…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Open model…</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::TrainingSession</name>
+    <message>
+        <source>%1: cannot train this model on it (%2 characters)</source>
         <translation></translation>
     </message>
 </context>
@@ -3194,14 +3702,6 @@ What “%1” passes on to the tokens that attend to it.</source>
         <translation></translation>
     </message>
     <message>
-        <source>Open the lesson at step N (1–6; 7 is the self-check).</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>With --step 2, 5 or 6: set that step&apos;s exercise up (step 6 times it).</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>Licensed under the MIT License.</source>
         <translation></translation>
     </message>
@@ -3210,7 +3710,15 @@ What “%1” passes on to the tokens that attend to it.</source>
         <translation></translation>
     </message>
     <message>
-        <source>--exercise needs --step 2, 5 or 6</source>
+        <source>Open the lesson at step N (1–7; 8 is the self-check).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>With --step 2, 5, 6 or 7: set that step&apos;s exercise up (step 6 times it, step 7 trains the model first).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>--exercise needs --step 2, 5, 6 or 7</source>
         <translation></translation>
     </message>
 </context>

@@ -953,6 +953,22 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <source>For vectors with unit-variance entries, a dot product of d terms has a standard deviation of about √d. Unscaled, the scores grow with d until softmax is nearly one-hot, its gradients almost vanish and training stalls; dividing by √d keeps their spread near 1.</source>
         <translation>若向量各元素的方差为 1，d 项相加的点积标准差约为 √d。不缩放的话，分数随 d 增大，直到 softmax 的输出几乎成了独热向量，梯度几乎消失，训练停滞；除以 √d 能让分数的波动保持在 1 左右。</translation>
     </message>
+    <message>
+        <source>A trained model</source>
+        <translation>训练好的模型</translation>
+    </message>
+    <message>
+        <source>Here nobody sets q and k by hand: a small Transformer learns its own by predicting the next character of 唐诗三百首. Press &lt;b&gt;Train&lt;/b&gt; and watch the loss fall below the unigram baseline, the loss of guessing from character counts alone, while the heads turn from a flat causal triangle into patterns: one looks at the previous character, another back at the last ，. The history slider replays how they formed. When the validation loss rises while the training loss still falls, the model has begun to learn its training poems by heart: that is over-fitting.</source>
+        <translation>这里没有人手工设定 q 和 k：一个小型的字符级模型通过预测唐诗三百首中的下一个字符，自己把它们学出来。按下&lt;b&gt;训练&lt;/b&gt;，看着损失降到一元模型基线（只凭各字符出现的次数来猜所得的损失）以下；与此同时，各个头从一片均匀的因果三角形变成各种模式：有的看前一个字符，有的回看上一个“，”。历史滑块可以重放这些模式的形成过程。如果训练损失还在下降，验证损失却开始上升，说明模型已经开始死记硬背训练用的诗：这就是过拟合。</translation>
+    </message>
+    <message>
+        <source>Exercise 4: find the head that looks back at the last comma</source>
+        <translation>练习 4：找出回看上一个逗号的头</translation>
+    </message>
+    <message>
+        <source>Select the heads one by one: below the grid, the page says from each head&apos;s own weights on the rows after a ， whether it is the one.</source>
+        <translation>逐个选中各个头：网格下方会根据该头自己在“，”之后各行上的权重，告诉你它是不是要找的那个。</translation>
+    </message>
 </context>
 <context>
     <name>ModelFile</name>
@@ -2015,6 +2031,25 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
 </context>
 <context>
+    <name>attention::HeadGrid</name>
+    <message>
+        <source>layer %1, head %2</source>
+        <translation>第 %1 层，第 %2 个头</translation>
+    </message>
+    <message>
+        <source>Type a probe line to see the heads&apos; weights on it.</source>
+        <translation>输入一行探测文本，即可看到各个头在它上面的权重。</translation>
+    </message>
+    <message>
+        <source>%1: %2 cannot see %3, which comes after it (causal mask)</source>
+        <translation>%1：%2 看不到在它之后的 %3（因果掩码）</translation>
+    </message>
+    <message>
+        <source>%1: %2 (position %3) gives %4 (position %5) the weight %6</source>
+        <translation>%1：%2（位置 %3）给 %4（位置 %5）的权重为 %6</translation>
+    </message>
+</context>
+<context>
     <name>attention::HeadPage</name>
     <message>
         <source>d_model</source>
@@ -2151,6 +2186,81 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     <message>
         <source>Position %1</source>
         <translation>位置 %1</translation>
+    </message>
+</context>
+<context>
+    <name>attention::HeadPanel</name>
+    <message>
+        <source>No head to describe yet.</source>
+        <translation>还没有可以描述的头。</translation>
+    </message>
+    <message>
+        <source>This head looks at the &lt;b&gt;previous character&lt;/b&gt; (mean weight %1).</source>
+        <translation>这个头看的是&lt;b&gt;前一个字符&lt;/b&gt;（平均权重 %1）。</translation>
+    </message>
+    <message>
+        <source>This head looks at the &lt;b&gt;character itself&lt;/b&gt; (mean weight %1).</source>
+        <translation>这个头看的是&lt;b&gt;字符自身&lt;/b&gt;（平均权重 %1）。</translation>
+    </message>
+    <message>
+        <source>This head looks &lt;b&gt;%1 characters back&lt;/b&gt; (mean weight %2).</source>
+        <translation>这个头看的是&lt;b&gt;往前第 %1 个字符&lt;/b&gt;（平均权重 %2）。</translation>
+    </message>
+    <message>
+        <source>This head looks back at the &lt;b&gt;last comma&lt;/b&gt; (mean weight %1).</source>
+        <translation>这个头回看&lt;b&gt;上一个逗号&lt;/b&gt;（平均权重 %1）。</translation>
+    </message>
+    <message>
+        <source>This head rests on the &lt;b&gt;first character&lt;/b&gt; it can see (mean weight %1): a place to put weight when nothing else matches.</source>
+        <translation>这个头停在它能看到的&lt;b&gt;第一个字符&lt;/b&gt;上（平均权重 %1）：没有别的匹配时，权重就放在这里。</translation>
+    </message>
+    <message>
+        <source>This head spreads its weight &lt;b&gt;broadly&lt;/b&gt;, like the averaging of step 1.</source>
+        <translation>这个头把权重&lt;b&gt;分散&lt;/b&gt;到许多字符上，就像第 1 步的取平均。</translation>
+    </message>
+    <message>
+        <source>This head has &lt;b&gt;no single clear pattern&lt;/b&gt; yet; its strongest offset is shown in the bars.</source>
+        <translation>这个头还&lt;b&gt;没有单一明确的模式&lt;/b&gt;；柱状图中可以看到它权重最大的偏移。</translation>
+    </message>
+    <message>
+        <source>on the rows after a ，it puts %1 on the last ，, where a uniform head would put %2</source>
+        <translation>在“，”之后的各行上，它给上一个“，”的权重是 %1，而权重均匀的头只会给 %2</translation>
+    </message>
+    <message>
+        <source>The validation text has no ， for this model: train on 唐诗三百首.</source>
+        <translation>这个模型的验证文本中没有“，”：请用唐诗三百首训练。</translation>
+    </message>
+    <message>
+        <source>✔ Found: this head looks back at the last comma — %1.</source>
+        <translation>✔ 找到了：这个头回看上一个逗号 — %1。</translation>
+    </message>
+    <message>
+        <source>✘ Not this one — %1. Try another head.</source>
+        <translation>✘ 不是这个 — %1。换一个头试试。</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: mean weight by how far back the key is, over the validation text</source>
+        <translation>第 %1 层，第 %2 个头：在验证文本上，按键往前的距离统计的平均权重</translation>
+    </message>
+    <message>
+        <source>Select a head in the grid.</source>
+        <translation>请在网格中选中一个头。</translation>
+    </message>
+    <message>
+        <source>Open this head in the workbench</source>
+        <translation>在工作台中打开这个头</translation>
+    </message>
+    <message>
+        <source>Its queries, keys and values on the probe line become a scenario you can edit, scale, mask and compare.</source>
+        <translation>它在探测文本上的查询、键和值会成为一个场景，可以编辑、缩放、加掩码和对比。</translation>
+    </message>
+    <message>
+        <source>mean weight</source>
+        <translation>平均权重</translation>
+    </message>
+    <message>
+        <source>offset of the key</source>
+        <translation>键的偏移</translation>
     </message>
 </context>
 <context>
@@ -2346,12 +2456,59 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation>课程的各个步骤；每一步都是活的，什么都可以改</translation>
     </message>
     <message>
-        <source>Step %1 of 6: %2</source>
-        <translation>第 %1 步（共 6 步）：%2</translation>
-    </message>
-    <message>
         <source>Set the lesson&apos;s exercise up on this page</source>
         <translation>在本页布置好课程中的练习</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3</source>
+        <translation>第 %1 步（共 %2 步）：%3</translation>
+    </message>
+</context>
+<context>
+    <name>attention::LossChart</name>
+    <message>
+        <source>training loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <source>validation loss</source>
+        <translation>验证损失</translation>
+    </message>
+    <message>
+        <source>best validation loss</source>
+        <translation>最低验证损失</translation>
+    </message>
+    <message>
+        <source>step %1: %2 %3</source>
+        <translation>第 %1 步：%2 %3</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>validation</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <source>unigram</source>
+        <translation>一元模型基线</translation>
+    </message>
+    <message>
+        <source>best validation</source>
+        <translation>最低验证损失</translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation>训练步数</translation>
+    </message>
+    <message>
+        <source>loss (nats per character)</source>
+        <translation>损失（奈特/字符）</translation>
+    </message>
+    <message>
+        <source>Hover a point for its step and loss. Validation rising while training falls is over-fitting: the model learns its training text by heart.</source>
+        <translation>鼠标停在点上可查看步数和损失。训练损失下降而验证损失上升，就是过拟合：模型在死记硬背训练文本。</translation>
     </message>
 </context>
 <context>
@@ -2612,6 +2769,10 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
+    <message>
+        <source>Open a learned head</source>
+        <translation>打开学到的头</translation>
+    </message>
 </context>
 <context>
     <name>attention::MaskPage</name>
@@ -2642,6 +2803,100 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     <message>
         <source>Start the step over</source>
         <translation>本步重来</translation>
+    </message>
+</context>
+<context>
+    <name>attention::ModelActions</name>
+    <message>
+        <source>Open Model</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <source>Save Model</source>
+        <translation>保存模型</translation>
+    </message>
+    <message>
+        <source>Open &amp;Model…</source>
+        <translation>打开模型(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Open a trained tiny model (safetensors) in lesson step 7</source>
+        <translation>在课程第 7 步中打开训练好的小模型（safetensors）</translation>
+    </message>
+    <message>
+        <source>Open Recent Mo&amp;del</source>
+        <translation>最近打开的模型(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Save Mo&amp;del…</source>
+        <translation>保存模型(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Save the best weights of lesson step 7&apos;s model (safetensors)</source>
+        <translation>保存课程第 7 步中模型的最佳权重（safetensors）</translation>
+    </message>
+    <message>
+        <source>Cannot Open Model</source>
+        <translation>无法打开模型</translation>
+    </message>
+    <message>
+        <source>Opened the model %1</source>
+        <translation>已打开模型 %1</translation>
+    </message>
+    <message>
+        <source>Cannot Save Model</source>
+        <translation>无法保存模型</translation>
+    </message>
+    <message>
+        <source>Saved the model as %1</source>
+        <translation>模型已保存为 %1</translation>
+    </message>
+</context>
+<context>
+    <name>attention::NextCharPanel</name>
+    <message>
+        <source>After “%1” (position %2), the model expects next:</source>
+        <translation>在“%1”（位置 %2）之后，模型预测的下一个字符：</translation>
+    </message>
+    <message>
+        <source>Pick a position in the heads to see what the model expects next.</source>
+        <translation>在各个头中选一个位置，即可看到模型对下一个字符的预测。</translation>
+    </message>
+    <message>
+        <source>Type a prompt to continue.</source>
+        <translation>请输入要续写的提示。</translation>
+    </message>
+    <message>
+        <source>Temperature %1</source>
+        <translation>温度 %1</translation>
+    </message>
+    <message>
+        <source>Temperature from %1 to %2; Page Up and Page Down move by a tenth.</source>
+        <translation>温度从 %1 到 %2；Page Up 和 Page Down 每次移动全程的十分之一。</translation>
+    </message>
+    <message>
+        <source>The logits are divided by the temperature before softmax: the score scale of step 2 at %1×. Low temperatures sharpen the choice onto the likeliest character, high ones flatten it.</source>
+        <translation>在 softmax 之前，各字符的原始分数先除以温度：相当于把第 2 步的分数缩放调到 %1×。温度低，选择会集中到最可能的字符上；温度高，选择会变得平均。</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>采样</translation>
+    </message>
+    <message>
+        <source>Continues the prompt by %1 characters, each drawn at this temperature.</source>
+        <translation>在提示后续写 %1 个字符，每个都按当前温度抽取。</translation>
+    </message>
+    <message>
+        <source>probability</source>
+        <translation>概率</translation>
     </message>
 </context>
 <context>
@@ -2908,6 +3163,259 @@ unscaled</source>
     <message>
         <source>%1 random trials per d, seed %2</source>
         <translation>每个 d 做 %1 次随机试验，种子 %2</translation>
+    </message>
+</context>
+<context>
+    <name>attention::TrainControls</name>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>opened model: %1 steps</source>
+        <translation>已打开的模型：%1 步</translation>
+    </message>
+    <message>
+        <source>step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>No corpus loaded.</source>
+        <translation>尚未载入语料。</translation>
+    </message>
+    <message>
+        <source>A new model with random weights: press Train.</source>
+        <translation>一个权重随机的新模型：请按“训练”。</translation>
+    </message>
+    <message>
+        <source>Training: %1 steps/s, about %2 s left</source>
+        <translation>训练中：每秒 %1 步，约剩 %2 秒</translation>
+    </message>
+    <message>
+        <source>Training…</source>
+        <translation>训练中…</translation>
+    </message>
+    <message>
+        <source>Paused at step %1.</source>
+        <translation>已暂停在第 %1 步。</translation>
+    </message>
+    <message>
+        <source>Done: %1 steps, %2 steps/s.</source>
+        <translation>完成：共 %1 步，每秒 %2 步。</translation>
+    </message>
+    <message>
+        <source>Done: %1 steps.</source>
+        <translation>完成：共 %1 步。</translation>
+    </message>
+    <message>
+        <source>A model from a file. Reset starts a new run with these settings.</source>
+        <translation>这是从文件打开的模型。按“重置”会用这些设置重新训练。</translation>
+    </message>
+    <message>
+        <source>Best validation loss %1 at step %2.</source>
+        <translation>最低验证损失 %1（第 %2 步）。</translation>
+    </message>
+    <message>
+        <source>唐诗三百首 (Tang poems)</source>
+        <translation>唐诗三百首</translation>
+    </message>
+    <message>
+        <source>宋词一百首 (Song lyrics)</source>
+        <translation>宋词一百首</translation>
+    </message>
+    <message>
+        <source>Copy task (repeats %1 back)</source>
+        <translation>复制任务（重复前面第 %1 个字符）</translation>
+    </message>
+    <message>
+        <source>Text file…</source>
+        <translation>文本文件…</translation>
+    </message>
+    <message>
+        <source>What the model learns to continue: a UTF-8 text file is cut into paragraphs. In the copy task every character repeats the one %1 places back, so a head should learn to look exactly %2 back.</source>
+        <translation>模型要学着续写的文本：UTF-8 文本文件按段落切分。在复制任务中，每个字符都重复它前面第 %1 个字符，所以应该有一个头学会恰好往前看 %2 个字符。</translation>
+    </message>
+    <message>
+        <source>Corpus</source>
+        <translation>语料</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>How many characters the model sees at once (1 to 256).</source>
+        <translation>模型一次能看到多少个字符（1 到 256）。</translation>
+    </message>
+    <message>
+        <source>d_model</source>
+        <translation>d_model</translation>
+    </message>
+    <message>
+        <source>The width of every vector in the model; a multiple of the number of heads.</source>
+        <translation>模型中每个向量的宽度；必须是头数的倍数。</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>头数</translation>
+    </message>
+    <message>
+        <source>Attention heads per layer; each has d_model / heads dimensions.</source>
+        <translation>每层的注意力头数；每个头有 d_model / 头数 个维度。</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Transformer blocks, 1 to 4.</source>
+        <translation>Transformer 块的个数，1 到 4。</translation>
+    </message>
+    <message>
+        <source>MLP</source>
+        <translation>MLP</translation>
+    </message>
+    <message>
+        <source>Whether each block has its feed-forward network after attention.</source>
+        <translation>每个块在注意力之后是否带有前馈网络。</translation>
+    </message>
+    <message>
+        <source>after attention</source>
+        <translation>接在注意力之后</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Training steps of 32 random windows each.</source>
+        <translation>训练步数，每步用 32 个随机窗口。</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>The peak step size of AdamW; too large and the loss jumps, too small and it crawls.</source>
+        <translation>AdamW 的峰值步长；太大，损失会来回跳；太小，损失降得很慢。</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>The same seed and settings train exactly the same model.</source>
+        <translation>种子和设置相同，训练出的模型就完全相同。</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>线程数</translation>
+    </message>
+    <message>
+        <source>CPU threads that share each step.</source>
+        <translation>共同计算每一步的 CPU 线程数。</translation>
+    </message>
+    <message>
+        <source>One step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>Trains exactly one step, then pauses.</source>
+        <translation>只训练一步，然后暂停。</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>A new model with random weights and the settings above.</source>
+        <translation>按上面的设置新建一个权重随机的模型。</translation>
+    </message>
+    <message>
+        <source>The settings changed: Reset starts a run with them.</source>
+        <translation>设置已修改：按“重置”即可用新设置开始训练。</translation>
+    </message>
+</context>
+<context>
+    <name>attention::TrainPage</name>
+    <message>
+        <source>Models (*.safetensors);;All files (*)</source>
+        <translation>模型文件 (*.safetensors);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save model</source>
+        <translation>保存模型</translation>
+    </message>
+    <message>
+        <source>Open model</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <source>Open a text to train on</source>
+        <translation>打开用于训练的文本</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>文本文件 (*.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>step –</source>
+        <translation>第 – 步</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>%1, layer %2, head %3, step %4</source>
+        <translation>%1，第 %2 层，第 %3 个头，第 %4 步</translation>
+    </message>
+    <message>
+        <source>There is no model to save yet: train one first.</source>
+        <translation>还没有可以保存的模型：请先训练一个。</translation>
+    </message>
+    <message>
+        <source>Attention Lab</source>
+        <translation>注意力实验室</translation>
+    </message>
+    <message>
+        <source>Probe line</source>
+        <translation>探测文本</translation>
+    </message>
+    <message>
+        <source>The heads&apos; weights are shown on this line (at most the context&apos;s length). Editing it restarts the history at the current step.</source>
+        <translation>各个头的权重显示在这行文本上（长度不超过上下文）。修改它，历史记录会从当前步重新开始。</translation>
+    </message>
+    <message>
+        <source>Replays the heads as they were during training.</source>
+        <translation>重放各个头在训练过程中的样子。</translation>
+    </message>
+    <message>
+        <source>The selected head</source>
+        <translation>所选的头</translation>
+    </message>
+    <message>
+        <source>Next character</source>
+        <translation>下一个字符</translation>
+    </message>
+    <message>
+        <source>Save model…</source>
+        <translation>保存模型…</translation>
+    </message>
+    <message>
+        <source>Open model…</source>
+        <translation>打开模型…</translation>
+    </message>
+</context>
+<context>
+    <name>attention::TrainingSession</name>
+    <message>
+        <source>%1: cannot train this model on it (%2 characters)</source>
+        <translation>%1：无法用它训练这个模型（%2 种字符）</translation>
     </message>
 </context>
 <context>
@@ -3223,14 +3731,6 @@ What “%1” passes on to the tokens that attend to it.</source>
         <translation>无法写入 %1</translation>
     </message>
     <message>
-        <source>Open the lesson at step N (1–6; 7 is the self-check).</source>
-        <translation>打开课程的第 N 步（1–6；7 是自测）。</translation>
-    </message>
-    <message>
-        <source>With --step 2, 5 or 6: set that step&apos;s exercise up (step 6 times it).</source>
-        <translation>与 --step 2、5 或 6 一起使用：布置好该步的练习（第 6 步还会直接计时）。</translation>
-    </message>
-    <message>
         <source>Licensed under the MIT License.</source>
         <translation>采用 MIT 许可证授权。</translation>
     </message>
@@ -3239,8 +3739,16 @@ What “%1” passes on to the tokens that attend to it.</source>
         <translation>--step 必须是 1 到 %1 之间的数，而不是“%2”</translation>
     </message>
     <message>
-        <source>--exercise needs --step 2, 5 or 6</source>
-        <translation>--exercise 需要配合 --step 2、5 或 6 使用</translation>
+        <source>Open the lesson at step N (1–7; 8 is the self-check).</source>
+        <translation>打开课程的第 N 步（1–7；8 是自测）。</translation>
+    </message>
+    <message>
+        <source>With --step 2, 5, 6 or 7: set that step&apos;s exercise up (step 6 times it, step 7 trains the model first).</source>
+        <translation>与 --step 2、5、6 或 7 一起使用：布置好该步的练习（第 6 步还会直接计时，第 7 步会先训练模型）。</translation>
+    </message>
+    <message>
+        <source>--exercise needs --step 2, 5, 6 or 7</source>
+        <translation>--exercise 需要配合 --step 2、5、6 或 7 使用</translation>
     </message>
 </context>
 </TS>
