@@ -934,15 +934,15 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation></translation>
     </message>
     <message>
-        <source>Here nobody sets q and k by hand: a small Transformer learns its own by predicting the next character of 唐诗三百首. Press &lt;b&gt;Train&lt;/b&gt; and watch the loss fall below the unigram baseline, the loss of guessing from character counts alone, while the heads turn from a flat causal triangle into patterns: one looks at the previous character, another back at the last ，. The history slider replays how they formed. When the validation loss rises while the training loss still falls, the model has begun to learn its training poems by heart: that is over-fitting.</source>
+        <source>Here nobody sets q and k by hand: a small Transformer learns its own by predicting the next character of 唐诗三百首. Press &lt;b&gt;Train&lt;/b&gt; and watch the loss fall below the unigram baseline, the loss of guessing from character counts alone, while the heads turn from a flat causal triangle into patterns: one looks at the previous character, another back at the last ， or 。. The history slider replays how they formed. When the validation loss rises while the training loss still falls, the model has begun to learn its training poems by heart: that is over-fitting.</source>
         <translation></translation>
     </message>
     <message>
-        <source>Exercise 4: find the head that looks back at the last comma</source>
+        <source>Exercise 4: find a head that looks back at the last punctuation mark</source>
         <translation></translation>
     </message>
     <message>
-        <source>Select the heads one by one: below the grid, the page says from each head&apos;s own weights on the rows after a ， whether it is the one.</source>
+        <source>Select the heads one by one: below the grid, the page says from each head&apos;s own weights on the rows after a ， or 。 whether it is one.</source>
         <translation></translation>
     </message>
 </context>
@@ -2184,10 +2184,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation></translation>
     </message>
     <message>
-        <source>This head looks back at the &lt;b&gt;last comma&lt;/b&gt; (mean weight %1).</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>This head rests on the &lt;b&gt;first character&lt;/b&gt; it can see (mean weight %1): a place to put weight when nothing else matches.</source>
         <translation></translation>
     </message>
@@ -2197,18 +2193,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
     <message>
         <source>This head has &lt;b&gt;no single clear pattern&lt;/b&gt; yet; its strongest offset is shown in the bars.</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>on the rows after a ，it puts %1 on the last ，, where a uniform head would put %2</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>The validation text has no ， for this model: train on 唐诗三百首.</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>✔ Found: this head looks back at the last comma — %1.</source>
         <translation></translation>
     </message>
     <message>
@@ -2237,6 +2221,22 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
     <message>
         <source>offset of the key</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>This head looks back at the &lt;b&gt;last punctuation mark&lt;/b&gt; (mean weight %1).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>on the rows after a punctuation mark it puts %1 on the last one, where a uniform head would put %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The text has no punctuation marks for this model: train on 唐诗三百首.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>✔ Found: this head looks back at the last punctuation mark — %1.</source>
         <translation></translation>
     </message>
 </context>
@@ -2801,10 +2801,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation></translation>
     </message>
     <message>
-        <source>Open Recent Mo&amp;del</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>Save Mo&amp;del…</source>
         <translation></translation>
     </message>
@@ -2826,6 +2822,10 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
     <message>
         <source>Saved the model as %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Open Recent Mode&amp;ls</source>
         <translation></translation>
     </message>
 </context>
@@ -3312,6 +3312,11 @@ unscaled</source>
     </message>
     <message>
         <source>The settings changed: Reset starts a run with them.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>two sentences of the training status</comment>
         <translation></translation>
     </message>
 </context>

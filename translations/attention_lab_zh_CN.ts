@@ -958,16 +958,16 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation>训练好的模型</translation>
     </message>
     <message>
-        <source>Here nobody sets q and k by hand: a small Transformer learns its own by predicting the next character of 唐诗三百首. Press &lt;b&gt;Train&lt;/b&gt; and watch the loss fall below the unigram baseline, the loss of guessing from character counts alone, while the heads turn from a flat causal triangle into patterns: one looks at the previous character, another back at the last ，. The history slider replays how they formed. When the validation loss rises while the training loss still falls, the model has begun to learn its training poems by heart: that is over-fitting.</source>
-        <translation>这里没有人手工设定 q 和 k：一个小型的字符级模型通过预测唐诗三百首中的下一个字符，自己把它们学出来。按下&lt;b&gt;训练&lt;/b&gt;，看着损失降到一元模型基线（只凭各字符出现的次数来猜所得的损失）以下；与此同时，各个头从一片均匀的因果三角形变成各种模式：有的看前一个字符，有的回看上一个“，”。历史滑块可以重放这些模式的形成过程。如果训练损失还在下降，验证损失却开始上升，说明模型已经开始死记硬背训练用的诗：这就是过拟合。</translation>
+        <source>Here nobody sets q and k by hand: a small Transformer learns its own by predicting the next character of 唐诗三百首. Press &lt;b&gt;Train&lt;/b&gt; and watch the loss fall below the unigram baseline, the loss of guessing from character counts alone, while the heads turn from a flat causal triangle into patterns: one looks at the previous character, another back at the last ， or 。. The history slider replays how they formed. When the validation loss rises while the training loss still falls, the model has begun to learn its training poems by heart: that is over-fitting.</source>
+        <translation>这里没有人手工设定 q 和 k：一个小型的字符级模型通过预测唐诗三百首中的下一个字符，自己把它们学出来。按下&lt;b&gt;训练&lt;/b&gt;，看着损失降到一元模型基线（只凭各字符出现的次数来猜所得的损失）以下；与此同时，各个头从一片均匀的因果三角形变成各种模式：有的看前一个字符，有的回看上一个“，”或“。”。历史滑块可以重放这些模式的形成过程。如果训练损失还在下降，验证损失却开始上升，说明模型已经开始死记硬背训练用的诗：这就是过拟合。</translation>
     </message>
     <message>
-        <source>Exercise 4: find the head that looks back at the last comma</source>
-        <translation>练习 4：找出回看上一个逗号的头</translation>
+        <source>Exercise 4: find a head that looks back at the last punctuation mark</source>
+        <translation>练习 4：找出回看上一个标点的头</translation>
     </message>
     <message>
-        <source>Select the heads one by one: below the grid, the page says from each head&apos;s own weights on the rows after a ， whether it is the one.</source>
-        <translation>逐个选中各个头：网格下方会根据该头自己在“，”之后各行上的权重，告诉你它是不是要找的那个。</translation>
+        <source>Select the heads one by one: below the grid, the page says from each head&apos;s own weights on the rows after a ， or 。 whether it is one.</source>
+        <translation>逐个选中各个头：网格下方会根据该头自己在“，”或“。”之后各行上的权重，告诉你它是不是要找的头。</translation>
     </message>
 </context>
 <context>
@@ -2207,10 +2207,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation>这个头看的是&lt;b&gt;往前第 %1 个字符&lt;/b&gt;（平均权重 %2）。</translation>
     </message>
     <message>
-        <source>This head looks back at the &lt;b&gt;last comma&lt;/b&gt; (mean weight %1).</source>
-        <translation>这个头回看&lt;b&gt;上一个逗号&lt;/b&gt;（平均权重 %1）。</translation>
-    </message>
-    <message>
         <source>This head rests on the &lt;b&gt;first character&lt;/b&gt; it can see (mean weight %1): a place to put weight when nothing else matches.</source>
         <translation>这个头停在它能看到的&lt;b&gt;第一个字符&lt;/b&gt;上（平均权重 %1）：没有别的匹配时，权重就放在这里。</translation>
     </message>
@@ -2221,18 +2217,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     <message>
         <source>This head has &lt;b&gt;no single clear pattern&lt;/b&gt; yet; its strongest offset is shown in the bars.</source>
         <translation>这个头还&lt;b&gt;没有单一明确的模式&lt;/b&gt;；柱状图中可以看到它权重最大的偏移。</translation>
-    </message>
-    <message>
-        <source>on the rows after a ，it puts %1 on the last ，, where a uniform head would put %2</source>
-        <translation>在“，”之后的各行上，它给上一个“，”的权重是 %1，而权重均匀的头只会给 %2</translation>
-    </message>
-    <message>
-        <source>The validation text has no ， for this model: train on 唐诗三百首.</source>
-        <translation>这个模型的验证文本中没有“，”：请用唐诗三百首训练。</translation>
-    </message>
-    <message>
-        <source>✔ Found: this head looks back at the last comma — %1.</source>
-        <translation>✔ 找到了：这个头回看上一个逗号 — %1。</translation>
     </message>
     <message>
         <source>✘ Not this one — %1. Try another head.</source>
@@ -2261,6 +2245,22 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     <message>
         <source>offset of the key</source>
         <translation>键的偏移</translation>
+    </message>
+    <message>
+        <source>This head looks back at the &lt;b&gt;last punctuation mark&lt;/b&gt; (mean weight %1).</source>
+        <translation>这个头回看&lt;b&gt;上一个标点&lt;/b&gt;（平均权重 %1）。</translation>
+    </message>
+    <message>
+        <source>on the rows after a punctuation mark it puts %1 on the last one, where a uniform head would put %2</source>
+        <translation>在标点之后的各行上，它给上一个标点的权重是 %1，而权重均匀的头只会给 %2</translation>
+    </message>
+    <message>
+        <source>The text has no punctuation marks for this model: train on 唐诗三百首.</source>
+        <translation>对这个模型来说，文本中没有标点：请用唐诗三百首训练。</translation>
+    </message>
+    <message>
+        <source>✔ Found: this head looks back at the last punctuation mark — %1.</source>
+        <translation>✔ 找到了：这个头回看上一个标点 — %1。</translation>
     </message>
 </context>
 <context>
@@ -2824,10 +2824,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation>在课程第 7 步中打开训练好的小模型（safetensors）</translation>
     </message>
     <message>
-        <source>Open Recent Mo&amp;del</source>
-        <translation>最近打开的模型(&amp;D)</translation>
-    </message>
-    <message>
         <source>Save Mo&amp;del…</source>
         <translation>保存模型(&amp;D)…</translation>
     </message>
@@ -2850,6 +2846,10 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     <message>
         <source>Saved the model as %1</source>
         <translation>模型已保存为 %1</translation>
+    </message>
+    <message>
+        <source>Open Recent Mode&amp;ls</source>
+        <translation>最近打开的模型(&amp;L)</translation>
     </message>
 </context>
 <context>
@@ -3338,6 +3338,11 @@ unscaled</source>
     <message>
         <source>The settings changed: Reset starts a run with them.</source>
         <translation>设置已修改：按“重置”即可用新设置开始训练。</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>two sentences of the training status</comment>
+        <translation>%1%2</translation>
     </message>
 </context>
 <context>

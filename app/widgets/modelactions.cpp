@@ -53,7 +53,7 @@ void ModelActions::retranslateUi()
 {
     m_open->setText(tr("Open &Model…"));
     m_open->setStatusTip(tr("Open a trained tiny model (safetensors) in lesson step 7"));
-    m_recentMenu->setTitle(tr("Open Recent Mo&del"));
+    m_recentMenu->setTitle(tr("Open Recent Mode&ls"));
     m_save->setText(tr("Save Mo&del…"));
     m_save->setStatusTip(tr("Save the best weights of lesson step 7's model (safetensors)"));
     m_recent->retranslateUi();

@@ -203,7 +203,7 @@ void HeadGrid::paintHead(QPainter &painter, const Geometry &g, int layer, int he
     if (g.cell < QFontMetricsF(labelFont).height()) {
         if (g.cell < minimumLabel)
             return;
-        labelFont.setPixelSize(int(g.cell));
+        labelFont.setPixelSize(int(g.cell * 0.85));
     }
     painter.setFont(labelFont);
     const int index = layer * heads() + head;

@@ -120,6 +120,7 @@ void LossChart::showSession(const TrainingSession &session)
     }
     m_stepAxis->setRange(0.0, steps);
     m_lossAxis->setRange(0.0, high > 0.0 ? std::ceil(high * 1.05) : 1.0);
+    m_lossAxis->applyNiceNumbers(); // ticks at round losses
 }
 
 void LossChart::showValue(const QString &what, const QPointF &point, bool state)

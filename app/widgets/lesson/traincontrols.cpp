@@ -219,9 +219,10 @@ void TrainControls::showSession(const TrainingSession &session)
         break;
     }
     if (session.bestStep() >= 0 && state != State::Ready)
-        status += QLatin1Char(' ') + tr("Best validation loss %1 at step %2.")
-                                         .arg(locale().toString(session.bestLoss(), 'f', 3))
-                                         .arg(session.bestStep());
+        status = tr("%1 %2", "two sentences of the training status")
+                     .arg(status, tr("Best validation loss %1 at step %2.")
+                                      .arg(locale().toString(session.bestLoss(), 'f', 3))
+                                      .arg(session.bestStep()));
     m_status->setText(status);
 }
 

@@ -147,11 +147,16 @@ void TrainPage::connectParts()
     connect(s, &TrainingSession::historyReset, this, &TrainPage::historyReset);
     connect(s, &TrainingSession::modelChanged, this, [this] {
         updateNextChar();
-        if (!m_profileTimer->isActive())
+        // While training, the profiles follow a few times a second; otherwise at once.
+        if (!m_session->isRunning())
+            updateHeadPanel();
+        else if (!m_profileTimer->isActive())
             m_profileTimer->start();
     });
     connect(s, &TrainingSession::stateChanged, this, [this] {
         m_controls->showSession(*m_session);
+        if (!m_session->isRunning())
+            updateHeadPanel(); // the final weights' profiles
         m_controls->setPendingChange(m_session->state() != TrainingSession::State::Empty &&
                                      !(m_controls->setup() == m_session->setup()) &&
                                      m_session->state() != TrainingSession::State::Running);
