@@ -2027,6 +2027,11 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <source>%1: %2 (position %3) gives %4 (position %5) the weight %6</source>
         <translation></translation>
     </message>
+    <message>
+        <source>L%1 H%2</source>
+        <comment>layer and head, where there is no room for the words</comment>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::HeadPage</name>
@@ -3167,10 +3172,6 @@ unscaled</source>
         <translation></translation>
     </message>
     <message>
-        <source>Training: %1 steps/s, about %2 s left</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>Training…</source>
         <translation></translation>
     </message>
@@ -3317,6 +3318,10 @@ unscaled</source>
     <message>
         <source>%1 %2</source>
         <comment>two sentences of the training status</comment>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Training: %1 steps/s, about %2 s left.</source>
         <translation></translation>
     </message>
 </context>

@@ -2048,6 +2048,11 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <source>%1: %2 (position %3) gives %4 (position %5) the weight %6</source>
         <translation>%1：%2（位置 %3）给 %4（位置 %5）的权重为 %6</translation>
     </message>
+    <message>
+        <source>L%1 H%2</source>
+        <comment>layer and head, where there is no room for the words</comment>
+        <translation>层%1 头%2</translation>
+    </message>
 </context>
 <context>
     <name>attention::HeadPage</name>
@@ -3192,10 +3197,6 @@ unscaled</source>
         <translation>一个权重随机的新模型：请按“训练”。</translation>
     </message>
     <message>
-        <source>Training: %1 steps/s, about %2 s left</source>
-        <translation>训练中：每秒 %1 步，约剩 %2 秒</translation>
-    </message>
-    <message>
         <source>Training…</source>
         <translation>训练中…</translation>
     </message>
@@ -3343,6 +3344,10 @@ unscaled</source>
         <source>%1 %2</source>
         <comment>two sentences of the training status</comment>
         <translation>%1%2</translation>
+    </message>
+    <message>
+        <source>Training: %1 steps/s, about %2 s left.</source>
+        <translation>训练中：每秒 %1 步，约剩 %2 秒。</translation>
     </message>
 </context>
 <context>

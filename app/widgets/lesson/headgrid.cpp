@@ -124,6 +124,13 @@ QString HeadGrid::headTitle(int layer, int head) const
     return tr("layer %1, head %2").arg(layer + 1).arg(head + 1);
 }
 
+QString HeadGrid::shortHeadTitle(int layer, int head) const
+{
+    return tr("L%1 H%2", "layer and head, where there is no room for the words")
+        .arg(layer + 1)
+        .arg(head + 1);
+}
+
 QSize HeadGrid::sizeHint() const
 {
     const QFontMetrics metrics(font());
@@ -172,9 +179,13 @@ void HeadGrid::paintHead(QPainter &painter, const Geometry &g, int layer, int he
     painter.setFont(titleFont);
     painter.setPen(palette().color(QPalette::Text));
     const QRectF titleRect(cells.left(), cells.top() - g.title, cells.width() + g.gap, g.title);
+    // The whole title where it fits, else the short one (the tooltip has the words).
+    const QFontMetrics titleMetrics(titleFont);
+    QString title = headTitle(layer, head);
+    if (titleMetrics.horizontalAdvance(title) > titleRect.width())
+        title = shortHeadTitle(layer, head);
     painter.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
-                     QFontMetrics(titleFont).elidedText(headTitle(layer, head), Qt::ElideRight,
-                                                        int(titleRect.width())));
+                     titleMetrics.elidedText(title, Qt::ElideRight, int(titleRect.width())));
     painter.setFont(font());
 
     for (int r = 0; r < n && r < weights.rows(); ++r)

@@ -77,6 +77,7 @@ private:
     Geometry geometry() const;
     void paintHead(QPainter &painter, const Geometry &g, int layer, int head) const;
     QString headTitle(int layer, int head) const;
+    QString shortHeadTitle(int layer, int head) const;
 
     AttentionSnapshot m_snapshot;
     QStringList m_characters;

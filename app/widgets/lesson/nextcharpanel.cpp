@@ -32,7 +32,7 @@ NextCharPanel::NextCharPanel(QWidget *parent)
     , m_output(new QLabel)
 {
     m_caption->setWordWrap(true);
-    m_chart->valueAxis()->setLabelFormat(QStringLiteral("%.1f"));
+    m_chart->valueAxis()->setLabelFormat(QStringLiteral("%.2f"));
 
     m_slider->setRange(0, sliderSteps);
     m_slider->setPageStep(sliderSteps / 10);
@@ -171,6 +171,10 @@ void NextCharPanel::updateBars()
         }
     }
     m_chart->setBars(m_characters, m_probabilities);
+    // The scale follows the likeliest character (in tenths), so an unsure model's bars show.
+    const double top = m_probabilities.isEmpty() ? 1.0 : m_probabilities.front();
+    m_chart->valueAxis()->setRange(0.0, std::clamp(std::ceil(top * 10.0) / 10.0, 0.1, 1.0));
+    m_chart->valueAxis()->applyNiceNumbers();
     if (position >= 0 && position < int(m_ids.size()))
         m_caption->setText(tr("After “%1” (position %2), the model expects next:")
                                .arg(characterText(m_ids[std::size_t(position)]))

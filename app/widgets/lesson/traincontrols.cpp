@@ -200,7 +200,7 @@ void TrainControls::showSession(const TrainingSession &session)
         status = tr("A new model with random weights: press Train.");
         break;
     case State::Running:
-        status = rate > 0.0 ? tr("Training: %1 steps/s, about %2 s left")
+        status = rate > 0.0 ? tr("Training: %1 steps/s, about %2 s left.")
                                   .arg(locale().toString(rate, 'f', 1))
                                   .arg(locale().toString(std::ceil((total - done) / rate), 'f', 0))
                             : tr("Training…");
