@@ -223,7 +223,7 @@ private Q_SLOTS:
         const Run first =
             runLab({QStringLiteral("--step"), QStringLiteral("7"), QStringLiteral("--exercise"),
                     QStringLiteral("--screenshot"), trained},
-                   true);
+                   true, 600000); // 1000 steps of two layers: ~15 s in release, minutes under ASan
         QCOMPARE(first.exitCode, 0);
         const Run second = runLab(
             {QStringLiteral("--step"), QStringLiteral("7"), QStringLiteral("--screenshot"), fresh},
