@@ -215,6 +215,8 @@ void TrainingSession::runWorker(int lastStep)
     Progress progress;
     QElapsedTimer sincePost;
     sincePost.start();
+    QElapsedTimer sinceSnapshot;
+    sinceSnapshot.start();
     qint64 trainingNs = 0;
     const auto post = [&] {
         progress.trainingSeconds = double(trainingNs) * 1e-9;
@@ -246,7 +248,10 @@ void TrainingSession::runWorker(int lastStep)
             }
         }
         const bool stopping = last || m_stopRequested.load();
-        if (step % m_snapshotEvery.load() == 0 || stopping) {
+        // Every few steps, and at least a few times a second in a long run with slow steps.
+        if (step % m_snapshotEvery.load() == 0 || stopping ||
+            sinceSnapshot.elapsed() >= snapshotInterval.count()) {
+            sinceSnapshot.restart();
             auto latest = std::make_shared<SessionModel>();
             latest->parameters = trainer.parameters();
             latest->step = step;
@@ -349,7 +354,9 @@ void TrainingSession::setState(State state)
 
 int TrainingSession::stepsDone() const
 {
-    return m_model ? m_model->step : 0;
+    if (m_state == State::Opened)
+        return m_model ? m_model->step : 0;
+    return int(m_trainLosses.size());
 }
 
 ModelFile TrainingSession::bestModelFile() const

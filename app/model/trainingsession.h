@@ -99,6 +99,8 @@ public:
 
     /// The worker hands its progress over at most this often (several times a second).
     static constexpr std::chrono::milliseconds postInterval{100};
+    /// A run takes a snapshot every few steps (steps / 200 at first), and at least this often.
+    static constexpr std::chrono::milliseconds snapshotInterval{250};
     /// The history keeps at most this many snapshots: when full, every second one is dropped
     /// (the first and the latest stay) and snapshots are taken half as often from then on.
     static constexpr int maxSnapshots = 240;
@@ -146,6 +148,7 @@ public:
     /// The corpus's name as the model file stores it.
     QString corpusName() const { return m_corpusName; }
 
+    /// Training steps of the run whose progress is in (the opened file's steps when Opened).
     int stepsDone() const;
     int totalSteps() const { return m_setup.settings.steps; }
     /// Each training step's batch loss, step 1 first.

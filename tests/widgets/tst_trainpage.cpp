@@ -125,6 +125,7 @@ private Q_SLOTS:
     void exerciseJudgesTheSelectedHead();
     void stateSurvivesARestart();
     void lastModelIsThereAtTheNextStart();
+    void closingWhileTrainingStopsCleanly();
 
 private:
     QTemporaryDir m_dir;
@@ -428,6 +429,20 @@ void TestTrainPage::lastModelIsThereAtTheNextStart()
     QCOMPARE(next.session()->state(), TrainingSession::State::Opened);
     QCOMPARE(tiny::exportTensors(next.session()->model()->parameters), best);
     QCOMPARE(next.headGrid()->layers(), 2);
+}
+
+void TestTrainPage::closingWhileTrainingStopsCleanly()
+{
+    // The window goes while its training runs: the session pauses and waits for its worker, and
+    // its last signals reach no half-destroyed page (UBSan and ASan watch this in the test build).
+    auto window = std::make_unique<MainWindow>(MainWindow::Settings::Ignore);
+    TrainPage &page = *window->lesson()->trainPage();
+    prepare(page, smallSetup(m_corpus, 100000));
+    QTest::mouseClick(page.controls()->trainButton(), Qt::LeftButton);
+    QTRY_VERIFY(page.session()->stepsDone() > 0);
+    QVERIFY(page.session()->isRunning());
+    window = nullptr;
+    QVERIFY(!window);
 }
 
 QTEST_MAIN(TestTrainPage)

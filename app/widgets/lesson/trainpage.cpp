@@ -88,7 +88,13 @@ TrainPage::TrainPage(QWidget *parent)
     sessionProgressed();
 }
 
-TrainPage::~TrainPage() = default;
+TrainPage::~TrainPage()
+{
+    // The session pauses its worker when it goes, and says so: that must not reach a page whose
+    // own part is already destroyed (QObject deletes its children only after this body).
+    disconnect(m_session, nullptr, this, nullptr);
+    delete m_session;
+}
 
 void TrainPage::buildLayout()
 {
