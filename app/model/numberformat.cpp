@@ -92,6 +92,22 @@ QString milliseconds(double ms, const QLocale &locale)
     return locale.toString(ms, 'f', decimals);
 }
 
+QString memory(qint64 bytes, const QLocale &locale)
+{
+    if (bytes == 0)
+        return QStringLiteral("0 KiB");
+    static const char *const units[] = {"KiB", "MiB", "GiB"};
+    double value = double(bytes) / 1024.0;
+    int unit = 0;
+    while (std::abs(value) >= 1024.0 && unit < 2) {
+        value /= 1024.0;
+        ++unit;
+    }
+    const double magnitude = std::abs(value);
+    const int decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : 2;
+    return locale.toString(value, 'f', decimals) + QLatin1Char(' ') + QLatin1String(units[unit]);
+}
+
 QString slope(double value, const QLocale &locale)
 {
     return locale.toString(value, 'f', 2);

@@ -44,6 +44,11 @@ QString tick(double value);
 /// `locale` with its group separator: "0.671", "5.39", "20.5", "1,050".
 QString milliseconds(double ms, const QLocale &locale);
 
+/// A size in memory in one kind of unit, so that a column of them compares at a glance: KiB,
+/// MiB or GiB (never bytes), three significant digits, in `locale`: "0.98 KiB", "4.00 KiB",
+/// "61.0 MiB", "1.50 GiB"; 0 is "0 KiB".
+QString memory(qint64 bytes, const QLocale &locale);
+
 /// A fitted slope with two decimals in `locale`: "2.03".
 QString slope(double value, const QLocale &locale);
 

@@ -34,6 +34,8 @@ private Q_SLOTS:
     void tick();
     void milliseconds_data();
     void milliseconds();
+    void memory_data();
+    void memory();
     void slope();
     void scientific();
     void shortest();
@@ -165,6 +167,28 @@ void TestNumberFormat::milliseconds()
     QFETCH(double, ms);
     QFETCH(QString, expected);
     QCOMPARE(NumberFormat::milliseconds(ms, QLocale()), expected);
+}
+
+void TestNumberFormat::memory_data()
+{
+    QTest::addColumn<qint64>("bytes");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("nothing") << qint64(0) << QStringLiteral("0 KiB");
+    QTest::newRow("1000 bytes, in KiB too") << qint64(1000) << QStringLiteral("0.98 KiB");
+    QTest::newRow("4 KiB") << qint64(4096) << QStringLiteral("4.00 KiB");
+    QTest::newRow("tens of KiB") << qint64(40000) << QStringLiteral("39.1 KiB");
+    QTest::newRow("just under a MiB") << qint64(1023 * 1024) << QStringLiteral("1,023 KiB");
+    QTest::newRow("64 MB") << qint64(64'000'000) << QStringLiteral("61.0 MiB");
+    QTest::newRow("1.5 GiB") << qint64(1536) * 1024 * 1024 << QStringLiteral("1.50 GiB");
+    QTest::newRow("64 GiB stays GiB")
+        << qint64(64) * 1024 * 1024 * 1024 << QStringLiteral("64.0 GiB");
+}
+
+void TestNumberFormat::memory()
+{
+    QFETCH(qint64, bytes);
+    QFETCH(QString, expected);
+    QCOMPARE(NumberFormat::memory(bytes, QLocale()), expected);
 }
 
 void TestNumberFormat::slope()

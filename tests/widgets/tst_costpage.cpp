@@ -3,6 +3,7 @@
 
 #include "bench.h"
 #include "costpage.h"
+#include "numberformat.h"
 #include "random.h"
 
 #include <QChart>
@@ -117,7 +118,7 @@ void TestCostPage::smallRunFillsChartAndTable()
     for (int row = 0; row < 2; ++row) {
         const int T = row == 0 ? 64 : 128;
         QCOMPARE(cellBytes(table, row, 1), qint64(T) * T * 4);
-        QCOMPARE(table->item(row, 1)->text(), QLocale().formattedDataSize(qint64(T) * T * 4, 1));
+        QCOMPARE(table->item(row, 1)->text(), NumberFormat::memory(qint64(T) * T * 4, QLocale()));
         QCOMPARE(cellBytes(table, row, kernelColumn(Kernel::Materialized)), qint64(T) * T * 4);
         // Naive: one row of T scores per thread.
         QCOMPARE(cellBytes(table, row, kernelColumn(Kernel::Naive)),
@@ -137,7 +138,7 @@ void TestCostPage::smallRunFillsChartAndTable()
         for (Kernel kernel : allKernels()) {
             const qint64 bytes = cellBytes(table, row, kernelColumn(kernel));
             QCOMPARE(table->item(row, kernelColumn(kernel))->text(),
-                     QLocale().formattedDataSize(bytes, 1));
+                     NumberFormat::memory(bytes, QLocale()));
         }
     }
 }

@@ -2,6 +2,7 @@
 // the Run and Cancel buttons and the progress bar, and its texts.
 
 #include "costpage.h"
+#include "numberformat.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -129,8 +130,8 @@ void CostPage::retranslateSettings()
             tr("Builds the whole T×T score table with matrix products. Timed up to "
                "T = %1 only: its table takes %2 there and %3 at T = %4.")
                 .arg(locale().toString(maxLength(Kernel::Materialized)),
-                     locale().formattedDataSize(tableBytes(maxLength(Kernel::Materialized)), 1),
-                     locale().formattedDataSize(tableBytes(largestLength), 1),
+                     NumberFormat::memory(tableBytes(maxLength(Kernel::Materialized)), locale()),
+                     NumberFormat::memory(tableBytes(largestLength), locale()),
                      locale().toString(largestLength)));
     kernelCheckBox(Kernel::Tiled)->setText(tr("&tiled (no table)"));
     kernelCheckBox(Kernel::Tiled)
