@@ -2244,6 +2244,14 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <source>✔ Found: this head looks back at the last punctuation mark — %1.</source>
         <translation></translation>
     </message>
+    <message>
+        <source>Layer %1, head %2: mean weight by how far back the key is, over the probe line</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The grid shows an earlier step: move the history slider to the end to open the current model&apos;s head.</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::HeatmapWidget</name>
@@ -3399,7 +3407,19 @@ unscaled</source>
 <context>
     <name>attention::TrainingSession</name>
     <message>
-        <source>%1: cannot train this model on it (%2 characters)</source>
+        <source>%1: %2 different characters, more than a model&apos;s 65,536</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>d_model %1 is not a multiple of the %2 heads</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The model is outside the limits: context 1–256, d_model 1–512, heads 1–16, layers 1–4.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1: cannot train on this text with these settings</source>
         <translation></translation>
     </message>
 </context>

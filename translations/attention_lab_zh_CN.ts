@@ -2267,6 +2267,14 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <source>✔ Found: this head looks back at the last punctuation mark — %1.</source>
         <translation>✔ 找到了：这个头回看上一个标点 — %1。</translation>
     </message>
+    <message>
+        <source>Layer %1, head %2: mean weight by how far back the key is, over the probe line</source>
+        <translation>第 %1 层，第 %2 个头：在探测文本上，按键往前的距离统计的平均权重</translation>
+    </message>
+    <message>
+        <source>The grid shows an earlier step: move the history slider to the end to open the current model&apos;s head.</source>
+        <translation>网格显示的是较早的一步：把历史滑块拖到最右端，才能打开当前模型的这个头。</translation>
+    </message>
 </context>
 <context>
     <name>attention::HeatmapWidget</name>
@@ -3424,8 +3432,20 @@ unscaled</source>
 <context>
     <name>attention::TrainingSession</name>
     <message>
-        <source>%1: cannot train this model on it (%2 characters)</source>
-        <translation>%1：无法用它训练这个模型（%2 种字符）</translation>
+        <source>%1: %2 different characters, more than a model&apos;s 65,536</source>
+        <translation>%1：有 %2 个不同的字符，超过了模型上限 65,536</translation>
+    </message>
+    <message>
+        <source>d_model %1 is not a multiple of the %2 heads</source>
+        <translation>d_model %1 不是头数 %2 的倍数</translation>
+    </message>
+    <message>
+        <source>The model is outside the limits: context 1–256, d_model 1–512, heads 1–16, layers 1–4.</source>
+        <translation>模型超出了范围：上下文 1–256，d_model 1–512，头数 1–16，层数 1–4。</translation>
+    </message>
+    <message>
+        <source>%1: cannot train on this text with these settings</source>
+        <translation>%1：无法用这些设置在这段文本上训练</translation>
     </message>
 </context>
 <context>

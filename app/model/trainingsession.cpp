@@ -31,6 +31,32 @@ AttentionSnapshot attentionSnapshot(const tiny::Parameters<float> &parameters,
 
 } // namespace
 
+QString TrainingSession::setupError(const TrainingSetup &setup, const tiny::PreparedCorpus &corpus)
+{
+    using tiny::ConfigError;
+    if (const std::optional<ConfigError> error = tiny::checkConfig(setup.config)) {
+        switch (*error) {
+        case ConfigError::VocabSize:
+            return tr("%1: %2 different characters, more than a model's 65,536")
+                .arg(setup.corpus)
+                .arg(setup.config.vocabSize);
+        case ConfigError::DModelNotMultipleOfHeads:
+            return tr("d_model %1 is not a multiple of the %2 heads")
+                .arg(setup.config.dModel)
+                .arg(setup.config.heads);
+        case ConfigError::Context:
+        case ConfigError::DModel:
+        case ConfigError::Heads:
+        case ConfigError::Layers:
+            return tr("The model is outside the limits: context 1–256, d_model 1–512, heads "
+                      "1–16, layers 1–4.");
+        }
+    }
+    if (tiny::Trainer::check(setup.config, setup.settings, corpus.trainIds))
+        return tr("%1: cannot train on this text with these settings").arg(setup.corpus);
+    return {};
+}
+
 bool TrainingSetup::operator==(const TrainingSetup &other) const
 {
     const tiny::TrainingSettings &a = settings;
@@ -99,6 +125,10 @@ QString TrainingSession::setUp(const TrainingSetup &setup)
             loaded.corpus = std::move(prepared.corpus);
         else
             loaded.error = corpusErrorMessage(*prepared.error);
+    } else if (wanted.corpus == m_setup.corpus && wanted.config.context == m_setup.config.context &&
+               !m_corpus.trainIds.empty()) {
+        loaded.corpus = m_corpus; // only the model or the training changed: the same text
+        text = m_corpusText;
     } else {
         loaded = loadCorpus(wanted.corpus, wanted.config.context);
         if (loaded.ok())
@@ -107,11 +137,8 @@ QString TrainingSession::setUp(const TrainingSetup &setup)
     if (!loaded.ok())
         return loaded.error;
     wanted.config.vocabSize = loaded.corpus.vocabulary.size();
-    if (tiny::checkConfig(wanted.config) ||
-        tiny::Trainer::check(wanted.config, wanted.settings, loaded.corpus.trainIds))
-        return tr("%1: cannot train this model on it (%2 characters)")
-            .arg(wanted.corpus)
-            .arg(loaded.corpus.vocabulary.size());
+    if (const QString why = setupError(wanted, loaded.corpus); !why.isEmpty())
+        return why;
 
     pauseAndWait();
     m_setup = wanted;
@@ -227,7 +254,8 @@ void TrainingSession::runWorker(int lastStep)
         trainingNs = 0;
         sincePost.restart();
     };
-    while (trainer.stepsDone() < lastStep && !m_stopRequested.load()) {
+    bool stopping = false;
+    while (!stopping && trainer.stepsDone() < lastStep && !m_stopRequested.load()) {
         QElapsedTimer stepTimer;
         stepTimer.start();
         progress.losses.push_back(trainer.step());
@@ -247,7 +275,8 @@ void TrainingSession::runWorker(int lastStep)
                 }
             }
         }
-        const bool stopping = last || m_stopRequested.load();
+        // Read once: a pause that lands now still gets this step's snapshot before the loop ends.
+        stopping = last || m_stopRequested.load();
         // Every few steps, and at least a few times a second in a long run with slow steps.
         if (step % m_snapshotEvery.load() == 0 || stopping ||
             sinceSnapshot.elapsed() >= snapshotInterval.count()) {
@@ -431,7 +460,7 @@ void TrainingSession::appendSnapshot(AttentionSnapshot snapshot)
         if (i % 2 == 0 || i + 1 == m_history.size())
             kept.push_back(std::move(m_history[i]));
     m_history = std::move(kept);
-    m_snapshotEvery = 2 * m_snapshotEvery.load();
+    m_snapshotEvery = std::min(2 * m_snapshotEvery.load(), std::max(1, m_setup.settings.steps));
     Q_EMIT historyReset();
 }
 

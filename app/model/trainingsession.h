@@ -93,7 +93,7 @@ public:
         Running,  ///< the worker trains
         Paused,   ///< stopped before the last step; Train goes on
         Finished, ///< every step of the schedule done
-        Opened,   ///< a model read from a file: nothing to train until Reset or Train
+        Opened,   ///< a model read from a file: shown, not trained; Reset starts a new run
     };
     Q_ENUM(State)
 
@@ -117,10 +117,13 @@ public:
     /// which is paused and dropped first. On failure returns the reason (the corpus file and
     /// what is wrong) and keeps the current run as it was.
     QString setUp(const TrainingSetup &setup);
+    /// Why `setup` cannot train on `corpus` (its config.vocabSize set from it), in words; empty
+    /// when it can.
+    static QString setupError(const TrainingSetup &setup, const tiny::PreparedCorpus &corpus);
     /// Drops the run and starts the same setup again from step 0.
     void reset();
-    /// Uses the model of a file: its heads and predictions can be shown, and Train starts a new
-    /// run of the current setup. The file must have passed loadModel().
+    /// Uses the model of a file: its heads and predictions are shown; it is not trained further
+    /// (reset() starts a new run of the current setup). The file must have passed loadModel().
     void openModel(const ModelFile &file);
 
     /// Trains on the worker until the schedule ends or pause() is called. Nothing when running,
@@ -186,7 +189,7 @@ Q_SIGNALS:
     void stateChanged(TrainingSession::State state);
     /// New training losses, validations or a snapshot arrived (or the run was replaced).
     void progressed();
-    /// The history was cleared or thinned (not merely appended to).
+    /// The history was cleared or thinned (not merely appended to): indices changed.
     void historyReset();
     /// model() changed.
     void modelChanged();

@@ -61,11 +61,11 @@ void ModelActions::retranslateUi()
 
 bool ModelActions::openModel(const QString &fileName)
 {
-    m_showPage();
     if (!m_page->openModel(fileName)) {
         showError(tr("Cannot Open Model"), m_page->lastError());
         return false;
     }
+    m_showPage(); // where the opened model is shown
     m_window->statusBar()->showMessage(tr("Opened the model %1").arg(fileName), 4000);
     return true;
 }

@@ -125,6 +125,7 @@ private Q_SLOTS:
     void exerciseJudgesTheSelectedHead();
     void stateSurvivesARestart();
     void lastModelIsThereAtTheNextStart();
+    void selectedHeadSurvivesProbeEditsAndRestarts();
     void closingWhileTrainingStopsCleanly();
 
 private:
@@ -221,8 +222,11 @@ void TestTrainPage::historySliderShowsStoredSnapshots()
     slider->setValue(5);
     QCOMPARE(page.headGrid()->snapshot().step, history[5].step);
     QVERIFY(sameHeads(page.headGrid()->snapshot(), history[5]));
+    // A head from the past is shown, not opened: the workbench button waits for the end.
+    QVERIFY(!page.headPanel()->workbenchButton()->isEnabled());
     QTest::keyClick(slider, Qt::Key_End);
     QCOMPARE(page.headGrid()->snapshot().step, 60);
+    QVERIFY(page.headPanel()->workbenchButton()->isEnabled());
 }
 
 void TestTrainPage::badModelFileChangesNothing()
@@ -333,7 +337,9 @@ void TestTrainPage::fileMenuOpensAndRemembersModels()
     QVERIFY2(models->saveModel(name), qPrintable(page.lastError()));
     QCOMPARE(models->recentModels(), QStringList{QFileInfo(name).absoluteFilePath()});
     QVERIFY(!models->saveModel(m_dir.filePath(QStringLiteral("no/such/folder/m.safetensors"))));
+    window.showLessonStep(2);
     QVERIFY(!models->openModel(m_dir.filePath(QStringLiteral("poems.txt"))));
+    QCOMPARE(window.lesson()->currentStep(), 2); // a refused file changes nothing, not the step
     QCOMPARE(page.session()->state(), TrainingSession::State::Paused);
     QCOMPARE(models->recentModels().size(), 1);
     QVERIFY(models->openModel(name));
@@ -429,6 +435,36 @@ void TestTrainPage::lastModelIsThereAtTheNextStart()
     QCOMPARE(next.session()->state(), TrainingSession::State::Opened);
     QCOMPARE(tiny::exportTensors(next.session()->model()->parameters), best);
     QCOMPARE(next.headGrid()->layers(), 2);
+}
+
+void TestTrainPage::selectedHeadSurvivesProbeEditsAndRestarts()
+{
+    QJsonObject state;
+    {
+        TrainPage page;
+        prepare(page, smallSetup(m_corpus));
+        page.headGrid()->setSelectedHead(1, 1);
+        page.setProbe(QStringLiteral("月光"));
+        page.setProbe(QStringLiteral("床前明月光"));
+        QCOMPARE(page.headGrid()->selectedLayer(), 1);
+        QCOMPARE(page.headGrid()->selectedHead(), 1);
+        QVERIFY(page.headPanel()->roleText().size() > 0);
+        state = page.saveState();
+    }
+    TrainPage restored;
+    restored.restoreState(state); // before any model: the selection waits for the heads
+    prepare(restored, smallSetup(m_corpus));
+    QCOMPARE(restored.headGrid()->selectedLayer(), 1);
+    QCOMPARE(restored.headGrid()->selectedHead(), 1);
+    // A smaller model moves the selection inside, and the panel follows.
+    TrainingSetup one = smallSetup(m_corpus);
+    one.config.layers = 1;
+    restored.controls()->setSetup(one);
+    restored.controls()->resetButton()->click();
+    QCOMPARE(restored.headGrid()->selectedLayer(), 0);
+    const std::optional<Scenario> scenario = restored.headScenario();
+    QVERIFY(scenario);
+    QVERIFY(scenario->title.contains(QStringLiteral("1")));
 }
 
 void TestTrainPage::closingWhileTrainingStopsCleanly()

@@ -34,17 +34,28 @@ void HeadGrid::setSnapshot(const AttentionSnapshot &snapshot, const QStringList 
 {
     m_snapshot = snapshot;
     m_characters = characters;
-    m_layer = std::clamp(m_layer, 0, std::max(0, layers() - 1));
-    m_head = std::clamp(m_head, 0, std::max(0, heads() - 1));
-    if (m_position >= positions())
-        m_position = positions() - 1;
     updateGeometry();
     update();
+    if (layers() == 0)
+        return; // nothing to show: the selection waits for heads
+    // A smaller model or a shorter probe line moves the selection inside, and says so.
+    const int layer = std::clamp(m_layer, 0, layers() - 1);
+    const int head = std::clamp(m_head, 0, heads() - 1);
+    if (layer != m_layer || head != m_head) {
+        m_layer = layer;
+        m_head = head;
+        Q_EMIT headSelected(layer, head);
+    }
+    if (m_position >= positions())
+        setSelectedPosition(positions() - 1);
 }
 
 void HeadGrid::setSelectedHead(int layer, int head)
 {
-    if (layer < 0 || layer >= layers() || head < 0 || head >= heads())
+    // Without heads shown (before a model, while the probe is empty) any head can be chosen;
+    // the next snapshot moves it inside.
+    const bool shown = layers() > 0;
+    if (layer < 0 || head < 0 || (shown && (layer >= layers() || head >= heads())))
         return;
     if (layer == m_layer && head == m_head)
         return;
@@ -56,7 +67,7 @@ void HeadGrid::setSelectedHead(int layer, int head)
 
 void HeadGrid::setSelectedPosition(int position)
 {
-    position = std::clamp(position, -1, positions() - 1);
+    position = std::max(-1, std::min(position, positions() - 1));
     if (position == m_position)
         return;
     m_position = position;

@@ -54,7 +54,18 @@ void HeadPanel::showHead(int layer, int head, const std::optional<tiny::HeadProf
     m_chart->setBars(offsets, values);
     // A fixed scale while the head is strong, a closer one for a weak head.
     m_chart->valueAxis()->setRange(0.0, high > 0.5 ? 1.0 : high > 0.2 ? 0.5 : 0.2);
-    m_workbench->setEnabled(layer >= 0);
+    updateTexts();
+}
+
+void HeadPanel::setMeasuredOnValidation(bool validation)
+{
+    m_onValidation = validation;
+    updateTexts();
+}
+
+void HeadPanel::setLatestShown(bool latest)
+{
+    m_latest = latest;
     updateTexts();
 }
 
@@ -119,12 +130,18 @@ QString HeadPanel::verdictText() const
 
 void HeadPanel::updateTexts()
 {
-    m_caption->setText(m_layer >= 0
-                           ? tr("Layer %1, head %2: mean weight by how far back the key is, over "
-                                "the validation text")
-                                 .arg(m_layer + 1)
-                                 .arg(m_head + 1)
-                           : tr("Select a head in the grid."));
+    const QString over = m_onValidation ? tr("Layer %1, head %2: mean weight by how far back "
+                                             "the key is, over the validation text")
+                                        : tr("Layer %1, head %2: mean weight by how far back "
+                                             "the key is, over the probe line");
+    m_caption->setText(m_layer >= 0 ? over.arg(m_layer + 1).arg(m_head + 1)
+                                    : tr("Select a head in the grid."));
+    m_workbench->setEnabled(m_layer >= 0 && m_latest);
+    m_workbench->setToolTip(
+        m_latest ? tr("Its queries, keys and values on the probe line become a scenario you can "
+                      "edit, scale, mask and compare.")
+                 : tr("The grid shows an earlier step: move the history slider to the end to "
+                      "open the current model's head."));
     m_role->setText(roleText());
     m_verdict->setVisible(m_exercise && m_profile.has_value());
     m_verdict->setText(verdictText());
@@ -133,8 +150,6 @@ void HeadPanel::updateTexts()
 void HeadPanel::retranslateUi()
 {
     m_workbench->setText(tr("Open this head in the workbench"));
-    m_workbench->setToolTip(tr("Its queries, keys and values on the probe line become a "
-                               "scenario you can edit, scale, mask and compare."));
     m_chart->valueAxis()->setTitleText(tr("mean weight"));
     m_chart->categoryAxis()->setTitleText(tr("offset of the key"));
     updateTexts();

@@ -29,6 +29,10 @@ public:
     /// Shows `profile` of head (layer, head), measured with the punctuation marks (，。？！、；：)
     /// as the marks; nothing for none.
     void showHead(int layer, int head, const std::optional<tiny::HeadProfile> &profile);
+    /// Whether the profiles were measured on the validation text (else on the probe line).
+    void setMeasuredOnValidation(bool validation);
+    /// Whether the grid shows the current model (a past snapshot cannot be opened).
+    void setLatestShown(bool latest);
     /// Shows (or hides) the exercise's verdict on the shown head.
     void setExerciseShown(bool shown);
     /// The role of the shown head in words.
@@ -52,6 +56,8 @@ private:
     int m_head = -1;
     std::optional<tiny::HeadProfile> m_profile;
     bool m_exercise = false;
+    bool m_onValidation = true;
+    bool m_latest = true;
 
     QLabel *m_caption;
     BarChartView *m_chart;

@@ -34,6 +34,10 @@ namespace {
 
 constexpr int profileDelayMs = 300;
 constexpr int probeDelayMs = 400;
+constexpr int setupDelayMs = 300;
+/// Windows of the validation text a head's profile is measured on: enough for steady means
+/// (some 700 rows at context 32), few enough to recompute a few times a second while training.
+constexpr int profileWindows = 24;
 
 } // namespace
 
@@ -72,7 +76,10 @@ TrainPage::TrainPage(QWidget *parent)
     , m_openModel(new QPushButton)
     , m_profileTimer(new QTimer(this))
     , m_probeTimer(new QTimer(this))
+    , m_setupTimer(new QTimer(this))
 {
+    m_setupTimer->setSingleShot(true);
+    m_setupTimer->setInterval(setupDelayMs);
     m_profileTimer->setSingleShot(true);
     m_profileTimer->setInterval(profileDelayMs);
     m_probeTimer->setSingleShot(true);
@@ -170,7 +177,9 @@ void TrainPage::connectParts()
     });
     connect(m_profileTimer, &QTimer::timeout, this, &TrainPage::updateHeadPanel);
 
-    connect(m_controls, &TrainControls::setupEdited, this, &TrainPage::applySetup);
+    // A setting applies once the spin box rests, not at every step of its arrows.
+    connect(m_controls, &TrainControls::setupEdited, m_setupTimer, qOverload<>(&QTimer::start));
+    connect(m_setupTimer, &QTimer::timeout, this, &TrainPage::applySetup);
     connect(m_controls, &TrainControls::corpusFileRequested, this, &TrainPage::chooseCorpusFile);
     connect(m_controls, &TrainControls::trainClicked, this, [this] {
         if (ensureSetUp())
@@ -235,10 +244,13 @@ void TrainPage::applySetup()
     // A model that learned nothing yet follows the form at once; a trained one waits for Reset,
     // so that no training is lost by a slip of the mouse.
     if (m_session->state() == State::Empty || m_session->state() == State::Ready) {
+        // Said beside the form, not in a message box: the learner may be typing.
         const QString error = m_session->setUp(wanted);
-        if (!error.isEmpty())
-            showError(error);
         m_controls->setPendingChange(!error.isEmpty());
+        if (!error.isEmpty()) {
+            m_lastError = error;
+            m_controls->statusLabel()->setText(error);
+        }
         return;
     }
     m_controls->setPendingChange(!(wanted == m_session->setup()));
@@ -286,7 +298,19 @@ void TrainPage::sessionProgressed()
 
 void TrainPage::historyReset()
 {
-    m_followLatest = true;
+    // Thinned: stay at the step shown (or the nearest one kept); cleared: the one snapshot.
+    const auto &history = m_session->history();
+    if (!m_followLatest && m_shownStep >= 0 && !history.empty()) {
+        int nearest = 0;
+        for (int i = 0; i < int(history.size()); ++i)
+            if (std::abs(history[std::size_t(i)].step - m_shownStep) <
+                std::abs(history[std::size_t(nearest)].step - m_shownStep))
+                nearest = i;
+        m_shown = nearest;
+        m_followLatest = nearest == int(history.size()) - 1;
+    } else {
+        m_followLatest = true;
+    }
     updateHistorySlider();
 }
 
@@ -318,8 +342,11 @@ void TrainPage::showSnapshot(int index)
     }
     m_shown = index;
     const AttentionSnapshot &snapshot = history[std::size_t(index)];
+    m_shownStep = snapshot.step;
     m_grid->setSnapshot(snapshot, probeCharacters());
     m_historyLabel->setText(tr("step %1").arg(snapshot.step));
+    // The panels below describe the current model: a head from the past is shown, not opened.
+    m_headPanel->setLatestShown(m_followLatest);
 }
 
 void TrainPage::updateHeadPanel()
@@ -513,7 +540,9 @@ void TrainPage::showEvent(QShowEvent *event)
 
 void TrainPage::hideEvent(QHideEvent *event)
 {
-    m_session->pause(); // leaving the step pauses the training
+    // Leaving the step pauses the training; minimising the window (a spontaneous hide) does not.
+    if (!event->spontaneous())
+        m_session->pause();
     LessonPage::hideEvent(event);
 }
 

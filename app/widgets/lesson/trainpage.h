@@ -130,8 +130,11 @@ private:
     QPushButton *m_openModel;
     QTimer *m_profileTimer; ///< recomputes the selected head's profile at most a few times a second
     QTimer *m_probeTimer;   ///< applies the typed probe line once typing pauses
+    QTimer *m_setupTimer;   ///< applies the form once its spin boxes rest
 
-    int m_shown = -1; ///< the history index the grid shows
+    int m_shown = -1;     ///< the history index the grid shows
+    int m_shownStep = -1; ///< and its step, to find it again when the history thins
+    /// The grid shows the latest snapshot and follows the new ones as they come.
     bool m_followLatest = true;
     bool m_exercise = false;
     QString m_lastError;
