@@ -10,6 +10,7 @@
 #include "allocator.h"
 #include "compareview.h"
 #include "controlspanel.h"
+#include "headersectionstyle.h"
 #include "mainwindow.h"
 #include "presets.h"
 
@@ -35,6 +36,7 @@ void BenchInteraction::initTestCase()
     QStandardPaths::setTestModeEnabled(true);
     Eigen::setNbThreads(1); // as attention-lab's main() does
     keepLargeTablesInTheHeap();
+    HeaderSectionStyle::install();
 }
 
 void BenchInteraction::scaleStep_data()

@@ -6,6 +6,7 @@
 #include "controlspanel.h"
 #include "costpage.h"
 #include "document.h"
+#include "headersectionstyle.h"
 #include "headpage.h"
 #include "heatmapwidget.h"
 #include "lessontext.h"
@@ -175,6 +176,7 @@ private Q_SLOTS:
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
         QCoreApplication::setApplicationName(QStringLiteral("tst_lesson"));
+        HeaderSectionStyle::install(); // as attention-lab's main() does
         QSettings().clear();
     }
 

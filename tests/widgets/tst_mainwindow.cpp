@@ -5,6 +5,7 @@
 #include "colormap.h"
 #include "compareview.h"
 #include "controlspanel.h"
+#include "headersectionstyle.h"
 #include "heatmapwidget.h"
 #include "mainwindow.h"
 #include "matrixmodel.h"
@@ -229,6 +230,7 @@ void TestMainWindow::initTestCase()
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+    HeaderSectionStyle::install(); // as attention-lab's main() does
     QSettings().clear();
     QVERIFY(m_dir.isValid());
 }

@@ -21,6 +21,7 @@
 #include "controlspanel.h"
 #include "costpage.h"
 #include "document.h"
+#include "headersectionstyle.h"
 #include "heapinuse.h"
 #include "heatmapwidget.h"
 #include "lessonview.h"
@@ -617,8 +618,9 @@ void TestMonkey::reportHeapAtRest(qint64 round)
 {
     QVERIFY(m_window->document()->reset(*preset(QStringLiteral("lesson"))));
     m_window->lesson()->reset(); // the lesson's pages and their histories too
-    // Qt's pixmap cache is bounded (QPixmapCache::cacheLimit()) but fills slowly with the style's
-    // pictures of header sections at every width the monkey made: Qt's memory, not ours.
+    // Qt's pixmap cache is bounded (QPixmapCache::cacheLimit(), 10 MiB) but holds whatever
+    // pictures of the style's controls and icons the round left, at every size and zoom it made:
+    // Qt's memory, not ours. (Header sections no longer go there: see HeaderSectionStyle.)
     QPixmapCache::clear();
     // The window's back buffer is as large as the window, which the monkey's zooms and wide d
     // leave wherever they left it.
@@ -649,6 +651,7 @@ void TestMonkey::initTestCase()
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_monkey"));
+    HeaderSectionStyle::install(); // as attention-lab's main() does
     QSettings().clear();
     previousHandler = qInstallMessageHandler(quietHandler);
 
