@@ -10,8 +10,8 @@
 #include "allocator.h"
 #include "compareview.h"
 #include "controlspanel.h"
-#include "headersectionstyle.h"
 #include "mainwindow.h"
+#include "pixmapcachesafestyle.h"
 #include "presets.h"
 
 #include <Eigen/Core>
@@ -36,7 +36,7 @@ void BenchInteraction::initTestCase()
     QStandardPaths::setTestModeEnabled(true);
     Eigen::setNbThreads(1); // as attention-lab's main() does
     keepLargeTablesInTheHeap();
-    HeaderSectionStyle::install();
+    PixmapCacheSafeStyle::install();
 }
 
 void BenchInteraction::scaleStep_data()

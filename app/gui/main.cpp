@@ -6,10 +6,10 @@
 
 #include "allocator.h"
 #include "commandline.h"
-#include "headersectionstyle.h"
 #include "language.h"
 #include "lessonview.h"
 #include "mainwindow.h"
+#include "pixmapcachesafestyle.h"
 #include "presets.h"
 #include "screenshot.h"
 
@@ -116,7 +116,7 @@ int main(int argc, char *argv[])
         qputenv("QT_QPA_PLATFORM", "offscreen");
     attention::keepLargeTablesInTheHeap();
     QApplication app(argc, argv);
-    attention::HeaderSectionStyle::install(); // Fusion's header sections leak in Qt 6.4
+    attention::PixmapCacheSafeStyle::install(); // Qt 6.4's Fusion leaks through the pixmap cache
     // The window's matrices are small (T × T with T up to a few hundred): Eigen's OpenMP threads
     // cost more in start-up and spinning than they save, and compete with the GUI thread.
     Eigen::setNbThreads(1);

@@ -6,7 +6,6 @@
 #include "controlspanel.h"
 #include "costpage.h"
 #include "document.h"
-#include "headersectionstyle.h"
 #include "headpage.h"
 #include "heatmapwidget.h"
 #include "lessontext.h"
@@ -14,6 +13,7 @@
 #include "mainwindow.h"
 #include "maskpage.h"
 #include "matrixmodel.h"
+#include "pixmapcachesafestyle.h"
 #include "presets.h"
 #include "querykeypage.h"
 #include "selfcheckpage.h"
@@ -176,7 +176,7 @@ private Q_SLOTS:
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
         QCoreApplication::setApplicationName(QStringLiteral("tst_lesson"));
-        HeaderSectionStyle::install(); // as attention-lab's main() does
+        PixmapCacheSafeStyle::install(); // as attention-lab's main() does
         QSettings().clear();
     }
 

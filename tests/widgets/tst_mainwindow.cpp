@@ -5,11 +5,11 @@
 #include "colormap.h"
 #include "compareview.h"
 #include "controlspanel.h"
-#include "headersectionstyle.h"
 #include "heatmapwidget.h"
 #include "mainwindow.h"
 #include "matrixmodel.h"
 #include "outputview.h"
+#include "pixmapcachesafestyle.h"
 #include "presets.h"
 #include "scenariofile.h"
 #include "unprivileged.h"
@@ -230,7 +230,7 @@ void TestMainWindow::initTestCase()
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
-    HeaderSectionStyle::install(); // as attention-lab's main() does
+    PixmapCacheSafeStyle::install(); // as attention-lab's main() does
     QSettings().clear();
     QVERIFY(m_dir.isValid());
 }

@@ -21,7 +21,6 @@
 #include "controlspanel.h"
 #include "costpage.h"
 #include "document.h"
-#include "headersectionstyle.h"
 #include "heapinuse.h"
 #include "heatmapwidget.h"
 #include "lessonview.h"
@@ -29,6 +28,7 @@
 #include "maskpage.h"
 #include "matrixmodel.h"
 #include "outputview.h"
+#include "pixmapcachesafestyle.h"
 #include "planesubset.h"
 #include "presets.h"
 #include "querykeypage.h"
@@ -620,7 +620,7 @@ void TestMonkey::reportHeapAtRest(qint64 round)
     m_window->lesson()->reset(); // the lesson's pages and their histories too
     // Qt's pixmap cache is bounded (QPixmapCache::cacheLimit(), 10 MiB) but holds whatever
     // pictures of the style's controls and icons the round left, at every size and zoom it made:
-    // Qt's memory, not ours. (Header sections no longer go there: see HeaderSectionStyle.)
+    // Qt's memory, not ours. (Header sections no longer go there: see PixmapCacheSafeStyle.)
     QPixmapCache::clear();
     // The window's back buffer is as large as the window, which the monkey's zooms and wide d
     // leave wherever they left it.
@@ -651,7 +651,7 @@ void TestMonkey::initTestCase()
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_monkey"));
-    HeaderSectionStyle::install(); // as attention-lab's main() does
+    PixmapCacheSafeStyle::install(); // as attention-lab's main() does
     QSettings().clear();
     previousHandler = qInstallMessageHandler(quietHandler);
 

@@ -1,4 +1,4 @@
-#include "headersectionstyle.h"
+#include "pixmapcachesafestyle.h"
 
 #include <QApplication>
 #include <QPainter>
@@ -10,7 +10,7 @@ namespace attention {
 namespace {
 
 // The colours below are the Fusion style's own (Qt 6.4, qfusionstyle.cpp and its private
-// header), reproduced because they are not public; tst_headersectionstyle compares the result
+// header), reproduced because they are not public; tst_pixmapcachesafestyle compares the result
 // with Fusion's pixel for pixel, so a Qt that changes them fails there.
 
 /// `a` and `b` mixed channel by channel, `percentOfA` parts of `a` in 100, with `a`'s alpha.
@@ -106,20 +106,20 @@ void drawFusionSection(const QStyleOptionHeader &header, bool dragTarget, QPaint
 
 } // namespace
 
-HeaderSectionStyle::HeaderSectionStyle(QStyle *base)
+PixmapCacheSafeStyle::PixmapCacheSafeStyle(QStyle *base)
     : QProxyStyle(base)
 {}
 
-void HeaderSectionStyle::install()
+void PixmapCacheSafeStyle::install()
 {
-    if (qobject_cast<HeaderSectionStyle *>(QApplication::style()))
+    if (qobject_cast<PixmapCacheSafeStyle *>(QApplication::style()))
         return;
     QApplication::setStyle(
-        new HeaderSectionStyle(QStyleFactory::create(QApplication::style()->name())));
+        new PixmapCacheSafeStyle(QStyleFactory::create(QApplication::style()->name())));
 }
 
-void HeaderSectionStyle::drawControl(ControlElement element, const QStyleOption *option,
-                                     QPainter *painter, const QWidget *widget) const
+void PixmapCacheSafeStyle::drawControl(ControlElement element, const QStyleOption *option,
+                                       QPainter *painter, const QWidget *widget) const
 {
     const auto *header = qstyleoption_cast<const QStyleOptionHeader *>(option);
     if (element != CE_HeaderSection || !header ||

@@ -1,9 +1,9 @@
-// Tests of HeaderSectionStyle: header sections look exactly as the Fusion style draws them, one
+// Tests of PixmapCacheSafeStyle. Header sections look exactly as the Fusion style draws them, one
 // by one and in a real header whose sections have their own colours, and repainting such a
 // header leaves no memory behind (Fusion's cached pictures did, in Qt 6.4).
 
-#include "headersectionstyle.h"
 #include "heapinuse.h"
+#include "pixmapcachesafestyle.h"
 
 #include <QApplication>
 #include <QHeaderView>
@@ -70,7 +70,7 @@ std::unique_ptr<QStandardItemModel> colouredHeaders()
 
 } // namespace
 
-class TestHeaderSectionStyle : public QObject
+class TestPixmapCacheSafeStyle : public QObject
 {
     Q_OBJECT
 
@@ -85,17 +85,18 @@ private Q_SLOTS:
 
 private:
     std::unique_ptr<QStyle> m_fusion;
-    std::unique_ptr<HeaderSectionStyle> m_style;
+    std::unique_ptr<PixmapCacheSafeStyle> m_style;
 };
 
-void TestHeaderSectionStyle::initTestCase()
+void TestPixmapCacheSafeStyle::initTestCase()
 {
     m_fusion.reset(QStyleFactory::create(QStringLiteral("Fusion")));
     QVERIFY(m_fusion);
-    m_style = std::make_unique<HeaderSectionStyle>(QStyleFactory::create(QStringLiteral("Fusion")));
+    m_style =
+        std::make_unique<PixmapCacheSafeStyle>(QStyleFactory::create(QStringLiteral("Fusion")));
 }
 
-void TestHeaderSectionStyle::sameAsFusion_data()
+void TestPixmapCacheSafeStyle::sameAsFusion_data()
 {
     QTest::addColumn<QPalette>("palette");
     const QPalette standard = m_fusion->standardPalette();
@@ -124,7 +125,7 @@ void TestHeaderSectionStyle::sameAsFusion_data()
     QTest::newRow("textured window") << textured;
 }
 
-void TestHeaderSectionStyle::sameAsFusion()
+void TestPixmapCacheSafeStyle::sameAsFusion()
 {
     QFETCH(QPalette, palette);
     const QSize sizes[] = {{1, 1}, {2, 3}, {37, 23}, {96, 25}, {120, 30}, {64, 200}};
@@ -159,7 +160,7 @@ void TestHeaderSectionStyle::sameAsFusion()
                     }
 }
 
-void TestHeaderSectionStyle::sameHeaderAsFusion()
+void TestPixmapCacheSafeStyle::sameHeaderAsFusion()
 {
     const std::unique_ptr<QStandardItemModel> model = colouredHeaders();
     QTableView view;
@@ -180,7 +181,7 @@ void TestHeaderSectionStyle::sameHeaderAsFusion()
     }
 }
 
-void TestHeaderSectionStyle::repaintsLeaveNothingBehind()
+void TestPixmapCacheSafeStyle::repaintsLeaveNothingBehind()
 {
     if (test::heapInUseKiB() == 0)
         QSKIP("no count of the heap in use on this platform");
@@ -208,10 +209,10 @@ void TestHeaderSectionStyle::repaintsLeaveNothingBehind()
              qPrintable(QStringLiteral("the heap grew from %1 to %2 KiB").arg(before).arg(after)));
 }
 
-void TestHeaderSectionStyle::otherStylesDrawTheirOwn()
+void TestPixmapCacheSafeStyle::otherStylesDrawTheirOwn()
 {
     // Over another style the sections are that style's, not Fusion's.
-    HeaderSectionStyle overWindows(QStyleFactory::create(QStringLiteral("Windows")));
+    PixmapCacheSafeStyle overWindows(QStyleFactory::create(QStringLiteral("Windows")));
     const std::unique_ptr<QStyle> windows(QStyleFactory::create(QStringLiteral("Windows")));
     QVERIFY(windows);
     QStyleOptionHeaderV2 option;
@@ -225,16 +226,16 @@ void TestHeaderSectionStyle::otherStylesDrawTheirOwn()
                  .isEmpty());
 }
 
-void TestHeaderSectionStyle::install()
+void TestPixmapCacheSafeStyle::install()
 {
     const QString before = QApplication::style()->name();
-    HeaderSectionStyle::install();
-    const auto *installed = qobject_cast<HeaderSectionStyle *>(QApplication::style());
+    PixmapCacheSafeStyle::install();
+    const auto *installed = qobject_cast<PixmapCacheSafeStyle *>(QApplication::style());
     QVERIFY(installed);
     QCOMPARE(installed->baseStyle()->name(), before); // the style in use, wrapped
-    HeaderSectionStyle::install();                    // once is enough
+    PixmapCacheSafeStyle::install();                  // once is enough
     QCOMPARE(QApplication::style(), installed);
 }
 
-QTEST_MAIN(TestHeaderSectionStyle)
-#include "tst_headersectionstyle.moc"
+QTEST_MAIN(TestPixmapCacheSafeStyle)
+#include "tst_pixmapcachesafestyle.moc"
