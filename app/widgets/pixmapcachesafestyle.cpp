@@ -122,13 +122,32 @@ void PixmapCacheSafeStyle::drawControl(ControlElement element, const QStyleOptio
                                        QPainter *painter, const QWidget *widget) const
 {
     const auto *header = qstyleoption_cast<const QStyleOptionHeader *>(option);
-    if (element != CE_HeaderSection || !header ||
-        baseStyle()->name().compare(QLatin1String("fusion"), Qt::CaseInsensitive) != 0) {
+    if (element != CE_HeaderSection || !header || !baseIsFusion()) {
         QProxyStyle::drawControl(element, option, painter, widget);
         return;
     }
     const auto *headerV2 = qstyleoption_cast<const QStyleOptionHeaderV2 *>(option);
     drawFusionSection(*header, headerV2 && headerV2->isSectionDragTarget, painter);
+}
+
+QIcon PixmapCacheSafeStyle::standardIcon(StandardPixmap icon, const QStyleOption *option,
+                                         const QWidget *widget) const
+{
+    // Fusion makes these from one picture each, whatever the option and the widget.
+    const bool madeFromOnePicture =
+        icon == SP_TitleBarNormalButton || icon == SP_TitleBarMinButton ||
+        icon == SP_TitleBarCloseButton || icon == SP_DockWidgetCloseButton;
+    if (!madeFromOnePicture || !baseIsFusion())
+        return QProxyStyle::standardIcon(icon, option, widget);
+    auto made = m_icons.constFind(icon);
+    if (made == m_icons.cend())
+        made = m_icons.insert(icon, QProxyStyle::standardIcon(icon, option, widget));
+    return *made;
+}
+
+bool PixmapCacheSafeStyle::baseIsFusion() const
+{
+    return baseStyle()->name().compare(QLatin1String("fusion"), Qt::CaseInsensitive) == 0;
 }
 
 } // namespace attention

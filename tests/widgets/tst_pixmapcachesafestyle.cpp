@@ -1,13 +1,17 @@
 // Tests of PixmapCacheSafeStyle. Header sections look exactly as the Fusion style draws them, one
 // by one and in a real header whose sections have their own colours, and repainting such a
-// header leaves no memory behind (Fusion's cached pictures did, in Qt 6.4).
+// header leaves no memory behind (Fusion's cached pictures did, in Qt 6.4). Title-bar icons are
+// Fusion's, made once, and dock widgets shown again and again leave no memory behind either.
 
 #include "heapinuse.h"
 #include "pixmapcachesafestyle.h"
 
 #include <QApplication>
+#include <QDockWidget>
 #include <QHeaderView>
+#include <QMainWindow>
 #include <QPainter>
+#include <QScopeGuard>
 #include <QStandardItemModel>
 #include <QStyleFactory>
 #include <QStyleOptionHeaderV2>
@@ -81,6 +85,9 @@ private Q_SLOTS:
     void sameHeaderAsFusion();
     void repaintsLeaveNothingBehind();
     void otherStylesDrawTheirOwn();
+    void titleBarIconsMadeOnce_data();
+    void titleBarIconsMadeOnce();
+    void dockRestoresLeaveNothingBehind();
     void install();
 
 private:
@@ -224,6 +231,83 @@ void TestPixmapCacheSafeStyle::otherStylesDrawTheirOwn()
              QString());
     QVERIFY(!firstDifference(drawnSection(overWindows, option), drawnSection(*m_fusion, option))
                  .isEmpty());
+}
+
+void TestPixmapCacheSafeStyle::titleBarIconsMadeOnce_data()
+{
+    QTest::addColumn<QStyle::StandardPixmap>("icon");
+    QTest::newRow("float") << QStyle::SP_TitleBarNormalButton;
+    QTest::newRow("minimise") << QStyle::SP_TitleBarMinButton;
+    QTest::newRow("close") << QStyle::SP_TitleBarCloseButton;
+    QTest::newRow("close dock") << QStyle::SP_DockWidgetCloseButton;
+}
+
+void TestPixmapCacheSafeStyle::titleBarIconsMadeOnce()
+{
+    QFETCH(QStyle::StandardPixmap, icon);
+    const QIcon first = m_style->standardIcon(icon);
+    QCOMPARE(m_style->standardIcon(icon).cacheKey(), first.cacheKey());
+    QVERIFY(m_fusion->standardIcon(icon).cacheKey() != m_fusion->standardIcon(icon).cacheKey());
+    for (const int size : {10, 16, 32})
+        for (const QIcon::Mode mode : {QIcon::Normal, QIcon::Active, QIcon::Disabled}) {
+            const QImage ours = first.pixmap(size, mode).toImage();
+            QVERIFY(!ours.isNull());
+            QCOMPARE(
+                firstDifference(ours, m_fusion->standardIcon(icon).pixmap(size, mode).toImage()),
+                QString());
+        }
+}
+
+void TestPixmapCacheSafeStyle::dockRestoresLeaveNothingBehind()
+{
+    if (test::heapInUseKiB() == 0)
+        QSKIP("no count of the heap in use on this platform");
+    // The offscreen platform says so each time a dock is shown.
+    static const QtMessageHandler previous = qInstallMessageHandler(
+        [](QtMsgType type, const QMessageLogContext &context, const QString &message) {
+            if (!message.contains(QLatin1String("propagateSizeHints")))
+                previous(type, context, message);
+        });
+    const auto restoreHandler = qScopeGuard([] { qInstallMessageHandler(previous); });
+
+    // As the main window leaves and enters the workbench: docks hidden, then their state
+    // restored, which makes each dock ask the style for its buttons' icons again.
+    QMainWindow window;
+    window.setCentralWidget(new QWidget);
+    const Qt::DockWidgetArea areas[] = {Qt::RightDockWidgetArea, Qt::RightDockWidgetArea,
+                                        Qt::BottomDockWidgetArea, Qt::BottomDockWidgetArea,
+                                        Qt::BottomDockWidgetArea};
+    QList<QDockWidget *> docks;
+    for (const Qt::DockWidgetArea area : areas) {
+        auto *dock = new QDockWidget(QStringLiteral("dock %1").arg(docks.size()), &window);
+        dock->setObjectName(QStringLiteral("dock%1").arg(docks.size()));
+        dock->setStyle(m_style.get());
+        dock->setWidget(new QWidget);
+        window.addDockWidget(area, dock);
+        docks.append(dock);
+    }
+    window.resize(800, 600);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const auto leaveAndReturn = [&](int times) {
+        for (int i = 0; i < times; ++i) {
+            const QByteArray state = window.saveState();
+            for (QDockWidget *dock : docks)
+                dock->hide();
+            QCoreApplication::processEvents();
+            QVERIFY(window.restoreState(state));
+            QCoreApplication::processEvents();
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        }
+    };
+    leaveAndReturn(20);
+    const qint64 before = test::heapInUseKiB();
+    // With Fusion's own icons the heap grows by 3.5 MiB here (release build): the pixmap cache
+    // fills up with the new icons' pictures, and keeps the keys of those it pushes out.
+    leaveAndReturn(300);
+    const qint64 after = test::heapInUseKiB();
+    QVERIFY2(after - before < 128,
+             qPrintable(QStringLiteral("the heap grew from %1 to %2 KiB").arg(before).arg(after)));
 }
 
 void TestPixmapCacheSafeStyle::install()
