@@ -15,6 +15,7 @@
 #include "compareview.h"
 #include "controlspanel.h"
 #include "mainwindow.h"
+#include "pixmapcachesafestyle.h"
 #include "presets.h"
 #include "trainingsession.h"
 
@@ -61,6 +62,7 @@ void BenchInteraction::initTestCase()
     QStandardPaths::setTestModeEnabled(true);
     Eigen::setNbThreads(1); // as attention-lab's main() does
     keepLargeTablesInTheHeap();
+    PixmapCacheSafeStyle::install();
 }
 
 void BenchInteraction::scaleStep_data()

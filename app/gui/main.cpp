@@ -9,6 +9,7 @@
 #include "language.h"
 #include "lessonview.h"
 #include "mainwindow.h"
+#include "pixmapcachesafestyle.h"
 #include "presets.h"
 #include "screenshot.h"
 
@@ -115,6 +116,7 @@ int main(int argc, char *argv[])
         qputenv("QT_QPA_PLATFORM", "offscreen");
     attention::keepLargeTablesInTheHeap();
     QApplication app(argc, argv);
+    attention::PixmapCacheSafeStyle::install(); // Qt 6.4's Fusion leaks through the pixmap cache
     // The window's matrices are small (T × T with T up to a few hundred): Eigen's OpenMP threads
     // cost more in start-up and spinning than they save, and compete with the GUI thread.
     Eigen::setNbThreads(1);

@@ -13,6 +13,7 @@
 #include "mainwindow.h"
 #include "maskpage.h"
 #include "matrixmodel.h"
+#include "pixmapcachesafestyle.h"
 #include "presets.h"
 #include "querykeypage.h"
 #include "selfcheckpage.h"
@@ -191,6 +192,7 @@ private Q_SLOTS:
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
         QCoreApplication::setApplicationName(QStringLiteral("tst_lesson"));
+        PixmapCacheSafeStyle::install(); // as attention-lab's main() does
         QSettings().clear();
     }
 

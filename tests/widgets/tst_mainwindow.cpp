@@ -9,6 +9,7 @@
 #include "mainwindow.h"
 #include "matrixmodel.h"
 #include "outputview.h"
+#include "pixmapcachesafestyle.h"
 #include "presets.h"
 #include "scenariofile.h"
 #include "unprivileged.h"
@@ -229,6 +230,7 @@ void TestMainWindow::initTestCase()
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+    PixmapCacheSafeStyle::install(); // as attention-lab's main() does
     QSettings().clear();
     QVERIFY(m_dir.isValid());
 }

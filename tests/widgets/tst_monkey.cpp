@@ -30,6 +30,7 @@
 #include "matrixmodel.h"
 #include "nextcharpanel.h"
 #include "outputview.h"
+#include "pixmapcachesafestyle.h"
 #include "planesubset.h"
 #include "presets.h"
 #include "querykeypage.h"
@@ -625,8 +626,9 @@ void TestMonkey::reportHeapAtRest(qint64 round)
 {
     QVERIFY(m_window->document()->reset(*preset(QStringLiteral("lesson"))));
     m_window->lesson()->reset(); // the lesson's pages and their histories too
-    // Qt's pixmap cache is bounded (QPixmapCache::cacheLimit()) but fills slowly with the style's
-    // pictures of header sections at every width the monkey made: Qt's memory, not ours.
+    // Qt's pixmap cache is bounded (QPixmapCache::cacheLimit(), 10 MiB) but holds whatever
+    // pictures of the style's controls and icons the round left, at every size and zoom it made:
+    // Qt's memory, not ours. (Header sections no longer go there: see PixmapCacheSafeStyle.)
     QPixmapCache::clear();
     // The window's back buffer is as large as the window, which the monkey's zooms and wide d
     // leave wherever they left it.
@@ -657,6 +659,7 @@ void TestMonkey::initTestCase()
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_monkey"));
+    PixmapCacheSafeStyle::install(); // as attention-lab's main() does
     QSettings().clear();
     previousHandler = qInstallMessageHandler(quietHandler);
 
