@@ -8,7 +8,7 @@
 # memory still growing once warmed up, by two gates. The first, the heap in use (the allocator's
 # own count of live blocks), is measured after each round with the window put in one fixed state
 # (the lesson preset, an empty undo history), so the figures compare: the one after the third
-# round may not exceed the one after the second by more than 30%. The second is the peak resident
+# round may not exceed the one after the second by more than 5%. The second is the peak resident
 # size, ASan's own memory included, which may not grow by more than 25% from the second round to
 # the third. A missing or zero figure fails too. All figures are printed.
 #
@@ -19,14 +19,18 @@
 # depot still grows), and the heap in use while the history holds what a round left varies by
 # ±10% (a step at d = 1024 keeps two 1024-wide scenarios), hence the fixed state.
 #
-# Measured with seed 1 (ASan build, this gate's first runs): rounds of 2000 leave 35, 44.5 and
-# 44.6 MiB at rest (+0.3%, passes); rounds of 10,000 leave 54, 61 and 69 MiB (+13%, fails): the
-# heap still grows in the long rounds, which is what this gate is for, and is not yet explained.
+# Measured with seed 1, rounds of 10,000, ASan build (KiB at rest after the three rounds; the
+# gate compares the last two). Until the Fusion style's header sections were drawn by
+# PixmapCacheSafeStyle, the heap grew by some 8.5 MiB a round without end: 27776, 36315, 45129
+# (+242 per mille; the pixmap cache kept a key for every header section painted with a colour,
+# see pixmapcachesafestyle.h). Since, two runs left 17077, 18101, 17697 (-23 per mille) and 17262,
+# 18057, 17758 (-17 per mille): flat. In the release build (rounds of 5000, seeds 2, 3, 4) the
+# last two figures differ by -37, -26 and -24 per mille: the 5% gate leaves room for that.
 #
 # Usage: scripts/monkey.sh (after `cmake --build --preset test`). ATTENTION_MONKEY_ACTIONS and
 # ATTENTION_MONKEY_SEED change the round length (default 10000) and the seed (default 1);
 # ATTENTION_MONKEY_BINARY and ATTENTION_MONKEY_LOG another test binary and log file;
-# ATTENTION_MONKEY_HEAP_GROWTH the heap gate's limit in percent (default 30).
+# ATTENTION_MONKEY_HEAP_GROWTH the heap gate's limit in percent (default 5).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/deps.sh
@@ -75,15 +79,12 @@ done
 elapsed=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): *//p' "$times")
 n=${ATTENTION_MONKEY_ACTIONS}
 summary="monkey: ${n} warm-up + 2 × ${n} actions (seed ${ATTENTION_MONKEY_SEED}) in ${elapsed}; heap in use at rest $((heapFirst / 1024)) MiB after the first run of ${n}, $((heapSecond / 1024)) MiB after the second ($((heapSecond * 1000 / heapFirst - 1000)) per mille); peak RSS $((first / 1024)) MiB after the first run, $((second / 1024)) MiB after the second ($((warm / 1024)) MiB after the warm-up; ASan's own memory included)"
-# Integer arithmetic: heapSecond > (1 + growth/100) × heapFirst, second > 1.25 × first. The
-# issue's aim for the heap gate is 5%, but the heap at rest still grows by about 10 MiB a round of
-# 10,000 (release: 29, 39, 49 MiB; ASan: 54, 61, 69 MiB), linearly. heaptrack places what grows
-# between a run of 2000 and one of 7000 actions in Qt: the window's back buffer, the Fusion
-# style's cached header pictures and their keys, font engines for every zoom (the test clears the
-# pixmap cache and resets zoom and size before measuring; the rest is not yet explained). Until it
-# is, the limit is 30% (ATTENTION_MONKEY_HEAP_GROWTH), which still catches a leak of a few KiB per
-# edit (64 KiB per document change gave +56% in rounds of 300).
-growth=${ATTENTION_MONKEY_HEAP_GROWTH:-30}
+# Integer arithmetic: heapSecond > (1 + growth/100) × heapFirst, second > 1.25 × first. The heap
+# gate is the issue's aim, 5% (ATTENTION_MONKEY_HEAP_GROWTH): about 0.9 MiB a round of 10,000,
+# which a leak of some 70 bytes per document change (about 13,000 a round) exceeds. A deliberate
+# leak of 4 KiB per document change, kept reachable so that LeakSanitizer does not see it, left
+# 62538, 109487 and 162914 KiB (+487 per mille) and failed.
+growth=${ATTENTION_MONKEY_HEAP_GROWTH:-5}
 if [ $((heapSecond * 100)) -gt $((heapFirst * (100 + growth))) ]; then
     echo "$summary" >&2
     echo "monkey.sh: the second run holds more than ${growth}% more heap than the first: memory keeps growing" >&2
