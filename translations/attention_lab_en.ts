@@ -938,11 +938,11 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation></translation>
     </message>
     <message>
-        <source>Exercise 4: find a head that looks back at the last punctuation mark</source>
+        <source>Exercise 4: find a head that looks back at the last comma</source>
         <translation></translation>
     </message>
     <message>
-        <source>Select the heads one by one: below the grid, the page says from each head&apos;s own weights on the rows after a ， or 。 whether it is one.</source>
+        <source>Select the heads one by one: below the grid, the page says from each head&apos;s own weights on the rows after a “，” whether it is one.</source>
         <translation></translation>
     </message>
 </context>
@@ -2233,23 +2233,23 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation></translation>
     </message>
     <message>
-        <source>on the rows after a punctuation mark it puts %1 on the last one, where a uniform head would put %2</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>The text has no punctuation marks for this model: train on 唐诗三百首.</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>✔ Found: this head looks back at the last punctuation mark — %1.</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>Layer %1, head %2: mean weight by how far back the key is, over the probe line</source>
         <translation></translation>
     </message>
     <message>
         <source>The grid shows an earlier step: move the history slider to the end to open the current model&apos;s head.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The text has no “，” for this model: train on 唐诗三百首.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>on the rows after a “，” it puts %1 on that mark, where a uniform head would put %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>✔ Found: this head looks back at the last “，” — %1.</source>
         <translation></translation>
     </message>
 </context>

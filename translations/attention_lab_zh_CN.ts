@@ -962,12 +962,12 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation>这里没有人手工设定 q 和 k：一个小型的字符级模型通过预测唐诗三百首中的下一个字符，自己把它们学出来。按下&lt;b&gt;训练&lt;/b&gt;，看着损失降到一元模型基线（只凭各字符出现的次数来猜所得的损失）以下；与此同时，各个头从一片均匀的因果三角形变成各种模式：有的看前一个字符，有的回看上一个“，”或“。”。历史滑块可以重放这些模式的形成过程。如果训练损失还在下降，验证损失却开始上升，说明模型已经开始死记硬背训练用的诗：这就是过拟合。</translation>
     </message>
     <message>
-        <source>Exercise 4: find a head that looks back at the last punctuation mark</source>
-        <translation>练习 4：找出回看上一个标点的头</translation>
+        <source>Exercise 4: find a head that looks back at the last comma</source>
+        <translation>练习 4：找出回看上一个逗号的头</translation>
     </message>
     <message>
-        <source>Select the heads one by one: below the grid, the page says from each head&apos;s own weights on the rows after a ， or 。 whether it is one.</source>
-        <translation>逐个选中各个头：网格下方会根据该头自己在“，”或“。”之后各行上的权重，告诉你它是不是要找的头。</translation>
+        <source>Select the heads one by one: below the grid, the page says from each head&apos;s own weights on the rows after a “，” whether it is one.</source>
+        <translation>逐个选中各个头：网格下方会根据该头自己在“，”之后各行上的权重，告诉你它是不是要找的头。</translation>
     </message>
 </context>
 <context>
@@ -2256,24 +2256,24 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation>这个头回看&lt;b&gt;上一个标点&lt;/b&gt;（平均权重 %1）。</translation>
     </message>
     <message>
-        <source>on the rows after a punctuation mark it puts %1 on the last one, where a uniform head would put %2</source>
-        <translation>在标点之后的各行上，它给上一个标点的权重是 %1，而权重均匀的头只会给 %2</translation>
-    </message>
-    <message>
-        <source>The text has no punctuation marks for this model: train on 唐诗三百首.</source>
-        <translation>对这个模型来说，文本中没有标点：请用唐诗三百首训练。</translation>
-    </message>
-    <message>
-        <source>✔ Found: this head looks back at the last punctuation mark — %1.</source>
-        <translation>✔ 找到了：这个头回看上一个标点 — %1。</translation>
-    </message>
-    <message>
         <source>Layer %1, head %2: mean weight by how far back the key is, over the probe line</source>
         <translation>第 %1 层，第 %2 个头：在探测文本上，按键往前的距离统计的平均权重</translation>
     </message>
     <message>
         <source>The grid shows an earlier step: move the history slider to the end to open the current model&apos;s head.</source>
         <translation>网格显示的是较早的一步：把历史滑块拖到最右端，才能打开当前模型的这个头。</translation>
+    </message>
+    <message>
+        <source>The text has no “，” for this model: train on 唐诗三百首.</source>
+        <translation>对这个模型来说，文本中没有“，”：请用唐诗三百首训练。</translation>
+    </message>
+    <message>
+        <source>on the rows after a “，” it puts %1 on that mark, where a uniform head would put %2</source>
+        <translation>在“，”之后的各行上，它给这个“，”的权重是 %1，而权重均匀的头只会给 %2</translation>
+    </message>
+    <message>
+        <source>✔ Found: this head looks back at the last “，” — %1.</source>
+        <translation>✔ 找到了：这个头回看上一个“，” — %1。</translation>
     </message>
 </context>
 <context>

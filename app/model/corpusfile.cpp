@@ -69,8 +69,41 @@ CorpusLoadResult loadCorpus(const QString &nameOrPath, int context)
     return result;
 }
 
+namespace {
+
+std::u32string concatenated(const std::vector<std::u32string> &documents)
+{
+    std::u32string text;
+    for (const std::u32string &document : documents)
+        text += document;
+    return text;
+}
+
+bool isCopyTask(const tiny::CorpusSource &source)
+{
+    return source.path.empty() && source.name == corpora::copyTask;
+}
+
+} // namespace
+
+CorpusLoadResult loadCopyTask(int context)
+{
+    tiny::CorpusSource source;
+    source.name = corpora::copyTask;
+    tiny::CorpusResult prepared =
+        tiny::prepareDocuments(source, tiny::copyTaskDocuments({}), context);
+    CorpusLoadResult result;
+    if (prepared.ok())
+        result.corpus = std::move(prepared.corpus);
+    else
+        result.error = corpusErrorMessage(*prepared.error);
+    return result;
+}
+
 std::u32string corpusText(const tiny::CorpusSource &source)
 {
+    if (isCopyTask(source))
+        return concatenated(tiny::copyTaskDocuments({}));
     QFile file(QFile::decodeName(source.path.c_str()));
     if (!file.open(QIODevice::ReadOnly))
         return {};
@@ -80,10 +113,7 @@ std::u32string corpusText(const tiny::CorpusSource &source)
     const std::vector<std::u32string> documents = source.format == tiny::CorpusFormat::Fortune
                                                       ? tiny::fortuneDocuments(decoded.text)
                                                       : tiny::paragraphDocuments(decoded.text);
-    std::u32string text;
-    for (const std::u32string &document : documents)
-        text += document;
-    return text;
+    return concatenated(documents);
 }
 
 } // namespace attention

@@ -9,6 +9,16 @@
 
 namespace attention {
 
+/// The corpora step 7 offers besides a text file.
+namespace corpora {
+inline constexpr const char *tang300 = "tang300";
+inline constexpr const char *song100 = "song100";
+/// The copy task (tiny::copyTaskDocuments with its defaults): every character repeats the one
+/// copyLag places back, so one head should learn to look exactly that far.
+inline constexpr const char *copyTask = "copy";
+inline constexpr int copyLag = tiny::CopyTaskOptions{}.lag;
+} // namespace corpora
+
 struct CorpusLoadResult
 {
     tiny::PreparedCorpus corpus; ///< valid only when ok()
@@ -21,8 +31,12 @@ struct CorpusLoadResult
 /// `context` + 1 characters.
 CorpusLoadResult loadCorpus(const QString &nameOrPath, int context);
 
+/// The copy task (corpora::copyTask) prepared like a corpus file for windows of `context` + 1
+/// characters; its source has that name and no path.
+CorpusLoadResult loadCopyTask(int context);
+
 /// The whole text of a corpus file, its documents concatenated (what the model file's SHA-256
-/// is of); empty when the file cannot be read.
+/// is of); the copy task's text for loadCopyTask's source; empty when the file cannot be read.
 std::u32string corpusText(const tiny::CorpusSource &source);
 
 /// One line for a refused corpus, naming the file and what is wrong; for a missing tang300 or

@@ -114,17 +114,9 @@ QString TrainingSession::setUp(const TrainingSetup &setup)
     CorpusLoadResult loaded;
     std::u32string text;
     if (wanted.corpus == QLatin1String(corpora::copyTask)) {
-        const std::vector<std::u32string> documents = tiny::copyTaskDocuments({});
-        for (const std::u32string &document : documents)
-            text += document;
-        tiny::CorpusSource source;
-        source.name = corpora::copyTask;
-        tiny::CorpusResult prepared =
-            tiny::prepareDocuments(source, documents, wanted.config.context);
-        if (prepared.ok())
-            loaded.corpus = std::move(prepared.corpus);
-        else
-            loaded.error = corpusErrorMessage(*prepared.error);
+        loaded = loadCopyTask(wanted.config.context);
+        if (loaded.ok())
+            text = corpusText(loaded.corpus.source);
     } else if (wanted.corpus == m_setup.corpus && wanted.config.context == m_setup.config.context &&
                !m_corpus.trainIds.empty()) {
         loaded.corpus = m_corpus; // only the model or the training changed: the same text

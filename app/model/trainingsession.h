@@ -16,6 +16,7 @@
 /// The best weights so far can be kept in a file (setBestFile()): written atomically when a
 /// validation improves, at most every `bestFileInterval`, and once more when a run stops.
 
+#include "corpusfile.h"
 #include "modelfile.h"
 #include "tiny/corpus.h"
 #include "tiny/model.h"
@@ -34,16 +35,6 @@ class QThread;
 class QTimer;
 
 namespace attention {
-
-/// The corpora step 7 offers besides a text file.
-namespace corpora {
-inline constexpr const char *tang300 = "tang300";
-inline constexpr const char *song100 = "song100";
-/// The copy task (tiny::copyTaskDocuments with its defaults): every character repeats the one
-/// copyLag places back, so one head should learn to look exactly that far.
-inline constexpr const char *copyTask = "copy";
-inline constexpr int copyLag = tiny::CopyTaskOptions{}.lag;
-} // namespace corpora
 
 /// What a run is: the corpus, the model's shape and the training settings.
 struct TrainingSetup

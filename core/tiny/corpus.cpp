@@ -324,6 +324,13 @@ std::vector<int> punctuationIds(const Vocabulary &vocabulary)
     return ids;
 }
 
+std::vector<int> commaIds(const Vocabulary &vocabulary)
+{
+    if (const int id = vocabulary.idOf(U'，'); id != 0)
+        return {id};
+    return {};
+}
+
 double unigramLoss(const std::vector<int> &trainIds, const std::vector<int> &valIds, int vocabSize)
 {
     std::vector<std::size_t> counts(static_cast<std::size_t>(std::max(vocabSize, 0)), 0);

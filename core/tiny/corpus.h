@@ -129,6 +129,9 @@ private:
 /// The ids of ，。？！、；： that the vocabulary has (for punctuation F1), in that order.
 std::vector<int> punctuationIds(const Vocabulary &vocabulary);
 
+/// The id of ， when the vocabulary has it (the comma of exercise 4), else none.
+std::vector<int> commaIds(const Vocabulary &vocabulary);
+
 /// The mean over `valIds` of −ln((n(id) + 1) / (N + V)), with n(i) the count of id i in
 /// `trainIds`, N its length and V `vocabSize`. NaN when `valIds` is empty.
 double unigramLoss(const std::vector<int> &trainIds, const std::vector<int> &valIds, int vocabSize);

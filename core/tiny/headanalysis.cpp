@@ -19,6 +19,8 @@ struct ProfileSums
     std::vector<long> offsetRows;
     double mark = 0.0, uniformMark = 0.0;
     long markRows = 0;
+    double comma = 0.0, uniformComma = 0.0;
+    long commaRows = 0;
     double first = 0.0, uniformFirst = 0.0;
     long firstRows = 0;
 
@@ -28,8 +30,10 @@ struct ProfileSums
         , offsetRows(offset.size(), 0)
     {}
 
-    /// Adds the rows of one window's weights (T, T); lastMark[t] is the latest mark before t.
-    void add(const Eigen::Ref<const MatrixF> &weights, const std::vector<Index> &lastMark)
+    /// Adds the rows of one window's weights (T, T); lastMark[t] is the latest mark before t,
+    /// afterComma[t] whether that mark is a comma.
+    void add(const Eigen::Ref<const MatrixF> &weights, const std::vector<Index> &lastMark,
+             const std::vector<bool> &afterComma)
     {
         const Index tokens = weights.rows();
         const Index maxOffset = Index(offset.size()) - 1;
@@ -46,9 +50,15 @@ struct ProfileSums
                 ++firstRows;
             }
             if (lastMark[std::size_t(t)] >= 0) {
-                mark += weights(t, lastMark[std::size_t(t)]);
+                const double onMark = weights(t, lastMark[std::size_t(t)]);
+                mark += onMark;
                 uniformMark += uniform;
                 ++markRows;
+                if (afterComma[std::size_t(t)]) {
+                    comma += onMark;
+                    uniformComma += uniform;
+                    ++commaRows;
+                }
             }
         }
     }
@@ -65,6 +75,9 @@ struct ProfileSums
         result.onLastMark = mean(mark, markRows);
         result.markRows = markRows;
         result.lastMarkBaseline = mean(uniformMark, markRows);
+        result.onLastComma = mean(comma, commaRows);
+        result.commaRows = commaRows;
+        result.lastCommaBaseline = mean(uniformComma, commaRows);
         result.onFirst = mean(first, firstRows);
         result.firstRows = firstRows;
         result.firstBaseline = mean(uniformFirst, firstRows);
@@ -72,15 +85,29 @@ struct ProfileSums
     }
 };
 
+bool contains(const std::vector<int> &ids, int id)
+{
+    return std::find(ids.begin(), ids.end(), id) != ids.end();
+}
+
 /// [t]: the largest p < t with window[p] in markIds, or −1 when there is none.
 std::vector<Index> latestMarks(const int *window, Index tokens, const std::vector<int> &markIds)
 {
     std::vector<Index> latest(std::size_t(tokens), -1);
-    for (Index t = 1; t < tokens; ++t) {
-        const bool mark = std::find(markIds.begin(), markIds.end(), window[t - 1]) != markIds.end();
-        latest[std::size_t(t)] = mark ? t - 1 : latest[std::size_t(t - 1)];
-    }
+    for (Index t = 1; t < tokens; ++t)
+        latest[std::size_t(t)] =
+            contains(markIds, window[t - 1]) ? t - 1 : latest[std::size_t(t - 1)];
     return latest;
+}
+
+/// [t]: whether latest[t] is a comma.
+std::vector<bool> rowsAfterComma(const int *window, const std::vector<Index> &latest,
+                                 const std::vector<int> &commaIds)
+{
+    std::vector<bool> result(latest.size(), false);
+    for (std::size_t t = 0; t < latest.size(); ++t)
+        result[t] = latest[t] >= 0 && contains(commaIds, window[latest[t]]);
+    return result;
 }
 
 /// A candidate role: weight at least roleMinWeight and roleMinRatio × its uniform weight.
@@ -110,7 +137,8 @@ std::optional<HeadProjections> headProjections(const Parameters<float> &paramete
 
 std::optional<std::vector<std::vector<HeadProfile>>>
 headProfiles(const Parameters<float> &parameters, const std::vector<int> &ids,
-             const std::vector<int> &markIds, int maxOffset, int maxWindows)
+             const std::vector<int> &markIds, int maxOffset, int maxWindows,
+             const std::vector<int> &commaIds)
 {
     const ModelConfig &config = parameters.config;
     if (ids.empty() || std::any_of(ids.begin(), ids.end(),
@@ -125,6 +153,8 @@ headProfiles(const Parameters<float> &parameters, const std::vector<int> &ids,
     std::vector<std::vector<ProfileSums>> sums(
         std::size_t(config.layers),
         std::vector<ProfileSums>(std::size_t(config.heads), ProfileSums(std::max(maxOffset, 0))));
+    std::vector<int> allMarks = markIds;
+    allMarks.insert(allMarks.end(), commaIds.begin(), commaIds.end());
     Activations<float> acts;
     for (Index firstWindow = 0; firstWindow < windows; firstWindow += windowsPerPass) {
         const Index count = std::min(windowsPerPass, windows - firstWindow);
@@ -132,13 +162,15 @@ headProfiles(const Parameters<float> &parameters, const std::vector<int> &ids,
         acts.ids.assign(begin, begin + count * tokens);
         modelForward(parameters, BatchShape{int(count), int(tokens)}, acts);
         for (Index b = 0; b < count; ++b) {
-            const auto lastMark = latestMarks(acts.ids.data() + b * tokens, tokens, markIds);
+            const int *window = acts.ids.data() + b * tokens;
+            const auto lastMark = latestMarks(window, tokens, allMarks);
+            const auto afterComma = rowsAfterComma(window, lastMark, commaIds);
             for (int l = 0; l < config.layers; ++l) {
                 const MatrixF &weights = acts.blocks[std::size_t(l)].attention.weights;
                 for (int h = 0; h < config.heads; ++h)
                     sums[std::size_t(l)][std::size_t(h)].add(
-                        weights.block((b * config.heads + h) * tokens, 0, tokens, tokens),
-                        lastMark);
+                        weights.block((b * config.heads + h) * tokens, 0, tokens, tokens), lastMark,
+                        afterComma);
             }
         }
     }
@@ -150,10 +182,24 @@ headProfiles(const Parameters<float> &parameters, const std::vector<int> &ids,
     return profiles;
 }
 
+namespace {
+
+bool looksAtMark(long rows, double weight, double baseline)
+{
+    return rows >= lastMarkMinRows && weight >= lastMarkMinWeight &&
+           weight >= lastMarkMinRatio * baseline;
+}
+
+} // namespace
+
 bool looksAtLastMark(const HeadProfile &profile)
 {
-    return profile.markRows >= lastMarkMinRows && profile.onLastMark >= lastMarkMinWeight &&
-           profile.onLastMark >= lastMarkMinRatio * profile.lastMarkBaseline;
+    return looksAtMark(profile.markRows, profile.onLastMark, profile.lastMarkBaseline);
+}
+
+bool looksAtLastComma(const HeadProfile &profile)
+{
+    return looksAtMark(profile.commaRows, profile.onLastComma, profile.lastCommaBaseline);
 }
 
 HeadRole headRole(const HeadProfile &profile)

@@ -2,7 +2,8 @@
 
 /// What a head of a trained tiny model does (lesson step 7): its queries, keys and values on one
 /// sequence, for the workbench; its attention weights over a text summed up by relative offset,
-/// by the latest punctuation mark and by the first position; and the role that profile shows.
+/// by the latest punctuation mark (and by the latest mark where that mark is a comma) and by the
+/// first position; and the role that profile shows.
 ///
 /// Everything is measured on the model's own forward pass (modelForward); the roles are read
 /// from a HeadProfile alone, so the thresholds can be tested on made-up profiles.
@@ -47,6 +48,14 @@ struct HeadProfile
     long markRows = 0;
     /// What a uniform causal head would give on the same rows (mean of 1/(t+1)): the baseline.
     double lastMarkBaseline = 0.0;
+    /// onLastMark over only the rows whose latest mark is a comma (an id of commaIds): the rows
+    /// of the second half of a line, up to and including the mark that ends it. 0 when
+    /// commaRows is 0.
+    double onLastComma = 0.0;
+    /// How many rows onLastComma is the mean of.
+    long commaRows = 0;
+    /// The uniform head's onLastComma, the mean of 1/(t+1) over the same rows.
+    double lastCommaBaseline = 0.0;
     /// Mean weight on key 0 of the window over the rows t ≥ 1; 0 when there are none.
     double onFirst = 0.0;
     /// How many rows onFirst is the mean of.
@@ -59,9 +68,11 @@ struct HeadProfile
 /// context (at most maxWindows of them, the last partial window dropped, a text shorter than one
 /// window used whole); nothing when ids is empty or holds an id out of range. maxOffset below 0
 /// counts as 0, maxWindows below 1 as 1; markIds may hold any ids (none: markRows is 0).
+/// commaIds are marks too (as if also in markIds); none: commaRows is 0.
 std::optional<std::vector<std::vector<HeadProfile>>>
 headProfiles(const Parameters<float> &parameters, const std::vector<int> &ids,
-             const std::vector<int> &markIds, int maxOffset = 16, int maxWindows = 64);
+             const std::vector<int> &markIds, int maxOffset = 16, int maxWindows = 64,
+             const std::vector<int> &commaIds = {});
 
 /// The roles headRole() tells apart.
 enum class HeadRoleKind
@@ -118,5 +129,10 @@ HeadRole headRole(const HeadProfile &profile);
 /// True when the head looks back at the latest mark: markRows ≥ lastMarkMinRows, onLastMark ≥
 /// lastMarkMinWeight and onLastMark ≥ lastMarkMinRatio × lastMarkBaseline.
 bool looksAtLastMark(const HeadProfile &profile);
+
+/// looksAtLastMark's rule on the rows after a comma: commaRows, onLastComma and
+/// lastCommaBaseline in place of markRows, onLastMark and lastMarkBaseline (lesson step 7's
+/// exercise 4: the head that looks back at the last ，).
+bool looksAtLastComma(const HeadProfile &profile);
 
 } // namespace attention::tiny

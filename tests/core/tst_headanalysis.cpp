@@ -34,9 +34,12 @@ double maxDifference(const attention::Matrix &a, const attention::Matrix &b)
 /// The profile of one head computed straight from its definition: plain loops over the
 /// attention that analyseSequence returns for each window, cut here.
 HeadProfile expectedProfile(const Parameters<float> &p, const std::vector<int> &ids,
-                            const std::vector<int> &markIds, int layer, int head, int maxOffset,
-                            int maxWindows)
+                            const std::vector<int> &markIds, const std::vector<int> &commaIds,
+                            int layer, int head, int maxOffset, int maxWindows)
 {
+    const auto isIn = [](const std::vector<int> &set, int id) {
+        return std::count(set.begin(), set.end(), id) > 0;
+    };
     const int context = p.config.context;
     std::vector<std::vector<int>> windows;
     if (int(ids.size()) < context)
@@ -66,10 +69,16 @@ HeadProfile expectedProfile(const Parameters<float> &p, const std::vector<int> &
                 ++sums.firstRows;
             }
             for (int mark = t - 1; mark >= 0; --mark) {
-                if (std::count(markIds.begin(), markIds.end(), window[std::size_t(mark)]) > 0) {
+                const int id = window[std::size_t(mark)];
+                if (isIn(markIds, id) || isIn(commaIds, id)) {
                     sums.onLastMark += w(t, mark);
                     sums.lastMarkBaseline += 1.0 / (t + 1);
                     ++sums.markRows;
+                    if (isIn(commaIds, id)) {
+                        sums.onLastComma += w(t, mark);
+                        sums.lastCommaBaseline += 1.0 / (t + 1);
+                        ++sums.commaRows;
+                    }
                     break;
                 }
             }
@@ -85,6 +94,8 @@ HeadProfile expectedProfile(const Parameters<float> &p, const std::vector<int> &
     mean.firstBaseline /= std::max(1.0, double(sums.firstRows));
     mean.onLastMark /= std::max(1.0, double(sums.markRows));
     mean.lastMarkBaseline /= std::max(1.0, double(sums.markRows));
+    mean.onLastComma /= std::max(1.0, double(sums.commaRows));
+    mean.lastCommaBaseline /= std::max(1.0, double(sums.commaRows));
     return mean;
 }
 
@@ -232,43 +243,56 @@ void TestHeadAnalysis::projectionsRefuseBadInput()
 
 void TestHeadAnalysis::profilesFollowDefinition_data()
 {
-    // smallConfig: context 6, vocabulary 11. Marks are ids 9 and 10 unless said otherwise.
+    // smallConfig: context 6, vocabulary 11. Marks are ids 9 and 10 unless said otherwise; the
+    // comma is 9.
     QTest::addColumn<std::vector<int>>("ids");
     QTest::addColumn<std::vector<int>>("marks");
+    QTest::addColumn<std::vector<int>>("commas");
     QTest::addColumn<int>("maxOffset");
     QTest::addColumn<int>("maxWindows");
     QTest::addColumn<int>("windows"); // how many the profile must be over
     const std::vector<int> marks{9, 10};
+    const std::vector<int> commas{9};
     const auto ids = [](int count, std::uint64_t seed) { return randomIds(count, 11, seed); };
-    QTest::newRow("3 windows, partial last dropped") << ids(20, 220) << marks << 4 << 64 << 3;
-    QTest::newRow("maxWindows keeps the first 2") << ids(40, 221) << marks << 4 << 2 << 2;
-    QTest::newRow("maxWindows 0 counts as 1") << ids(18, 226) << marks << 3 << 0 << 1;
-    QTest::newRow("exactly one window") << ids(6, 222) << marks << 5 << 64 << 1;
-    QTest::newRow("short text used whole") << ids(4, 223) << marks << 5 << 64 << 1;
-    QTest::newRow("offsets past the window") << ids(12, 224) << marks << 9 << 64 << 2;
-    QTest::newRow("negative maxOffset counts as 0") << ids(12, 227) << marks << -3 << 64 << 2;
-    QTest::newRow("no marks") << ids(24, 225) << std::vector<int>{} << 4 << 64 << 4;
+    QTest::newRow("3 windows, partial last dropped")
+        << ids(20, 220) << marks << commas << 4 << 64 << 3;
+    QTest::newRow("maxWindows keeps the first 2") << ids(40, 221) << marks << commas << 4 << 2 << 2;
+    QTest::newRow("maxWindows 0 counts as 1") << ids(18, 226) << marks << commas << 3 << 0 << 1;
+    QTest::newRow("exactly one window") << ids(6, 222) << marks << commas << 5 << 64 << 1;
+    QTest::newRow("short text used whole") << ids(4, 223) << marks << commas << 5 << 64 << 1;
+    QTest::newRow("offsets past the window") << ids(12, 224) << marks << commas << 9 << 64 << 2;
+    QTest::newRow("negative maxOffset counts as 0")
+        << ids(12, 227) << marks << commas << -3 << 64 << 2;
+    QTest::newRow("no marks") << ids(24, 225) << std::vector<int>{} << std::vector<int>{} << 4 << 64
+                              << 4;
     // A mark at every window's start: every row t ≥ 1 looks back at key 0.
     QTest::newRow("marks at window starts")
-        << std::vector<int>{9, 1, 2, 3, 4, 5, 10, 6, 7, 8, 1, 2, 9, 3, 3, 3, 4, 4} << marks << 4
-        << 64 << 3;
+        << std::vector<int>{9, 1, 2, 3, 4, 5, 10, 6, 7, 8, 1, 2, 9, 3, 3, 3, 4, 4} << marks
+        << commas << 4 << 64 << 3;
     // A mark at every window's end belongs to no later row: markRows is 0.
     QTest::newRow("marks at window ends")
-        << std::vector<int>{1, 2, 3, 4, 5, 9, 6, 7, 8, 1, 2, 10} << marks << 4 << 64 << 2;
+        << std::vector<int>{1, 2, 3, 4, 5, 9, 6, 7, 8, 1, 2, 10} << marks << commas << 4 << 64 << 2;
     QTest::newRow("marks in the middle")
-        << std::vector<int>{1, 9, 3, 4, 10, 5, 6, 7, 9, 1, 2, 3} << marks << 4 << 64 << 2;
+        << std::vector<int>{1, 9, 3, 4, 10, 5, 6, 7, 9, 1, 2, 3} << marks << commas << 4 << 64 << 2;
+    // A comma is a mark even when markIds leaves it out; rows after 10 are not comma rows.
+    QTest::newRow("comma outside the marks")
+        << std::vector<int>{1, 9, 3, 4, 10, 5, 6, 7, 9, 1, 2, 3} << std::vector<int>{10} << commas
+        << 4 << 64 << 2;
+    QTest::newRow("commas only") << std::vector<int>{1, 9, 3, 4, 10, 5, 6, 7, 9, 1, 2, 3}
+                                 << std::vector<int>{} << commas << 4 << 64 << 2;
 }
 
 void TestHeadAnalysis::profilesFollowDefinition()
 {
     QFETCH(std::vector<int>, ids);
     QFETCH(std::vector<int>, marks);
+    QFETCH(std::vector<int>, commas);
     QFETCH(int, maxOffset);
     QFETCH(int, maxWindows);
     QFETCH(int, windows);
     const ModelConfig config = smallConfig(true, 2);
     const auto p = randomParameters(config, 230, 0.5).cast<float>();
-    const auto profiles = headProfiles(p, ids, marks, maxOffset, maxWindows);
+    const auto profiles = headProfiles(p, ids, marks, maxOffset, maxWindows, commas);
     QVERIFY(profiles);
     QCOMPARE(profiles->size(), std::size_t(config.layers));
     const int offsets = std::max(maxOffset, 0);
@@ -278,7 +302,7 @@ void TestHeadAnalysis::profilesFollowDefinition()
         for (int h = 0; h < config.heads; ++h) {
             const HeadProfile &got = (*profiles)[std::size_t(l)][std::size_t(h)];
             const HeadProfile want =
-                expectedProfile(p, ids, marks, l, h, offsets, std::max(maxWindows, 1));
+                expectedProfile(p, ids, marks, commas, l, h, offsets, std::max(maxWindows, 1));
             QCOMPARE(got.byOffset.size(), std::size_t(offsets) + 1);
             QCOMPARE(got.uniformByOffset.size(), got.byOffset.size());
             QVERIFY(got.rowsByOffset == want.rowsByOffset);
@@ -290,6 +314,9 @@ void TestHeadAnalysis::profilesFollowDefinition()
             QCOMPARE(got.markRows, want.markRows);
             VERIFY_NEAR(got.onLastMark, want.onLastMark, profileTolerance);
             VERIFY_NEAR(got.lastMarkBaseline, want.lastMarkBaseline, 1e-12);
+            QCOMPARE(got.commaRows, want.commaRows);
+            VERIFY_NEAR(got.onLastComma, want.onLastComma, profileTolerance);
+            VERIFY_NEAR(got.lastCommaBaseline, want.lastCommaBaseline, 1e-12);
             QCOMPARE(got.firstRows, want.firstRows);
             QCOMPARE(got.firstRows, long(windows) * (tokens - 1));
             VERIFY_NEAR(got.onFirst, want.onFirst, profileTolerance);
@@ -303,6 +330,15 @@ void TestHeadAnalysis::profilesFollowDefinition()
         QCOMPARE(first.markRows, 0L);
         QCOMPARE(first.onLastMark, 0.0);
         QCOMPARE(first.lastMarkBaseline, 0.0);
+    } else if (tag == "marks in the middle") {
+        // Window 1: 9 at 1, 10 at 4: rows 2-4 follow the comma, row 5 the other mark. Window 2:
+        // 9 at 2: rows 3-5.
+        QCOMPARE(first.markRows, 4L + 3L);
+        QCOMPARE(first.commaRows, 3L + 3L);
+    } else if (tag == "commas only") {
+        QCOMPARE(first.commaRows, first.markRows);
+        QCOMPARE(first.onLastComma, first.onLastMark);
+        QCOMPARE(first.commaRows, 4L + 3L);
     } else if (tag == "marks at window starts") {
         QCOMPARE(first.markRows, first.firstRows);
         VERIFY_NEAR(first.onLastMark, first.onFirst, 1e-12);
@@ -463,6 +499,15 @@ void TestHeadAnalysis::lastMarkRule()
     profile.lastMarkBaseline = baseline;
     profile.markRows = rows;
     QCOMPARE(looksAtLastMark(profile), looks);
+    QVERIFY(!looksAtLastComma(profile)); // no comma rows
+    // The same rule on the comma's measures, whatever the marks' are.
+    HeadProfile comma;
+    comma.onLastComma = onLastMark;
+    comma.lastCommaBaseline = baseline;
+    comma.commaRows = rows;
+    comma.onLastMark = 1.0;
+    comma.markRows = 100;
+    QCOMPARE(looksAtLastComma(comma), looks);
 }
 
 void TestHeadAnalysis::copyTaskHeadIsFound_data()

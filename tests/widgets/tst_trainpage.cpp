@@ -10,6 +10,8 @@
 #include "mainwindow.h"
 #include "modelactions.h"
 #include "nextcharpanel.h"
+#include "tiny/corpus.h"
+#include "tiny/headanalysis.h"
 #include "tiny/inference.h"
 #include "traincontrols.h"
 #include "trainpage.h"
@@ -385,13 +387,29 @@ void TestTrainPage::exerciseJudgesTheSelectedHead()
     QVERIFY(page.session()->waitUntilIdle(120000));
     QCoreApplication::processEvents();
     QTRY_VERIFY(page.headPanel()->verdictLabel()->isVisible());
-    // The verdict is the core's rule on the selected head's profile.
+    // The verdict is the core's comma rule on the selected head's profile over the validation
+    // text, and it quotes the measured weight on the last ，.
+    const TrainingSession &session = *page.session();
+    const tiny::Vocabulary &vocabulary = session.vocabulary();
+    QCOMPARE(tiny::commaIds(vocabulary).size(), std::size_t(1));
+    const auto profiles = tiny::headProfiles(session.model()->parameters, session.corpus().valIds,
+                                             tiny::punctuationIds(vocabulary), HeadPanel::maxOffset,
+                                             HeadPanel::maxWindows, tiny::commaIds(vocabulary));
+    QVERIFY(profiles);
     for (int layer = 0; layer < 2; ++layer)
         for (int head = 0; head < 2; ++head) {
             page.headGrid()->setSelectedHead(layer, head);
+            const tiny::HeadProfile &profile = (*profiles)[std::size_t(layer)][std::size_t(head)];
+            QVERIFY(profile.commaRows > 0);
+            QVERIFY(profile.commaRows < profile.markRows); // the rows after 。 are not counted
             const QString verdict = page.headPanel()->verdictText();
-            QVERIFY(verdict.startsWith(QStringLiteral("✔")) ||
-                    verdict.startsWith(QStringLiteral("✘")));
+            QVERIFY2(verdict.startsWith(tiny::looksAtLastComma(profile) ? QStringLiteral("✔")
+                                                                        : QStringLiteral("✘")),
+                     qPrintable(verdict));
+            QVERIFY2(verdict.contains(QLocale().toString(profile.onLastComma, 'f', 2)),
+                     qPrintable(verdict));
+            QVERIFY2(verdict.contains(QLocale().toString(profile.lastCommaBaseline, 'f', 2)),
+                     qPrintable(verdict));
         }
 }
 

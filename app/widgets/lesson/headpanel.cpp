@@ -116,15 +116,14 @@ QString HeadPanel::verdictText() const
 {
     if (!m_profile)
         return {};
-    const QString measured = tr("on the rows after a punctuation mark it puts %1 on the last one, "
-                                "where a uniform head would put %2")
-                                 .arg(locale().toString(m_profile->onLastMark, 'f', 2),
-                                      locale().toString(m_profile->lastMarkBaseline, 'f', 2));
-    if (m_profile->markRows == 0)
-        return tr("The text has no punctuation marks for this model: train on 唐诗三百首.");
-    return tiny::looksAtLastMark(*m_profile)
-               ? tr("✔ Found: this head looks back at the last punctuation mark — %1.")
-                     .arg(measured)
+    if (m_profile->commaRows == 0)
+        return tr("The text has no “，” for this model: train on 唐诗三百首.");
+    const QString measured = tr("on the rows after a “，” it puts %1 on that mark, where a "
+                                "uniform head would put %2")
+                                 .arg(locale().toString(m_profile->onLastComma, 'f', 2),
+                                      locale().toString(m_profile->lastCommaBaseline, 'f', 2));
+    return tiny::looksAtLastComma(*m_profile)
+               ? tr("✔ Found: this head looks back at the last “，” — %1.").arg(measured)
                : tr("✘ Not this one — %1. Try another head.").arg(measured);
 }
 

@@ -23,11 +23,13 @@ class HeadPanel : public QWidget
 
 public:
     static constexpr int maxOffset = 16;
+    /// Windows of the validation text the profiles are measured on.
+    static constexpr int maxWindows = 64;
 
     explicit HeadPanel(QWidget *parent = nullptr);
 
     /// Shows `profile` of head (layer, head), measured with the punctuation marks (，。？！、；：)
-    /// as the marks; nothing for none.
+    /// as the marks and ， as the comma; nothing for none.
     void showHead(int layer, int head, const std::optional<tiny::HeadProfile> &profile);
     /// Whether the profiles were measured on the validation text (else on the probe line).
     void setMeasuredOnValidation(bool validation);

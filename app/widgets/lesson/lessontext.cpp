@@ -70,9 +70,9 @@ StepText LessonText::step(int step)
                    "last ， or 。. The history slider replays how they formed. When the validation "
                    "loss rises while the training loss still falls, the model has begun to "
                    "learn its training poems by heart: that is over-fitting."),
-                tr("Exercise 4: find a head that looks back at the last punctuation mark"),
+                tr("Exercise 4: find a head that looks back at the last comma"),
                 tr("Select the heads one by one: below the grid, the page says from each head's "
-                   "own weights on the rows after a ， or 。 whether it is one.")};
+                   "own weights on the rows after a “，” whether it is one.")};
     case 8:
         return {tr("Check yourself"),
                 tr("Answer each question in your own words first, then reveal ours."),

@@ -362,7 +362,8 @@ void TrainPage::updateHeadPanel()
         const std::vector<int> ids =
             corpusFits ? m_session->corpus().valIds : m_session->probeIds();
         m_profiles = tiny::headProfiles(model->parameters, ids, tiny::punctuationIds(vocabulary),
-                                        HeadPanel::maxOffset);
+                                        HeadPanel::maxOffset, HeadPanel::maxWindows,
+                                        tiny::commaIds(vocabulary));
     }
     const int layer = m_grid->selectedLayer();
     const int head = m_grid->selectedHead();

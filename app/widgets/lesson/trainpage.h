@@ -54,7 +54,7 @@ public:
     void reset() override;
 
     bool hasExercise() const override { return true; }
-    /// Exercise 4: shows whether the selected head looks back at the last punctuation mark;
+    /// Exercise 4: shows whether the selected head looks back at the last ，;
     /// trains the current setup first when the model has not learned anything yet.
     void startExercise() override;
     bool isBusy() const override;
