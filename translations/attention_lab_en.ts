@@ -3340,14 +3340,6 @@ unscaled</source>
         <translation></translation>
     </message>
     <message>
-        <source>Save model</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Open model</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>Open a text to train on</source>
         <translation></translation>
     </message>

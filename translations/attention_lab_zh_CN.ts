@@ -3365,14 +3365,6 @@ unscaled</source>
         <translation>模型文件 (*.safetensors);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>Save model</source>
-        <translation>保存模型</translation>
-    </message>
-    <message>
-        <source>Open model</source>
-        <translation>打开模型</translation>
-    </message>
-    <message>
         <source>Open a text to train on</source>
         <translation>打开用于训练的文本</translation>
     </message>

@@ -37,7 +37,9 @@ ModelActions::ModelActions(TrainPage *page, std::function<void()> showPage, QMai
         if (!name.isEmpty())
             saveModel(name);
     });
-    // The page's own buttons go through here too, so that every model file is remembered.
+    // The page's own buttons are these actions, and every model file is remembered.
+    connect(m_page, &TrainPage::openModelRequested, m_open, &QAction::trigger);
+    connect(m_page, &TrainPage::saveModelRequested, m_save, &QAction::trigger);
     connect(m_page, &TrainPage::modelFileUsed, m_recent, &RecentFiles::add);
 }
 

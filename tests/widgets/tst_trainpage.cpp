@@ -16,8 +16,11 @@
 #include "traincontrols.h"
 #include "trainpage.h"
 
+#include <QAction>
+#include <QApplication>
 #include <QBarSet>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -29,10 +32,12 @@
 #include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QUndoStack>
 
 using namespace attention;
@@ -347,6 +352,23 @@ void TestTrainPage::fileMenuOpensAndRemembersModels()
     QVERIFY(models->openModel(name));
     QCOMPARE(window.lesson()->currentStep(), LessonView::trainStep);
     QCOMPARE(page.session()->state(), TrainingSession::State::Opened);
+
+    // The page's buttons are the menu's actions: they ask for a file in the same dialog.
+    for (const auto &[button, action] : {std::pair{page.openModelButton(), models->openAction()},
+                                         std::pair{page.saveModelButton(), models->saveAction()}}) {
+        QSignalSpy triggered(action, &QAction::triggered);
+        bool dialogShown = false;
+        QTimer::singleShot(0, &window, [&dialogShown] {
+            if (auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
+                dialogShown = true;
+                dialog->reject();
+            }
+        });
+        button->click();
+        QCOMPARE(triggered.count(), 1);
+        QVERIFY(dialogShown);
+    }
+    QCOMPARE(page.session()->state(), TrainingSession::State::Opened); // cancelled: unchanged
 }
 
 void TestTrainPage::nextCharacterFollowsTemperature()

@@ -211,18 +211,9 @@ void TrainPage::connectParts()
         if (const std::optional<Scenario> scenario = headScenario())
             Q_EMIT workbenchRequested(*scenario);
     });
-    connect(m_saveModel, &QPushButton::clicked, this, [this] {
-        const QString name = QFileDialog::getSaveFileName(
-            this, tr("Save model"), QStringLiteral("model.safetensors"), modelFileFilter());
-        if (!name.isEmpty() && !saveModel(name))
-            showError(m_lastError);
-    });
-    connect(m_openModel, &QPushButton::clicked, this, [this] {
-        const QString name =
-            QFileDialog::getOpenFileName(this, tr("Open model"), QString(), modelFileFilter());
-        if (!name.isEmpty() && !openModel(name))
-            showError(m_lastError);
-    });
+    // The window's File → Open Model / Save Model do the asking (ModelActions).
+    connect(m_openModel, &QPushButton::clicked, this, &TrainPage::openModelRequested);
+    connect(m_saveModel, &QPushButton::clicked, this, &TrainPage::saveModelRequested);
 }
 
 bool TrainPage::ensureSetUp()

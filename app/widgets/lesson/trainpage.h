@@ -87,10 +87,15 @@ public:
     NextCharPanel *nextCharPanel() const { return m_nextChar; }
     QSlider *historySlider() const { return m_history; }
     QLineEdit *probeEdit() const { return m_probe; }
+    QPushButton *openModelButton() const { return m_openModel; }
+    QPushButton *saveModelButton() const { return m_saveModel; }
 
 Q_SIGNALS:
     /// A model file was saved or opened (for the recent models).
     void modelFileUsed(const QString &fileName);
+    /// The page's Open model… and Save model… buttons: the window asks for the file.
+    void openModelRequested();
+    void saveModelRequested();
     /// "Open this head in the workbench" was pressed.
     void workbenchRequested(const attention::Scenario &scenario);
 
