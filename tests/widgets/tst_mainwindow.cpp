@@ -5,6 +5,7 @@
 #include "colormap.h"
 #include "compareview.h"
 #include "controlspanel.h"
+#include "focuschain.h"
 #include "heatmapwidget.h"
 #include "mainwindow.h"
 #include "matrixmodel.h"
@@ -216,6 +217,7 @@ private Q_SLOTS:
     void settingsRemembered();
     void aboutNamesVersionsAndLicense();
     void fileActionsHaveDistinctShortcuts();
+    void everyFocusStopShows();
 
 private:
     void testModels();
@@ -982,6 +984,27 @@ void TestMainWindow::fileActionsHaveDistinctShortcuts()
     for (const char *key : {"Ctrl+N", "Ctrl+O", "Ctrl+S", "Ctrl+Shift+S"})
         QVERIFY2(owner.contains(QLatin1String(key)), key);
     QCOMPARE(owner.value(QStringLiteral("Ctrl+Shift+S")), QStringLiteral("Save &As…"));
+}
+
+void TestMainWindow::everyFocusStopShows()
+{
+    // Round the workbench with Tab from the score-scale slider: every stop shows that it has the
+    // focus (the charts and the plane paint themselves, so they draw a mark of their own).
+    m_window->setMode(MainWindow::Mode::Workbench);
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QSlider *first = m_window->controls()->scaleSlider();
+    first->setFocus(Qt::TabFocusReason);
+    QVERIFY(first->hasFocus());
+    const QList<QWidget *> chain = focuschain::walk(first);
+    QVERIFY2(QApplication::focusWidget() == first, "Tab did not come back to the scale slider");
+    // The chart, the table and the heatmaps are on it.
+    QVERIFY(chain.contains(m_window->chart()));
+    QVERIFY(chain.contains(m_window->vectorEditor()->view()));
+    QVERIFY(chain.contains(m_window->weightsHeatmap()));
+    const QStringList invisible = focuschain::withoutFocusMark(chain);
+    QVERIFY2(invisible.isEmpty(), qPrintable(QStringLiteral("no focus shown on: ") +
+                                             invisible.join(QStringLiteral("; "))));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -1,6 +1,7 @@
 #include "costchart.h"
 
 #include "bench.h"
+#include "focusmark.h"
 #include "numberformat.h"
 
 #include <QChart>
@@ -108,6 +109,7 @@ CostChart::CostChart(QWidget *parent)
     // a few times a second, so it is repainted whole.
     setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
     setMinimumSize(400, 300);
+    FocusMark::install(this);
 }
 
 double CostChart::fittedSlope(const QList<QPointF> &points)
