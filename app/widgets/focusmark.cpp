@@ -48,11 +48,14 @@ void FocusMark::follow()
 
 void FocusMark::paintEvent(QPaintEvent *)
 {
+    // A crisp ring of frameWidth pixels along the widget's edges.
     QPainter painter(this);
-    painter.setPen(QPen(palette().color(QPalette::Highlight), frameWidth));
-    painter.setBrush(Qt::NoBrush);
-    const qreal inset = frameWidth / 2.0;
-    painter.drawRect(QRectF(rect()).adjusted(inset, inset, -inset, -inset));
+    const QColor colour = palette().color(QPalette::Highlight);
+    const QRect r = rect();
+    painter.fillRect(QRect(r.left(), r.top(), r.width(), frameWidth), colour);
+    painter.fillRect(QRect(r.left(), r.bottom() - frameWidth + 1, r.width(), frameWidth), colour);
+    painter.fillRect(QRect(r.left(), r.top(), frameWidth, r.height()), colour);
+    painter.fillRect(QRect(r.right() - frameWidth + 1, r.top(), frameWidth, r.height()), colour);
 }
 
 } // namespace attention
