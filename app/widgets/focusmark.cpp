@@ -16,6 +16,12 @@ FocusMark::FocusMark(QWidget *widget)
     follow();
 }
 
+FocusMark::~FocusMark()
+{
+    // The widget may still send events while it deletes its children (this one among them).
+    m_widget->removeEventFilter(this);
+}
+
 FocusMark *FocusMark::install(QWidget *widget)
 {
     Q_ASSERT(widget);

@@ -17,6 +17,7 @@ public:
 
     /// Shows a focus mark on `widget` while it has focus; the mark is `widget`'s child.
     static FocusMark *install(QWidget *widget);
+    ~FocusMark() override;
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
