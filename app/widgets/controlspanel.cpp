@@ -128,6 +128,23 @@ double rawPositionOf(double scale)
            std::log(scaleRatio);
 }
 
+/// The entry of the ascending `marks` after `value` (direction > 0) or before it, clamped to
+/// the first and last entry.
+template<typename T, std::size_t N>
+T nextOf(const std::array<T, N> &marks, double value, int direction)
+{
+    if (direction > 0) {
+        for (const T mark : marks)
+            if (double(mark) > value * (1.0 + 1e-9))
+                return mark;
+        return marks.back();
+    }
+    for (auto mark = marks.crbegin(); mark != marks.crend(); ++mark)
+        if (double(*mark) < value * (1.0 - 1e-9))
+            return *mark;
+    return marks.front();
+}
+
 } // namespace
 
 ControlsPanel::ControlsPanel(QWidget *parent)
@@ -159,11 +176,11 @@ void ControlsPanel::setUpControls()
     m_scaleSlider->setRange(0, scaleSteps);
     m_scaleSlider->setPageStep(scaleSteps / 20);
     m_scaleSlider->setSingleStep(1);
-    static_cast<MarkedSlider *>(m_scaleSlider)
-        ->setMarks({{positionOfScale(0.1), QStringLiteral("0.1×"), false},
-                    {positionOfScale(1.0), QStringLiteral("1×"), true},
-                    {positionOfScale(5.0), QStringLiteral("5×"), true},
-                    {positionOfScale(20.0), QStringLiteral("20×"), false}});
+    QList<MarkedSlider::Mark> scaleMarkList;
+    for (const double scale : scaleMarks())
+        scaleMarkList.append({positionOfScale(scale), QString::number(scale) + QStringLiteral("×"),
+                              scale == 1.0 || scale == 5.0});
+    static_cast<MarkedSlider *>(m_scaleSlider)->setMarks(scaleMarkList);
     m_scaleSlider->setMinimumWidth(220);
 
     m_scaleSpin->setRange(ScenarioLimits::minScale, ScenarioLimits::maxScale);
@@ -175,10 +192,10 @@ void ControlsPanel::setUpControls()
 
     m_dimensionSlider->setRange(0, maxDimensionExponent);
     m_dimensionSlider->setPageStep(1);
-    QList<MarkedSlider::Mark> dimensionMarks;
-    for (const int p : {0, 2, 4, 6, maxDimensionExponent}) // 1, 4, 16, 64, 1024
-        dimensionMarks.append({p, QString::number(1 << p), false});
-    static_cast<MarkedSlider *>(m_dimensionSlider)->setMarks(dimensionMarks);
+    QList<MarkedSlider::Mark> dimensionMarkList;
+    for (const int d : dimensionMarks())
+        dimensionMarkList.append({positionOfDimension(d), QString::number(d), false});
+    static_cast<MarkedSlider *>(m_dimensionSlider)->setMarks(dimensionMarkList);
     m_dimensionSlider->setMinimumWidth(180);
     m_reroll->setEnabled(false);
 }
@@ -224,6 +241,8 @@ void ControlsPanel::connectSignals()
     connect(m_scaleSpin, &NumberSpinBox::taken, this, &ControlsPanel::clearRefusal);
     connect(m_sqrtD, &QCheckBox::toggled, this, &ControlsPanel::divideBySqrtDToggled);
     connect(m_causal, &QCheckBox::toggled, this, &ControlsPanel::causalToggled);
+    connect(m_dimensionSlider, &QSlider::actionTriggered, this,
+            &ControlsPanel::onDimensionSliderAction);
     connect(m_dimensionSlider, &QSlider::sliderMoved, this, &ControlsPanel::updateDimensionLabel);
     // Live: every position of a drag is shown at once; the drag is one undo step, ended on
     // release. A key or wheel step is a step of its own.
@@ -298,6 +317,28 @@ int ControlsPanel::positionOfDimension(Index d)
     return DimensionExperiment::stepOf(d);
 }
 
+const std::array<double, 4> &ControlsPanel::scaleMarks()
+{
+    static const std::array<double, 4> marks = {minSliderScale, 1.0, 5.0, maxSliderScale};
+    return marks;
+}
+
+const std::array<int, 7> &ControlsPanel::dimensionMarks()
+{
+    static const std::array<int, 7> marks = {1, 2, 4, 16, 64, 256, 1 << maxDimensionExponent};
+    return marks;
+}
+
+double ControlsPanel::nextScaleMark(double scale, int direction)
+{
+    return nextOf(scaleMarks(), scale, direction);
+}
+
+int ControlsPanel::nextDimensionMark(Index d, int direction)
+{
+    return nextOf(dimensionMarks(), double(d), direction);
+}
+
 void ControlsPanel::onScaleSliderAction(int action)
 {
     auto *slider = static_cast<MarkedSlider *>(m_scaleSlider);
@@ -310,6 +351,14 @@ void ControlsPanel::onScaleSliderAction(int action)
         slider->setSliderPosition(positionOfScale(nextRoundScale(m_scaleSpin->value(), direction)));
         break;
     }
+    case QAbstractSlider::SliderPageStepAdd:
+    case QAbstractSlider::SliderPageStepSub: {
+        // PageUp and PageDown (and a click on the groove) go to the next mark: 0.1×, 1×, 5×, 20×.
+        // Home and End already land on the first and last.
+        const int direction = action == QAbstractSlider::SliderPageStepAdd ? 1 : -1;
+        slider->setSliderPosition(positionOfScale(nextScaleMark(m_scaleSpin->value(), direction)));
+        break;
+    }
     case QAbstractSlider::SliderMove:
         // A drag that comes within a few pixels of the 1× or 5× tick lands on it: one pixel is
         // two or three positions, and the lesson's numbers are at exactly 5×.
@@ -320,6 +369,18 @@ void ControlsPanel::onScaleSliderAction(int action)
     default:
         break;
     }
+}
+
+void ControlsPanel::onDimensionSliderAction(int action)
+{
+    // PageUp and PageDown (and a click on the groove) go to the next marked d; the arrows still
+    // step one power of two, Home and End go to d = 1 and 1024.
+    if (action != QAbstractSlider::SliderPageStepAdd &&
+        action != QAbstractSlider::SliderPageStepSub)
+        return;
+    const int direction = action == QAbstractSlider::SliderPageStepAdd ? 1 : -1;
+    const Index d = Index(1) << m_dimensionSlider->value();
+    m_dimensionSlider->setSliderPosition(positionOfDimension(nextDimensionMark(d, direction)));
 }
 
 void ControlsPanel::onScaleSliderChanged(int position)

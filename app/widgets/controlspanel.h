@@ -57,6 +57,17 @@ public:
     /// The d slider position nearest to d (log2, rounded): DimensionExperiment::stepOf.
     static int positionOfDimension(Index d);
 
+    /// The scales marked under the scale slider: its ends and the lesson's 1× and 5×.
+    static const std::array<double, 4> &scaleMarks();
+    /// The dimensions marked under the d slider: its ends, the hand-made d = 2 and the √d
+    /// experiment's 4, 16, 64, 256.
+    static const std::array<int, 7> &dimensionMarks();
+    /// The marked scale after `scale` (direction > 0) or before it, clamped to the first and
+    /// last mark: where PageUp and PageDown go (Home and End go to the first and last mark).
+    static double nextScaleMark(double scale, int direction);
+    /// The marked d after `d` (direction > 0) or before it, clamped likewise.
+    static int nextDimensionMark(Index d, int direction);
+
     /// The groups of controls, to show a subset of them on a lesson page.
     enum class Section
     {
@@ -104,6 +115,7 @@ private:
 
     void retranslateUi();
     void onScaleSliderAction(int action);
+    void onDimensionSliderAction(int action);
     void onScaleSliderChanged(int position);
     void updateDimensionLabel(int position);
     void showRefusal(const QString &reason);

@@ -143,8 +143,18 @@ void HeatmapWidget::setSelectedToken(int row)
         row = -1;
     if (row == m_selectedToken)
         return;
+    const int previous = m_selectedToken;
     m_selectedToken = row;
-    update();
+    // Only the two rows change: their outline, a few pixels outside the row, and the bold label,
+    // which may be taller than a small row. At large T that is a sliver of the widget.
+    const auto band = [this](int r) {
+        if (r < 0 || r >= mapping().rows())
+            return rect();
+        const QRectF area = mapping().rowRect(r);
+        const int margin = 2 * fontMetrics().height();
+        return QRect(0, int(area.top()) - margin, width(), int(area.height()) + 2 * margin + 2);
+    };
+    update(QRegion(band(previous)) + band(row));
 }
 
 void HeatmapWidget::setFixedRange(bool fixed)

@@ -1,5 +1,6 @@
 #include "vectorplane.h"
 
+#include "focusmark.h"
 #include "numberformat.h"
 #include "vectortablemodel.h"
 
@@ -35,6 +36,7 @@ VectorPlane::VectorPlane(ScenarioDocument *document, QWidget *parent)
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent);
     setFocusPolicy(Qt::ClickFocus);
+    FocusMark::install(this);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
 
     m_horizontalLabel->setBuddy(m_horizontalBox);

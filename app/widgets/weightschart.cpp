@@ -1,6 +1,7 @@
 #include "weightschart.h"
 
 #include "colormap.h"
+#include "focusmark.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -53,6 +54,7 @@ WeightsChart::WeightsChart(QWidget *parent)
 
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(220, 160);
+    FocusMark::install(this); // a Tab stop, for reading it with a screen reader
     applyFonts();
     retranslateUi();
 }

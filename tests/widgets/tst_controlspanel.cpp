@@ -30,6 +30,8 @@ private Q_SLOTS:
     void dimensionPositions();
     void sliderStepIsOneEdit();
     void arrowKeysLandOnTheMarks();
+    void pageAndEndKeysLandOnTheScaleMarks();
+    void pageAndEndKeysLandOnTheDimensionMarks();
     void dragSnapsOntoTheFiveMark();
     void sliderDragIsOneInteraction();
     void spinBoxSetsExactScale();
@@ -159,6 +161,71 @@ void TestControlsPanel::arrowKeysLandOnTheMarks()
     panel.scaleSpinBox()->setValue(20.0);
     QTest::keyClick(panel.scaleSlider(), Qt::Key_Right);
     QCOMPARE(panel.scaleSpinBox()->value(), 20.0);
+}
+
+void TestControlsPanel::pageAndEndKeysLandOnTheScaleMarks()
+{
+    ControlsPanel panel;
+    panel.setScenario(*preset(QStringLiteral("lesson"))); // 1×
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QSignalSpy edited(&panel, &ControlsPanel::scaleEdited);
+    QSignalSpy finished(&panel, &ControlsPanel::interactionFinished);
+    QSlider *slider = panel.scaleSlider();
+    slider->setFocus();
+    const auto press = [&](Qt::Key key) {
+        QTest::keyClick(slider, key);
+        return panel.scaleSpinBox()->value();
+    };
+    // PageUp and PageDown go from mark to mark, exactly: 1× → 5× → 20× (and stays).
+    QCOMPARE(press(Qt::Key_PageUp), 5.0);
+    QCOMPARE(edited.last().at(0).toDouble(), 5.0);
+    QCOMPARE(press(Qt::Key_PageUp), 20.0);
+    QCOMPARE(press(Qt::Key_PageUp), 20.0);
+    QCOMPARE(press(Qt::Key_PageDown), 5.0);
+    QCOMPARE(press(Qt::Key_PageDown), 1.0);
+    QCOMPARE(press(Qt::Key_PageDown), 0.1);
+    QCOMPARE(press(Qt::Key_PageDown), 0.1);
+    // Home and End: the first and last mark.
+    QCOMPARE(press(Qt::Key_End), 20.0);
+    QCOMPARE(press(Qt::Key_Home), 0.1);
+    // From a typed scale between the marks, the mark either side.
+    panel.scaleSpinBox()->setValue(3.33);
+    QCOMPARE(press(Qt::Key_PageUp), 5.0);
+    panel.scaleSpinBox()->setValue(3.33);
+    QCOMPARE(press(Qt::Key_PageDown), 1.0);
+    // Each press is an edit of its own.
+    QCOMPARE(finished.count(), edited.count() - 2); // the two typed values are not key presses
+}
+
+void TestControlsPanel::pageAndEndKeysLandOnTheDimensionMarks()
+{
+    ControlsPanel panel;
+    panel.setScenario(*preset(QStringLiteral("lesson"))); // d = 2
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QSignalSpy requested(&panel, &ControlsPanel::dimensionRequested);
+    QSlider *slider = panel.dimensionSlider();
+    slider->setFocus();
+    const auto press = [&](Qt::Key key) {
+        QTest::keyClick(slider, key);
+        return requested.isEmpty() ? -1 : requested.last().at(0).toInt();
+    };
+    for (const int d : {4, 16, 64, 256, 1024})
+        QCOMPARE(press(Qt::Key_PageUp), d);
+    const qsizetype before = requested.count();
+    press(Qt::Key_PageUp); // at the end: nothing to ask for
+    QCOMPARE(requested.count(), before);
+    for (const int d : {256, 64, 16, 4, 2, 1})
+        QCOMPARE(press(Qt::Key_PageDown), d);
+    QCOMPARE(press(Qt::Key_End), 1024);
+    QCOMPARE(press(Qt::Key_Home), 1);
+    // From d = 8 (an arrow step off the marks), the mark either side.
+    slider->setValue(3);
+    QCOMPARE(requested.last().at(0).toInt(), 8);
+    QCOMPARE(press(Qt::Key_PageUp), 16);
+    slider->setValue(3);
+    QCOMPARE(press(Qt::Key_PageDown), 4);
 }
 
 void TestControlsPanel::dragSnapsOntoTheFiveMark()

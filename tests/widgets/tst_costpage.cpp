@@ -2,6 +2,7 @@
 // and keeping the choices and the measured points across a restart.
 
 #include "bench.h"
+#include "costchart.h"
 #include "costpage.h"
 #include "numberformat.h"
 #include "random.h"
@@ -9,6 +10,7 @@
 #include <QChart>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QJsonArray>
 #include <QLabel>
 #include <QLineSeries>
@@ -16,6 +18,7 @@
 #include <QLogValueAxis>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
@@ -58,7 +61,61 @@ private Q_SLOTS:
     void restoreToleratesMalformedState();
     void largestComboAndExercise();
     void resetClearsResults();
+    void chartUpdatesLeaveNoStaleMarkers();
 };
+
+namespace {
+
+/// What the window of `widget` shows on screen (its backing store), not a fresh rendering.
+QImage onScreen(QWidget *widget)
+{
+    // Let the chart lay out and the view repaint what changed.
+    for (int i = 0; i < 5; ++i) {
+        QCoreApplication::processEvents();
+        QTest::qWait(20);
+    }
+    return widget->screen()->grabWindow(widget->winId()).toImage();
+}
+
+} // namespace
+
+void TestCostPage::chartUpdatesLeaveNoStaleMarkers()
+{
+    // A run adds its points one by one and the axes change under them, so the markers move. What
+    // the chart shows on screen must then be what it draws afresh: no marker left clipped at the
+    // first or last T, no fragment where a marker was.
+    CostPage page;
+    makeSmall(page);
+    page.setLengths({64, 128, 256});
+    page.resize(1100, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QSignalSpy added(&page, &CostPage::pointAdded);
+    QSignalSpy finished(&page, &CostPage::runFinished);
+    page.run();
+    // Let each point be painted as it comes, as on screen.
+    while (finished.isEmpty())
+        QVERIFY(added.wait(30000) || !finished.isEmpty());
+    QChartView *chart = page.chartView();
+    onScreen(&page);
+    const QRect area(chart->mapTo(&page, QPoint(0, 0)), chart->size());
+    const QImage shown =
+        page.screen()
+            ->grabWindow(page.winId(), area.x(), area.y(), area.width(), area.height())
+            .toImage()
+            .convertToFormat(QImage::Format_RGB32);
+    const QImage afresh = chart->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    QCOMPARE(shown.size(), afresh.size());
+    int differing = 0;
+    for (int y = 0; y < afresh.height(); ++y)
+        for (int x = 0; x < afresh.width(); ++x)
+            differing += shown.pixel(x, y) != afresh.pixel(x, y) ? 1 : 0;
+    if (differing != 0 || qEnvironmentVariableIsSet("DUMP")) {
+        shown.save(QDir::temp().filePath(QStringLiteral("costchart-shown.png")));
+        afresh.save(QDir::temp().filePath(QStringLiteral("costchart-afresh.png")));
+    }
+    QCOMPARE(differing, 0);
+}
 
 void TestCostPage::lengthsDouble()
 {

@@ -6,6 +6,7 @@
 #include "controlspanel.h"
 #include "costpage.h"
 #include "document.h"
+#include "focuschain.h"
 #include "headpage.h"
 #include "heatmapwidget.h"
 #include "lessontext.h"
@@ -620,6 +621,31 @@ private Q_SLOTS:
         MainWindow damaged(MainWindow::Settings::Use);
         QCOMPARE(damaged.lesson()->currentStep(), 1);
         QSettings().clear();
+    }
+
+    void everyFocusStopShows_data()
+    {
+        QTest::addColumn<int>("step");
+        for (int step = 1; step <= LessonView::stepCount; ++step)
+            QTest::addRow("step %d", step) << step;
+    }
+
+    void everyFocusStopShows()
+    {
+        // Round each step with Tab from the step list: every stop shows that it has the focus.
+        QFETCH(int, step);
+        m_window->showLessonStep(step);
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        QWidget *first = m_window->lesson()->stepList();
+        first->setFocus(Qt::TabFocusReason);
+        QVERIFY(first->hasFocus());
+        const QList<QWidget *> chain = focuschain::walk(first);
+        QVERIFY2(QApplication::focusWidget() == first, "Tab did not come back to the step list");
+        QVERIFY(chain.size() > 2);
+        const QStringList invisible = focuschain::withoutFocusMark(chain);
+        QVERIFY2(invisible.isEmpty(), qPrintable(QStringLiteral("no focus shown on: ") +
+                                                 invisible.join(QStringLiteral("; "))));
     }
 
 private:

@@ -5,6 +5,7 @@
 #include "colormap.h"
 #include "compareview.h"
 #include "controlspanel.h"
+#include "focuschain.h"
 #include "heatmapwidget.h"
 #include "mainwindow.h"
 #include "matrixmodel.h"
@@ -216,6 +217,8 @@ private Q_SLOTS:
     void settingsRemembered();
     void aboutNamesVersionsAndLicense();
     void fileActionsHaveDistinctShortcuts();
+    void everyFocusStopShows();
+    void rowChangeRepaintsOnlyTheSelection();
 
 private:
     void testModels();
@@ -982,6 +985,118 @@ void TestMainWindow::fileActionsHaveDistinctShortcuts()
     for (const char *key : {"Ctrl+N", "Ctrl+O", "Ctrl+S", "Ctrl+Shift+S"})
         QVERIFY2(owner.contains(QLatin1String(key)), key);
     QCOMPARE(owner.value(QStringLiteral("Ctrl+Shift+S")), QStringLiteral("Save &As…"));
+}
+
+void TestMainWindow::everyFocusStopShows()
+{
+    // Round the workbench with Tab from the score-scale slider: every stop shows that it has the
+    // focus (the charts and the plane paint themselves, so they draw a mark of their own).
+    m_window->setMode(MainWindow::Mode::Workbench);
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QSlider *first = m_window->controls()->scaleSlider();
+    first->setFocus(Qt::TabFocusReason);
+    QVERIFY(first->hasFocus());
+    const QList<QWidget *> chain = focuschain::walk(first);
+    QVERIFY2(QApplication::focusWidget() == first, "Tab did not come back to the scale slider");
+    // The chart, the table and the heatmaps are on it.
+    QVERIFY(chain.contains(m_window->chart()));
+    QVERIFY(chain.contains(m_window->vectorEditor()->view()));
+    QVERIFY(chain.contains(m_window->weightsHeatmap()));
+    const QStringList invisible = focuschain::withoutFocusMark(chain);
+    QVERIFY2(invisible.isEmpty(), qPrintable(QStringLiteral("no focus shown on: ") +
+                                             invisible.join(QStringLiteral("; "))));
+}
+
+namespace {
+
+/// What was repainted of each watched widget.
+class PaintRecorder : public QObject
+{
+public:
+    void watch(QWidget *widget)
+    {
+        widget->installEventFilter(this);
+        m_painted[widget] = QRegion();
+    }
+    QRegion painted(QWidget *widget) const { return m_painted.value(widget); }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Paint)
+            m_painted[watched] += static_cast<QPaintEvent *>(event)->region();
+        return false;
+    }
+
+private:
+    QHash<QObject *, QRegion> m_painted;
+};
+
+/// Lets the window repaint what is pending.
+void settle()
+{
+    for (int i = 0; i < 3; ++i) {
+        QCoreApplication::processEvents();
+        QTest::qWait(10);
+    }
+}
+
+} // namespace
+
+void TestMainWindow::rowChangeRepaintsOnlyTheSelection()
+{
+    // Moving down the table selects the next query everywhere, and does only that: nothing is
+    // recomputed, what does not show the selection is not repainted, and the heatmaps repaint
+    // the two rows that changed, not the whole grid.
+    ScenarioDocument *document = m_window->document();
+    QStringList names;
+    for (int i = 0; i < 16; ++i)
+        names.append(QStringLiteral("t%1").arg(i + 1));
+    QVERIFY(document->reset(randomScenario(names, 2, 1)));
+    document->waitForResult();
+    m_window->setMode(MainWindow::Mode::Workbench);
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QTableView *view = m_window->vectorEditor()->view();
+    view->setFocus();
+    view->setCurrentIndex(view->model()->index(2, 1));
+    QCOMPARE(m_window->selectedQuery(), 2);
+    settle();
+
+    PaintRecorder recorder;
+    const QList<HeatmapWidget *> heatmaps = {m_window->scoresHeatmap(), m_window->weightsHeatmap(),
+                                             m_window->outputView()->outputHeatmap()};
+    for (HeatmapWidget *heatmap : heatmaps)
+        recorder.watch(heatmap);
+    recorder.watch(m_window->controls());
+    QSignalSpy changed(document, &ScenarioDocument::changed);
+    QSignalSpy computed(document, &ScenarioDocument::resultChanged);
+    QTest::keyClick(view, Qt::Key_Down);
+    settle();
+
+    QCOMPARE(m_window->selectedQuery(), 3);
+    QCOMPARE(changed.count(), 0);
+    QCOMPARE(computed.count(), 0);
+    QVERIFY(recorder.painted(m_window->controls()).isEmpty());
+    for (HeatmapWidget *heatmap : heatmaps) {
+        QCOMPARE(heatmap->selectedToken(), 3);
+        const QRegion painted = recorder.painted(heatmap);
+        const HeatmapMapping &mapping = heatmap->mapping();
+        QVERIFY(painted.contains(mapping.rowRect(2).center().toPoint()));
+        QVERIFY(painted.contains(mapping.rowRect(3).center().toPoint()));
+        QVERIFY2(!painted.intersects(mapping.rowRect(12).toAlignedRect()),
+                 "a row far from the selection was repainted");
+        // What is on screen is what the heatmap draws afresh: no outline or bold label left.
+        const QPoint at = heatmap->mapTo(m_window.get(), QPoint(0, 0));
+        const QImage shown =
+            m_window->screen()
+                ->grabWindow(m_window->winId(), at.x(), at.y(), heatmap->width(), heatmap->height())
+                .toImage()
+                .convertToFormat(QImage::Format_RGB32);
+        QCOMPARE(shown, heatmap->grab().toImage().convertToFormat(QImage::Format_RGB32));
+    }
+    document->markSaved();
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -96,6 +96,7 @@ private Q_SLOTS:
     void tableAgreesWithCore();
     void heatmapsShowTheTrialOfTheCurrentD();
     void quickSliderMovesDrawOnlyTheLast();
+    void pageKeysGoByPowersOfTwo();
     void changingTokensMeasuresAgain();
     void stateRoundTrip();
     void malformedStateKeepsDefaults();
@@ -294,6 +295,29 @@ void TestSqrtDPage::quickSliderMovesDrawOnlyTheLast()
     // The readout and the marker follow d at once, from the measured curves.
     const SqrtDRow row = *page->measuredRow(int(SqrtDPage::dimensions().indexOf(45)));
     QVERIFY(page->readoutLabel()->text().contains(QString::number(row.stdDev, 'f', 2)));
+}
+
+void TestSqrtDPage::pageKeysGoByPowersOfTwo()
+{
+    // From any d, PageUp and PageDown land on the next power of two; Home and End on the ends.
+    SqrtDPage page;
+    QSlider *slider = page.dimensionSlider();
+    const auto press = [&](Qt::Key key) {
+        QTest::keyClick(slider, key);
+        return page.dimension();
+    };
+    slider->setValue(int(SqrtDPage::dimensions().indexOf(23)));
+    QCOMPARE(press(Qt::Key_PageUp), 32);
+    QCOMPARE(press(Qt::Key_PageUp), 64);
+    QCOMPARE(press(Qt::Key_PageDown), 32);
+    slider->setValue(int(SqrtDPage::dimensions().indexOf(23)));
+    QCOMPARE(press(Qt::Key_PageDown), 16);
+    QCOMPARE(press(Qt::Key_Home), 1);
+    QCOMPARE(press(Qt::Key_PageDown), 1);
+    QCOMPARE(press(Qt::Key_PageUp), 2);
+    QCOMPARE(press(Qt::Key_End), 4096);
+    QCOMPARE(press(Qt::Key_PageUp), 4096);
+    QCOMPARE(press(Qt::Key_PageDown), 2048);
 }
 
 void TestSqrtDPage::changingTokensMeasuresAgain()

@@ -5,6 +5,7 @@
 // labels stay by their tips without overlapping.
 
 #include "document.h"
+#include "focuschain.h"
 #include "language.h"
 #include "numberformat.h"
 #include "presets.h"
@@ -122,6 +123,7 @@ private Q_SLOTS:
     void dragQueryOfGuang();
     void weightsFollowDuringDrag();
     void clickSelectsQuery();
+    void focusShows();
     void dragKeyOnChosenDimensions();
     void dimensionChoice_data();
     void dimensionChoice();
@@ -231,6 +233,22 @@ void TestVectorPlane::weightsFollowDuringDrag()
     // A second drag is a second step.
     drag(&f.plane, mapping.toPixel({0.2, 0.9}), mapping.toPixel({-0.5, 0.5}));
     QCOMPARE(document.undoStack()->count(), 2);
+}
+
+void TestVectorPlane::focusShows()
+{
+    // A click gives the plane the focus (not Tab: it has no keys); it then shows it, and the mark
+    // takes no clicks from the vectors.
+    ScenarioDocument document;
+    Fixture f(&document);
+    f.plane.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&f.plane));
+    QCOMPARE(f.plane.focusPolicy(), Qt::ClickFocus);
+    QVERIFY(focuschain::focusShows(&f.plane));
+    QVERIFY(f.plane.hasFocus());
+    QSignalSpy selected(&f.plane, &VectorPlane::tokenSelected);
+    QTest::mouseClick(&f.plane, Qt::LeftButton, {}, f.plane.mapping().toPixel({0, 1}).toPoint());
+    QCOMPARE(selected.count(), 1);
 }
 
 void TestVectorPlane::clickSelectsQuery()

@@ -1,5 +1,7 @@
 #include "barchartview.h"
 
+#include "focusmark.h"
+
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
@@ -30,6 +32,7 @@ BarChartView::BarChartView(const QColor &color, QWidget *parent)
     m_values->setRange(0.0, 1.0);
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(150);
+    FocusMark::install(this);
 }
 
 void BarChartView::setBars(const QStringList &categories, const QList<qreal> &values)

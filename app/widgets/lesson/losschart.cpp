@@ -1,5 +1,6 @@
 #include "losschart.h"
 
+#include "focusmark.h"
 #include "trainingsession.h"
 
 #include <QChart>
@@ -76,6 +77,7 @@ LossChart::LossChart(QWidget *parent)
     });
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(320, 220);
+    FocusMark::install(this);
     retranslateUi();
 }
 

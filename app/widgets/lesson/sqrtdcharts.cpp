@@ -2,6 +2,7 @@
 // without dividing by √d, both on a log d axis with the current d marked.
 
 #include "colormap.h"
+#include "focusmark.h"
 #include "sqrtdpage.h"
 
 #include <QChart>
@@ -72,6 +73,7 @@ void SqrtDPage::buildCharts()
     for (QChartView *view : {m_stdView, m_weightView}) {
         view->setRenderHint(QPainter::Antialiasing);
         view->setMinimumSize(320, 240);
+        FocusMark::install(view);
     }
 }
 

@@ -103,6 +103,19 @@ SqrtDPage::SqrtDPage(QWidget *parent)
 
     connect(m_slider, &QSlider::valueChanged, this,
             [this](int index) { setDimension(dimensions().value(index, defaultDimension)); });
+    // PageUp and PageDown go to the next power of two from any d, the steps of the lesson's
+    // table; Home and End go to d = 1 and 4096.
+    connect(m_slider, &QSlider::actionTriggered, this, [this](int action) {
+        const bool up = action == QAbstractSlider::SliderPageStepAdd;
+        if (!up && action != QAbstractSlider::SliderPageStepSub)
+            return;
+        const int d = dimensions().value(m_slider->value(), defaultDimension);
+        int target = 1;
+        while (up ? target <= d : 2 * target < d)
+            target *= 2;
+        m_slider->setSliderPosition(
+            int(dimensions().indexOf(std::min(target, dimensions().last()))));
+    });
     connect(m_tokensSpin, &QSpinBox::valueChanged, this, &SqrtDPage::setTokens);
     connect(m_curveJob, &LatestJob::runningChanged, this, &SqrtDPage::updateBusy);
     connect(m_trialJob, &LatestJob::runningChanged, this, &SqrtDPage::updateBusy);

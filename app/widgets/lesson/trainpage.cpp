@@ -117,6 +117,8 @@ void TrainPage::buildLayout()
     scroll->setWidget(left);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    // Only a container: Tab goes to its controls (and scrolls them into view), not to it.
+    scroll->setFocusPolicy(Qt::NoFocus);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setMinimumWidth(left->minimumSizeHint().width() + 20);
 
