@@ -6,6 +6,7 @@
 #include "matrixmodel.h"
 #include "numberformat.h"
 
+#include <QAccessible>
 #include <QAction>
 #include <QApplication>
 #include <QBuffer>
@@ -118,6 +119,14 @@ void HeatmapWidget::setScenario(std::shared_ptr<const Scenario> scenario, Shared
     m_hasMask = attentionKind && m_scenario->causal && m_scenario->tokenCount() > 1;
     if (m_selectedToken >= m_model->rowCount())
         m_selectedToken = m_model->rowCount() - 1;
+    if (m_current)
+        m_current = currentCell();
+    if (QAccessible::isActive()) {
+        QAccessibleTableModelChangeEvent change(
+            this, labelsChanged ? QAccessibleTableModelChangeEvent::ModelReset
+                                : QAccessibleTableModelChangeEvent::DataChanged);
+        QAccessible::updateAccessibility(&change);
+    }
     updateRange();
     rebuildImage();
     if (labelsChanged)
@@ -144,7 +153,40 @@ void HeatmapWidget::setSelectedToken(int row)
     if (row == m_selectedToken)
         return;
     m_selectedToken = row;
+    // A selection or a key press is rare enough to tell always (a listener may be installed
+    // without a platform bridge: the tests'); a recompute is told only when someone listens.
+    QAccessibleEvent selection(this, QAccessible::SelectionWithin);
+    QAccessible::updateAccessibility(&selection);
     update();
+}
+
+HeatmapCell HeatmapWidget::currentCell() const
+{
+    const int rows = m_model->rowCount();
+    const int columns = m_model->columnCount();
+    if (rows == 0 || columns == 0)
+        return {};
+    const HeatmapCell cell = m_current.value_or(HeatmapCell{std::max(m_selectedToken, 0), 0});
+    return {std::clamp(cell.row, 0, rows - 1), std::clamp(cell.column, 0, columns - 1)};
+}
+
+void HeatmapWidget::setCurrentCell(int row, int column)
+{
+    m_current = HeatmapCell{row, column};
+    m_current = currentCell();
+    announceCurrentCell();
+    update();
+}
+
+void HeatmapWidget::announceCurrentCell()
+{
+    if (!hasFocus() || m_model->rowCount() == 0)
+        return;
+    // The accessible table's children are its cells, row by row (see HeatmapAccessible).
+    const HeatmapCell cell = currentCell();
+    QAccessibleEvent focus(this, QAccessible::Focus);
+    focus.setChild(cell.row * m_model->columnCount() + cell.column);
+    QAccessible::updateAccessibility(&focus);
 }
 
 void HeatmapWidget::setFixedRange(bool fixed)
@@ -476,12 +518,23 @@ void HeatmapWidget::paintEvent(QPaintEvent *)
         painter.setBrush(Qt::NoBrush);
         const qreal inset = focusFrameWidth / 2.0;
         painter.drawRect(QRectF(rect()).adjusted(inset, inset, -inset, -inset));
+        // The current cell, where Enter selects and the screen reader reads.
+        if (m_model->rowCount() > 0) {
+            const HeatmapCell cell = currentCell();
+            const QRectF box = m_mapping.cellRect(cell.row, cell.column);
+            painter.setPen(QPen(palette().color(QPalette::Highlight), focusFrameWidth));
+            painter.drawRect(box.adjusted(inset, inset, -inset, -inset));
+            painter.setPen(QPen(palette().color(QPalette::HighlightedText), 1, Qt::DotLine));
+            painter.drawRect(
+                box.adjusted(2 * inset + 1, 2 * inset + 1, -2 * inset - 1, -2 * inset - 1));
+        }
     }
 }
 
 void HeatmapWidget::focusInEvent(QFocusEvent *event)
 {
     QWidget::focusInEvent(event);
+    announceCurrentCell();
     update();
 }
 
@@ -501,6 +554,8 @@ void HeatmapWidget::mousePressEvent(QMouseEvent *event)
 {
     if (event->button() == Qt::LeftButton) {
         if (const auto row = mapping().rowAt(event->position())) {
+            const auto cell = mapping().cellAt(event->position());
+            m_current = cell ? *cell : HeatmapCell{*row, currentCell().column};
             Q_EMIT tokenSelected(*row);
             event->accept();
             return;
@@ -512,13 +567,47 @@ void HeatmapWidget::mousePressEvent(QMouseEvent *event)
 void HeatmapWidget::keyPressEvent(QKeyEvent *event)
 {
     const int rows = m_model->rowCount();
-    if (rows > 0 && (event->key() == Qt::Key_Up || event->key() == Qt::Key_Down)) {
-        const int step = event->key() == Qt::Key_Up ? -1 : 1;
-        Q_EMIT tokenSelected(std::clamp(m_selectedToken + step, 0, rows - 1));
-        event->accept();
+    const int columns = m_model->columnCount();
+    if (rows == 0 || columns == 0 || event->modifiers() & ~Qt::KeypadModifier) {
+        QWidget::keyPressEvent(event);
         return;
     }
-    QWidget::keyPressEvent(event);
+    const HeatmapCell cell = currentCell();
+    switch (event->key()) {
+    case Qt::Key_Up:
+        setCurrentCell(cell.row - 1, cell.column);
+        break;
+    case Qt::Key_Down:
+        setCurrentCell(cell.row + 1, cell.column);
+        break;
+    case Qt::Key_Left:
+        setCurrentCell(cell.row, cell.column - 1);
+        break;
+    case Qt::Key_Right:
+        setCurrentCell(cell.row, cell.column + 1);
+        break;
+    case Qt::Key_Home:
+        setCurrentCell(cell.row, 0);
+        break;
+    case Qt::Key_End:
+        setCurrentCell(cell.row, columns - 1);
+        break;
+    case Qt::Key_PageUp:
+        setCurrentCell(0, cell.column);
+        break;
+    case Qt::Key_PageDown:
+        setCurrentCell(rows - 1, cell.column);
+        break;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+    case Qt::Key_Space:
+        Q_EMIT tokenSelected(cell.row);
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    event->accept();
 }
 
 void HeatmapWidget::contextMenuEvent(QContextMenuEvent *event)
