@@ -534,7 +534,9 @@ void HeatmapWidget::paintEvent(QPaintEvent *)
 void HeatmapWidget::focusInEvent(QFocusEvent *event)
 {
     QWidget::focusInEvent(event);
-    announceCurrentCell();
+    // After the focus event of the widget itself, which Qt sends once this returns: the last
+    // word a screen reader hears is the cell's.
+    QMetaObject::invokeMethod(this, &HeatmapWidget::announceCurrentCell, Qt::QueuedConnection);
     update();
 }
 

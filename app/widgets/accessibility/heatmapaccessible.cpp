@@ -297,6 +297,17 @@ void *HeatmapAccessible::interface_cast(QAccessible::InterfaceType t)
     return QAccessibleWidget::interface_cast(t);
 }
 
+void HeatmapAccessible::doAction(const QString &actionName)
+{
+    if (actionName == QAccessibleActionInterface::setFocusAction() && isValid() &&
+        heatmap()->isEnabled() && heatmap()->isVisible()) {
+        heatmap()->activateWindow();
+        heatmap()->setFocus(Qt::OtherFocusReason);
+        return;
+    }
+    QAccessibleWidget::doAction(actionName);
+}
+
 QRect HeatmapAccessible::cellScreenRect(int row, int column) const
 {
     const HeatmapMapping &mapping = heatmap()->mapping();

@@ -37,6 +37,9 @@ public:
     QAccessibleInterface *childAt(int x, int y) const override;
     QAccessibleInterface *focusChild() const override;
     void *interface_cast(QAccessible::InterfaceType t) override;
+    /// "SetFocus" also brings the heatmap's window to the front, as GTK's grab_focus does, so a
+    /// screen reader's request lands the keyboard on the current cell.
+    void doAction(const QString &actionName) override;
 
     // QAccessibleTableInterface
     QAccessibleInterface *caption() const override { return nullptr; }
