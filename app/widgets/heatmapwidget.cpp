@@ -518,15 +518,17 @@ void HeatmapWidget::paintEvent(QPaintEvent *)
         painter.setBrush(Qt::NoBrush);
         const qreal inset = focusFrameWidth / 2.0;
         painter.drawRect(QRectF(rect()).adjusted(inset, inset, -inset, -inset));
-        // The current cell, where Enter selects and the screen reader reads.
+        // The current cell, where Enter selects and the screen reader reads: a thick frame in
+        // the highlight colour with a white line inside, seen on dark and bright cells alike.
         if (m_model->rowCount() > 0) {
             const HeatmapCell cell = currentCell();
             const QRectF box = m_mapping.cellRect(cell.row, cell.column);
-            painter.setPen(QPen(palette().color(QPalette::Highlight), focusFrameWidth));
-            painter.drawRect(box.adjusted(inset, inset, -inset, -inset));
-            painter.setPen(QPen(palette().color(QPalette::HighlightedText), 1, Qt::DotLine));
+            const qreal outer = 1.5 * focusFrameWidth;
+            painter.setPen(QPen(palette().color(QPalette::Highlight), outer));
+            painter.drawRect(box.adjusted(outer / 2, outer / 2, -outer / 2, -outer / 2));
+            painter.setPen(QPen(Qt::white, 1.5));
             painter.drawRect(
-                box.adjusted(2 * inset + 1, 2 * inset + 1, -2 * inset - 1, -2 * inset - 1));
+                box.adjusted(outer + 0.75, outer + 0.75, -outer - 0.75, -outer - 0.75));
         }
     }
 }
