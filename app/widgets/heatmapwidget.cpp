@@ -121,10 +121,14 @@ void HeatmapWidget::setScenario(std::shared_ptr<const Scenario> scenario, Shared
         m_selectedToken = m_model->rowCount() - 1;
     if (m_current)
         m_current = currentCell();
-    if (QAccessible::isActive()) {
+    if (QAccessible::isActive()) { // only while a screen reader listens: sliders call this often
         QAccessibleTableModelChangeEvent change(
             this, labelsChanged ? QAccessibleTableModelChangeEvent::ModelReset
                                 : QAccessibleTableModelChangeEvent::DataChanged);
+        change.setFirstRow(0);
+        change.setLastRow(m_model->rowCount() - 1);
+        change.setFirstColumn(0);
+        change.setLastColumn(m_model->columnCount() - 1);
         QAccessible::updateAccessibility(&change);
     }
     updateRange();

@@ -21,7 +21,8 @@ done
 # Sanitizer builds: the app is stopped with SIGTERM, so a leak report cannot come at its exit;
 # the X server's extensions' allocations are not ours either.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
-# The whole check, X server and buses included, may not outlive this.
+# The whole check, X server and buses included, may not outlive this. The display number starts
+# at a random place, so that parallel runs (ctest -j, other checks) rarely race for the same one.
 exec timeout --kill-after=10 240 \
-    xvfb-run -a -s "-screen 0 1600x1000x24" \
+    xvfb-run -a -n $((200 + RANDOM % 600)) -s "-screen 0 1600x1000x24" \
     dbus-run-session -- /usr/bin/python3 "$here/read_weights.py" "$@"

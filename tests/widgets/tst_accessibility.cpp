@@ -285,7 +285,10 @@ void TestAccessibility::arrowKeysMoveTheFocusedCell()
 
 void TestAccessibility::selectingARowIsAClick()
 {
-    QAccessibleTableInterface *table = weightsTable()->tableInterface();
+    QAccessibleInterface *iface = weightsTable();
+    QVERIFY(iface);
+    QAccessibleTableInterface *table = iface->tableInterface();
+    QVERIFY(table);
     QVERIFY(table->selectRow(1));
     QCOMPARE(m_window->selectedQuery(), 1);
     QCOMPARE(m_window->vectorPlane()->selectedToken(), 1);
@@ -335,6 +338,7 @@ void TestAccessibility::weightsChartBars()
     QAccessibleInterface *iface = QAccessible::queryAccessibleInterface(m_window->chart());
     QVERIFY(iface);
     QCOMPARE(iface->role(), QAccessible::Chart);
+    QVERIFY(iface->childCount() > 0);
     // The bars are 光's weights: "明: 0.3017" each, against the core.
     const Matrix expected = coreWeights(m_lesson);
     const int T = int(m_lesson.tokenCount());
