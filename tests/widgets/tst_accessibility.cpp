@@ -430,6 +430,15 @@ void TestAccessibility::headGridHeads()
             QCOMPARE(iface->childAt(head->rect().center().x(), head->rect().center().y()), head);
         }
     QVERIFY(iface->text(QAccessible::Description).contains(QStringLiteral("layer 2, head 3")));
+
+    // With the focus, the selected head is the focused child, and the arrow keys move it.
+    grid.setFocus();
+    QTRY_VERIFY(grid.hasFocus());
+    QCOMPARE(iface->focusChild(), iface->child(1 * heads + 2));
+    QTest::keyClick(&grid, Qt::Key_Left);
+    QCOMPARE(grid.selectedHead(), 1);
+    QCOMPARE(iface->focusChild(), iface->child(1 * heads + 1));
+    QVERIFY(iface->focusChild()->state().selected);
 }
 
 QTEST_MAIN(TestAccessibility)

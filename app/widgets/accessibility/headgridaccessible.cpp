@@ -41,6 +41,13 @@ QString HeadGridAccessible::text(QAccessible::Text t) const
     return own;
 }
 
+QAccessibleInterface *HeadGridAccessible::focusChild() const
+{
+    if (!isValid() || !grid()->hasFocus() || itemCount() == 0)
+        return nullptr;
+    return item(grid()->selectedLayer() * grid()->heads() + grid()->selectedHead());
+}
+
 int HeadGridAccessible::itemCount() const
 {
     return isValid() ? grid()->layers() * grid()->heads() : 0;

@@ -20,6 +20,8 @@ public:
     explicit HeadGridAccessible(HeadGrid *grid);
 
     QString text(QAccessible::Text t) const override;
+    /// The selected head while the grid has the focus (the arrow keys move it).
+    QAccessibleInterface *focusChild() const override;
     int itemCount() const override;
     QString itemText(int item, QAccessible::Text t) const override;
     QRect itemRect(int item) const override;
