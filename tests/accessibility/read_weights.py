@@ -208,6 +208,8 @@ def main():
         right = 0xFF53  # the Right key's keysym
         expect_focus(focused_cells(lambda: pyatspi.Registry.generateKeyboardEvent(
             right, None, pyatspi.KEY_SYM), wait), "pressing Right", f"{QUERY} → {tokens[1]}")
+        if app_process.poll() is not None:  # a sanitizer stops the app at the first report
+            fail(f"attention-lab exited with {app_process.returncode} during the check")
         print("PASS", flush=True)
     finally:
         if app_process.poll() is None:
