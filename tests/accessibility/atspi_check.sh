@@ -23,6 +23,8 @@ done
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 # The whole check, X server and buses included, may not outlive this. The display number starts
 # at a random place, so that parallel runs (ctest -j, other checks) rarely race for the same one.
+# -noreset: by default Xvfb resets when its last client leaves (the accessibility bus's helpers
+# come and go while the app starts) and refuses connections meanwhile.
 exec timeout --kill-after=10 240 \
-    xvfb-run -a -n $((200 + RANDOM % 600)) -s "-screen 0 1600x1000x24" \
+    xvfb-run -a -n $((200 + RANDOM % 600)) -s "-screen 0 1600x1000x24 -noreset" \
     dbus-run-session -- /usr/bin/python3 "$here/read_weights.py" "$@"
