@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>ChartAccessible</name>
+    <message>
+        <source>Axes: %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>no points yet</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 against %2; </source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 points; first %2, last %3, lowest %4</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
     <name>Cli</name>
     <message>
         <source>unexpected argument &quot;%1&quot;</source>
@@ -688,6 +711,40 @@ most likely next characters
     </message>
     <message>
         <source>No corpus given.</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>HeadGridAccessible</name>
+    <message>
+        <source>Attention heads</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 layers of %2 heads at training step %3; selected: layer %4, head %5</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>layer %1, head %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 (position %2) %3</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>position %1 (%2) looks at %3</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapAccessible</name>
+    <message>
+        <source>%1 → %2: %3</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1, masked</source>
         <translation></translation>
     </message>
 </context>
@@ -1434,6 +1491,41 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
     <message>
         <source>not valid Unicode: an unpaired surrogate</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>VectorPlaneAccessible</name>
+    <message>
+        <source>Queries and keys on a plane</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 queries and %2 keys as arrows; horizontal axis %3, vertical axis %4.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 queries and %2 keys as arrows along %3.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Selected query: %1.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>query, selected</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>key; weight from %1&apos;s query: %2</source>
         <translation></translation>
     </message>
 </context>

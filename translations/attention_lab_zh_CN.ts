@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ChartAccessible</name>
+    <message>
+        <source>Axes: %1</source>
+        <translation>坐标轴：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>no points yet</source>
+        <translation>还没有数据点</translation>
+    </message>
+    <message>
+        <source>%1 against %2; </source>
+        <translation>%1 随 %2 变化；</translation>
+    </message>
+    <message>
+        <source>%1 points; first %2, last %3, lowest %4</source>
+        <translation>共 %1 个点；第一个 %2，最后一个 %3，最低 %4</translation>
+    </message>
+</context>
+<context>
     <name>Cli</name>
     <message>
         <source>unexpected argument &quot;%1&quot;</source>
@@ -712,6 +735,40 @@ most likely next characters
     <message>
         <source>No corpus given.</source>
         <translation>未指定语料。</translation>
+    </message>
+</context>
+<context>
+    <name>HeadGridAccessible</name>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头</translation>
+    </message>
+    <message>
+        <source>%1 layers of %2 heads at training step %3; selected: layer %4, head %5</source>
+        <translation>%1 层，每层 %2 个头，训练第 %3 步；已选：第 %4 层，第 %5 个头</translation>
+    </message>
+    <message>
+        <source>layer %1, head %2</source>
+        <translation>第 %1 层，第 %2 个头</translation>
+    </message>
+    <message>
+        <source>%1 (position %2) %3</source>
+        <translation>%1（位置 %2）%3</translation>
+    </message>
+    <message>
+        <source>position %1 (%2) looks at %3</source>
+        <translation>位置 %1（%2）关注 %3</translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapAccessible</name>
+    <message>
+        <source>%1 → %2: %3</source>
+        <translation>%1 → %2：%3</translation>
+    </message>
+    <message>
+        <source>%1, masked</source>
+        <translation>%1，已遮蔽</translation>
     </message>
 </context>
 <context>
@@ -1459,6 +1516,41 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     <message>
         <source>not valid Unicode: an unpaired surrogate</source>
         <translation>不是有效的 Unicode：含有未配对的代理项</translation>
+    </message>
+</context>
+<context>
+    <name>VectorPlaneAccessible</name>
+    <message>
+        <source>Queries and keys on a plane</source>
+        <translation>平面上的查询与键</translation>
+    </message>
+    <message>
+        <source>%1 queries and %2 keys as arrows; horizontal axis %3, vertical axis %4.</source>
+        <translation>%1 个查询和 %2 个键画成箭头；横轴 %3，纵轴 %4。</translation>
+    </message>
+    <message>
+        <source>%1 queries and %2 keys as arrows along %3.</source>
+        <translation>%1 个查询和 %2 个键沿 %3 画成箭头。</translation>
+    </message>
+    <message>
+        <source>Selected query: %1.</source>
+        <translation>已选查询：%1。</translation>
+    </message>
+    <message>
+        <source>query, selected</source>
+        <translation>查询，已选</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>key; weight from %1&apos;s query: %2</source>
+        <translation>键；%1 的查询给它的权重：%2</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 // Exit codes: 0 success, 2 bad command line, 3 invalid scenario file (with --screenshot; in the
 // window, the reader's message is shown instead), 1 the screenshot could not be written.
 
+#include "accessiblefactory.h"
 #include "allocator.h"
 #include "commandline.h"
 #include "language.h"
@@ -117,6 +118,7 @@ int main(int argc, char *argv[])
     attention::keepLargeTablesInTheHeap();
     QApplication app(argc, argv);
     attention::PixmapCacheSafeStyle::install(); // Qt 6.4's Fusion leaks through the pixmap cache
+    attention::installAccessibleFactory(); // heatmaps, plane, charts and heads for screen readers
     // The window's matrices are small (T × T with T up to a few hundred): Eigen's OpenMP threads
     // cost more in start-up and spinning than they save, and compete with the GUI thread.
     Eigen::setNbThreads(1);

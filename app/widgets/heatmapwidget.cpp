@@ -6,6 +6,7 @@
 #include "matrixmodel.h"
 #include "numberformat.h"
 
+#include <QAccessible>
 #include <QAction>
 #include <QApplication>
 #include <QBuffer>
@@ -118,6 +119,18 @@ void HeatmapWidget::setScenario(std::shared_ptr<const Scenario> scenario, Shared
     m_hasMask = attentionKind && m_scenario->causal && m_scenario->tokenCount() > 1;
     if (m_selectedToken >= m_model->rowCount())
         m_selectedToken = m_model->rowCount() - 1;
+    if (m_current)
+        m_current = currentCell();
+    if (QAccessible::isActive()) { // only while a screen reader listens: sliders call this often
+        QAccessibleTableModelChangeEvent change(
+            this, labelsChanged ? QAccessibleTableModelChangeEvent::ModelReset
+                                : QAccessibleTableModelChangeEvent::DataChanged);
+        change.setFirstRow(0);
+        change.setLastRow(m_model->rowCount() - 1);
+        change.setFirstColumn(0);
+        change.setLastColumn(m_model->columnCount() - 1);
+        QAccessible::updateAccessibility(&change);
+    }
     updateRange();
     rebuildImage();
     if (labelsChanged)
@@ -145,6 +158,10 @@ void HeatmapWidget::setSelectedToken(int row)
         return;
     const int previous = m_selectedToken;
     m_selectedToken = row;
+    // A selection or a key press is rare enough to tell always (a listener may be installed
+    // without a platform bridge: the tests'); a recompute is told only when someone listens.
+    QAccessibleEvent selection(this, QAccessible::SelectionWithin);
+    QAccessible::updateAccessibility(&selection);
     // Only the two rows change: their outline, a few pixels outside the row, and the bold label,
     // which may be taller than a small row. At large T that is a sliver of the widget.
     const auto band = [this](int r) {
@@ -155,6 +172,35 @@ void HeatmapWidget::setSelectedToken(int row)
         return QRect(0, int(area.top()) - margin, width(), int(area.height()) + 2 * margin + 2);
     };
     update(QRegion(band(previous)) + band(row));
+}
+
+HeatmapCell HeatmapWidget::currentCell() const
+{
+    const int rows = m_model->rowCount();
+    const int columns = m_model->columnCount();
+    if (rows == 0 || columns == 0)
+        return {};
+    const HeatmapCell cell = m_current.value_or(HeatmapCell{std::max(m_selectedToken, 0), 0});
+    return {std::clamp(cell.row, 0, rows - 1), std::clamp(cell.column, 0, columns - 1)};
+}
+
+void HeatmapWidget::setCurrentCell(int row, int column)
+{
+    m_current = HeatmapCell{row, column};
+    m_current = currentCell();
+    announceCurrentCell();
+    update();
+}
+
+void HeatmapWidget::announceCurrentCell()
+{
+    if (!hasFocus() || m_model->rowCount() == 0)
+        return;
+    // The accessible table's children are its cells, row by row (see HeatmapAccessible).
+    const HeatmapCell cell = currentCell();
+    QAccessibleEvent focus(this, QAccessible::Focus);
+    focus.setChild(cell.row * m_model->columnCount() + cell.column);
+    QAccessible::updateAccessibility(&focus);
 }
 
 void HeatmapWidget::setFixedRange(bool fixed)
@@ -486,12 +532,27 @@ void HeatmapWidget::paintEvent(QPaintEvent *)
         painter.setBrush(Qt::NoBrush);
         const qreal inset = focusFrameWidth / 2.0;
         painter.drawRect(QRectF(rect()).adjusted(inset, inset, -inset, -inset));
+        // The current cell, where Enter selects and the screen reader reads: a thick frame in
+        // the highlight colour with a white line inside, seen on dark and bright cells alike.
+        if (m_model->rowCount() > 0) {
+            const HeatmapCell cell = currentCell();
+            const QRectF box = m_mapping.cellRect(cell.row, cell.column);
+            const qreal outer = 1.5 * focusFrameWidth;
+            painter.setPen(QPen(palette().color(QPalette::Highlight), outer));
+            painter.drawRect(box.adjusted(outer / 2, outer / 2, -outer / 2, -outer / 2));
+            painter.setPen(QPen(Qt::white, 1.5));
+            painter.drawRect(
+                box.adjusted(outer + 0.75, outer + 0.75, -outer - 0.75, -outer - 0.75));
+        }
     }
 }
 
 void HeatmapWidget::focusInEvent(QFocusEvent *event)
 {
     QWidget::focusInEvent(event);
+    // After the focus event of the widget itself, which Qt sends once this returns: the last
+    // word a screen reader hears is the cell's.
+    QMetaObject::invokeMethod(this, &HeatmapWidget::announceCurrentCell, Qt::QueuedConnection);
     update();
 }
 
@@ -511,6 +572,8 @@ void HeatmapWidget::mousePressEvent(QMouseEvent *event)
 {
     if (event->button() == Qt::LeftButton) {
         if (const auto row = mapping().rowAt(event->position())) {
+            const auto cell = mapping().cellAt(event->position());
+            m_current = cell ? *cell : HeatmapCell{*row, currentCell().column};
             Q_EMIT tokenSelected(*row);
             event->accept();
             return;
@@ -522,13 +585,47 @@ void HeatmapWidget::mousePressEvent(QMouseEvent *event)
 void HeatmapWidget::keyPressEvent(QKeyEvent *event)
 {
     const int rows = m_model->rowCount();
-    if (rows > 0 && (event->key() == Qt::Key_Up || event->key() == Qt::Key_Down)) {
-        const int step = event->key() == Qt::Key_Up ? -1 : 1;
-        Q_EMIT tokenSelected(std::clamp(m_selectedToken + step, 0, rows - 1));
-        event->accept();
+    const int columns = m_model->columnCount();
+    if (rows == 0 || columns == 0 || event->modifiers() & ~Qt::KeypadModifier) {
+        QWidget::keyPressEvent(event);
         return;
     }
-    QWidget::keyPressEvent(event);
+    const HeatmapCell cell = currentCell();
+    switch (event->key()) {
+    case Qt::Key_Up:
+        setCurrentCell(cell.row - 1, cell.column);
+        break;
+    case Qt::Key_Down:
+        setCurrentCell(cell.row + 1, cell.column);
+        break;
+    case Qt::Key_Left:
+        setCurrentCell(cell.row, cell.column - 1);
+        break;
+    case Qt::Key_Right:
+        setCurrentCell(cell.row, cell.column + 1);
+        break;
+    case Qt::Key_Home:
+        setCurrentCell(cell.row, 0);
+        break;
+    case Qt::Key_End:
+        setCurrentCell(cell.row, columns - 1);
+        break;
+    case Qt::Key_PageUp:
+        setCurrentCell(0, cell.column);
+        break;
+    case Qt::Key_PageDown:
+        setCurrentCell(rows - 1, cell.column);
+        break;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+    case Qt::Key_Space:
+        Q_EMIT tokenSelected(cell.row);
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    event->accept();
 }
 
 void HeatmapWidget::contextMenuEvent(QContextMenuEvent *event)

@@ -19,6 +19,7 @@
 #include <QImage>
 #include <QWidget>
 #include <memory>
+#include <optional>
 #include <utility>
 
 class QAction;
@@ -67,8 +68,17 @@ public:
     /// Past this many cells a side, the image keeps one pixel per block of cells (their largest
     /// value), so it never takes more than 4 MiB.
     static constexpr int maxImageSide = 1024;
-    /// The frame that shows the heatmap has the keyboard focus (Up and Down move the selection).
+    /// The frame that shows the heatmap has the keyboard focus (the arrow keys move the current
+    /// cell, Enter selects its row).
     static constexpr int focusFrameWidth = 2;
+
+    /// The cell the keyboard is on: the arrow keys move it, Home/End go to the row's first/last
+    /// cell, Page Up/Page Down to the column's; Enter or Space selects its row as the query (as a
+    /// click does). It is marked while the heatmap has the focus and announced to assistive
+    /// technology as the focused cell. Starts on the selected row's first cell.
+    HeatmapCell currentCell() const;
+    /// Moves the current cell (clamped to the matrix) and announces it.
+    void setCurrentCell(int row, int column);
 
     /// True when the weights are coloured relative to their row's uniform weight.
     bool isRelativeScale() const;
@@ -118,7 +128,7 @@ public:
     QSize minimumSizeHint() const override;
 
 Q_SIGNALS:
-    /// The user clicked a row (or moved the selection with the arrow keys).
+    /// The user clicked a row (or pressed Enter or Space on one of its cells).
     void tokenSelected(int token);
     /// The user toggled the fixed 0–1 scale in the context menu.
     void fixedRangeToggled(bool fixed);
@@ -146,6 +156,8 @@ private:
     /// shownValue() of a whole row into `shown` (as many entries as the row).
     void shownRow(int row, Eigen::Ref<RowVector> shown) const;
     QStringList columnLabels() const;
+    /// Tells assistive technology which cell has the focus, when it listens.
+    void announceCurrentCell();
 
     Kind m_kind;
     MatrixModel *m_model;
@@ -158,6 +170,7 @@ private:
     QImage m_image;                   ///< one pixel per cell
     bool m_hasMask = false;
     int m_selectedToken = -1;
+    std::optional<HeatmapCell> m_current; ///< set on focus, a key or a click
     bool m_fixedRange = true;
     QString m_title;
     QString m_caption;

@@ -60,6 +60,10 @@ public:
     QString caption() const;
     /// The labels the last paint drew, with their boxes (widget coordinates).
     const QList<PlaneLabel> &drawnLabels() const { return m_labels; }
+    /// The document whose vectors the plane draws (null once it is gone).
+    ScenarioDocument *document() const { return m_document; }
+    /// "q(光) = [1.00, 0.00]": a vector as the hover text names it.
+    QString vectorText(VectorKind kind, int token) const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -102,7 +106,6 @@ private:
     int tipAt(const QList<Tip> &tips, const QPointF &pixel) const;
     double hitRadius() const;
     QString tipToolTip(const QList<Tip> &tips, int hit) const;
-    QString vectorText(VectorKind kind, int token) const;
     void dragTo(const QPointF &pixel, Qt::KeyboardModifiers modifiers);
 
     QPointer<ScenarioDocument> m_document;

@@ -359,13 +359,16 @@ void TestHeatmapWidget::keyboardFocusShows()
     other->setFocus();
     QTRY_VERIFY(other->hasFocus());
     QVERIFY(!framed());
-    // Tab reaches the heatmap, and its frame shows it; the arrow keys then move the selection.
+    // Tab reaches the heatmap, and its frame shows it; the arrow keys then move the current cell
+    // and Enter selects its row.
     QTest::keyClick(other, Qt::Key_Tab);
     QTRY_VERIFY(heatmap.hasFocus());
     QVERIFY(framed());
     QSignalSpy selected(&heatmap, &HeatmapWidget::tokenSelected);
     heatmap.setSelectedToken(2);
     QTest::keyClick(&heatmap, Qt::Key_Down);
+    QCOMPARE(selected.count(), 0);
+    QTest::keyClick(&heatmap, Qt::Key_Return);
     QCOMPARE(selected.count(), 1);
     QCOMPARE(selected.first().at(0).toInt(), 3);
     // Exports never carry the frame.

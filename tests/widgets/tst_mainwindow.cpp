@@ -400,8 +400,10 @@ void TestMainWindow::clickingARowSelectsTheQuery()
     QVERIFY(near(barValues(m_window->chart()->barSet()), modelRow(heatmap->model(), 2)));
     QCOMPARE(m_window->vectorPlane()->selectedToken(), 2);
     QCOMPARE(m_window->vectorEditor()->selectedToken(), 2);
-    // Arrow keys move the selection.
+    // The arrow keys move the current cell (from the clicked one); Enter selects its row.
     QTest::keyClick(heatmap, Qt::Key_Down);
+    QCOMPARE(m_window->selectedQuery(), 2);
+    QTest::keyClick(heatmap, Qt::Key_Enter);
     QCOMPARE(m_window->selectedQuery(), 3);
 }
 

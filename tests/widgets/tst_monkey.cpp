@@ -1240,8 +1240,12 @@ void TestMonkey::removeToken()
 void TestMonkey::heatmapClick(bool key)
 {
     HeatmapWidget *heatmap = chance(0.5) ? m_window->scoresHeatmap() : m_window->weightsHeatmap();
-    if (key) {
-        QTest::keyClick(heatmap, chance(0.5) ? Qt::Key_Up : Qt::Key_Down);
+    if (key) { // the arrows move the current cell, Enter selects its row
+        static constexpr std::array<Qt::Key, 8> moves = {
+            Qt::Key_Up,   Qt::Key_Down, Qt::Key_Left,   Qt::Key_Right,
+            Qt::Key_Home, Qt::Key_End,  Qt::Key_PageUp, Qt::Key_PageDown};
+        QTest::keyClick(heatmap, moves.at(below(int(moves.size()))));
+        QTest::keyClick(heatmap, chance(0.5) ? Qt::Key_Return : Qt::Key_Space);
         return;
     }
     const int rows = heatmap->model()->rowCount();

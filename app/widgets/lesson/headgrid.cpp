@@ -3,6 +3,7 @@
 #include "colormap.h"
 #include "heatmapmapping.h"
 
+#include <QAccessible>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QLocale>
@@ -62,6 +63,11 @@ void HeadGrid::setSelectedHead(int layer, int head)
     m_layer = layer;
     m_head = head;
     update();
+    if (hasFocus() && shown) { // a screen reader names the head the keys moved to
+        QAccessibleEvent focus(this, QAccessible::Focus);
+        focus.setChild(layer * heads() + head);
+        QAccessible::updateAccessibility(&focus);
+    }
     Q_EMIT headSelected(layer, head);
 }
 

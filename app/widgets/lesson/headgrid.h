@@ -29,6 +29,8 @@ public:
     int layers() const { return int(m_snapshot.heads.size()); }
     int heads() const { return m_snapshot.heads.empty() ? 0 : int(m_snapshot.heads[0].size()); }
     int positions() const { return int(m_characters.size()); }
+    /// The character at probe position `position` (empty outside the line).
+    QString characterAt(int position) const { return m_characters.value(position); }
 
     void setSelectedHead(int layer, int head);
     int selectedLayer() const { return m_layer; }
