@@ -2,6 +2,7 @@
 
 #include "averagingpage.h"
 #include "costpage.h"
+#include "currentpagestack.h"
 #include "headpage.h"
 #include "lessontext.h"
 #include "maskpage.h"
@@ -17,7 +18,6 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
-#include <QStackedWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -59,7 +59,7 @@ LessonView::LessonView(QWidget *parent)
     , m_previous(new QPushButton(this))
     , m_next(new QPushButton(this))
     , m_resetStep(new QPushButton(this))
-    , m_stack(new QStackedWidget(this))
+    , m_stack(new CurrentPageStack(this))
 {
     setUpHeader();
     addStepShortcuts();
