@@ -242,6 +242,10 @@ std::unique_ptr<MainWindow> openWindow(const QString &language, int step, const 
     window->show();
     if (!QTest::qWaitForWindowExposed(window.get()))
         return nullptr;
+    // Pages that compute in the background are looked at once their views are final, as
+    // --screenshot does.
+    if (step != 0 && !QTest::qWaitFor([&] { return !window->lesson()->isBusy(); }, 60000))
+        return nullptr;
     settle();
     // Shown, the window takes the size asked for unless its minimum size is larger.
     window->resize(size);
