@@ -103,6 +103,14 @@ void CompareView::display(std::shared_ptr<const Scenario> flipped, SharedResult 
     m_heatmap->setCaption(describe(*flipped));
 }
 
+QSize CompareView::sizeForCellSize(qreal cell) const
+{
+    const QSize heatmap = m_heatmap->sizeForCellSize(cell);
+    const QSize whole = layout()->sizeHint();
+    const QSize rest = whole - m_heatmap->sizeHint();
+    return {std::max(heatmap.width(), whole.width()), rest.height() + heatmap.height()};
+}
+
 bool CompareView::isUpToDate() const
 {
     return !m_stale && !m_job->isRunning();

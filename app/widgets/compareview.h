@@ -42,6 +42,9 @@ public:
     bool isUpToDate() const;
 
     HeatmapWidget *heatmap() const { return m_heatmap; }
+    /// The view's size when the heatmap's cells are `cell` pixels a side (the choice of switch
+    /// above it included).
+    QSize sizeForCellSize(qreal cell) const;
     QComboBox *flipComboBox() const { return m_combo; }
 
 Q_SIGNALS:

@@ -1,11 +1,11 @@
 #include "controlspanel.h"
 
 #include "document.h"
+#include "wrappingrow.h"
 
 #include <QCheckBox>
 #include <QCoreApplication>
 #include <QEvent>
-#include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPainter>
@@ -106,14 +106,6 @@ private:
     QList<Mark> m_marks;
 };
 
-QFrame *separator(QWidget *parent)
-{
-    auto *line = new QFrame(parent);
-    line->setFrameShape(QFrame::VLine);
-    line->setFrameShadow(QFrame::Sunken);
-    return line;
-}
-
 const double scaleRatio = ControlsPanel::maxSliderScale / ControlsPanel::minSliderScale;
 
 double rawScaleAt(double position)
@@ -158,8 +150,6 @@ ControlsPanel::ControlsPanel(QWidget *parent)
     , m_dimensionSlider(new MarkedSlider(this))
     , m_dimensionLabel(new QLabel(this))
     , m_reroll(new QPushButton(this))
-    , m_switchesSeparator(separator(this))
-    , m_dimensionSeparator(separator(this))
 {
     // Opaque: a change of a child repaints the panel, not whatever lies behind it.
     setAutoFillBackground(true);
@@ -202,22 +192,16 @@ void ControlsPanel::setUpControls()
 
 void ControlsPanel::buildLayout()
 {
+    // One row when the window is wide enough; in a narrow window (or at a large zoom) the
+    // switches and the d slider wrap onto rows of their own.
+    auto *groups = new WrappingRow(this);
+    m_scaleGroup = groups->addGroup({{m_scaleLabel, 0}, {m_scaleSlider, 1}, {m_scaleSpin, 0}}, 3);
+    m_switchesGroup = groups->addGroup({{m_sqrtD, 0}, {m_causal, 0}}, 0);
+    m_dimensionGroup = groups->addGroup(
+        {{m_dimensionTitle, 0}, {m_dimensionSlider, 1}, {m_dimensionLabel, 0}, {m_reroll, 0}}, 2);
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(8, 4, 8, 4);
-    layout->setSpacing(8);
-    layout->addWidget(m_scaleLabel);
-    layout->addWidget(m_scaleSlider, 3);
-    layout->addWidget(m_scaleSpin);
-    layout->addSpacing(8);
-    layout->addWidget(m_switchesSeparator);
-    layout->addWidget(m_sqrtD);
-    layout->addWidget(m_causal);
-    layout->addWidget(m_dimensionSeparator);
-    layout->addSpacing(8);
-    layout->addWidget(m_dimensionTitle);
-    layout->addWidget(m_dimensionSlider, 2);
-    layout->addWidget(m_dimensionLabel);
-    layout->addWidget(m_reroll);
+    layout->addWidget(groups);
 }
 
 void ControlsPanel::connectSignals()
@@ -259,21 +243,17 @@ ControlsPanel::~ControlsPanel() = default;
 
 void ControlsPanel::setSectionVisible(Section section, bool visible)
 {
-    QList<QWidget *> widgets;
     switch (section) {
     case Section::Scale:
-        widgets = {m_scaleLabel, m_scaleSlider, m_scaleSpin};
+        m_scaleGroup->setVisible(visible);
         break;
     case Section::Switches:
-        widgets = {m_switchesSeparator, m_sqrtD, m_causal};
+        m_switchesGroup->setVisible(visible);
         break;
     case Section::Dimension:
-        widgets = {m_dimensionSeparator, m_dimensionTitle, m_dimensionSlider, m_dimensionLabel,
-                   m_reroll};
+        m_dimensionGroup->setVisible(visible);
         break;
     }
-    for (QWidget *widget : widgets)
-        widget->setVisible(visible);
 }
 
 const std::array<double, 23> &ControlsPanel::roundScales()

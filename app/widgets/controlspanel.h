@@ -131,8 +131,10 @@ private:
     QSlider *m_dimensionSlider;
     QLabel *m_dimensionLabel;
     QPushButton *m_reroll;
-    QWidget *m_switchesSeparator;
-    QWidget *m_dimensionSeparator;
+    // The three sections, which wrap onto rows of their own in a narrow window.
+    QWidget *m_scaleGroup = nullptr;
+    QWidget *m_switchesGroup = nullptr;
+    QWidget *m_dimensionGroup = nullptr;
     Index m_dimension = 2;
     Index m_handMadeDimension = 2;
     bool m_random = false;

@@ -429,6 +429,42 @@ QString HeatmapWidget::cellExplanation(int row, int column) const
     return {};
 }
 
+qreal HeatmapWidget::readableCellSize() const
+{
+    // HeatmapPainter's rules: numbers at 0.85 × the font at least, when "0.00" (or the widest
+    // value) fits with 4 px to spare; a row label per row when a cell is a line high; every key
+    // over its column when the widest fits with 4 px to spare. A few pixels more, so that the
+    // numbers do not touch the cells' edges.
+    const HeatmapPainter::Fonts fonts = m_painter->fontsFor(font());
+    QFont numberFont = fonts.base;
+    numberFont.setPixelSize(int(QFontInfo(fonts.base).pixelSize() * 0.85));
+    const QFontMetricsF numbers(numberFont);
+    qreal widestNumber = numbers.horizontalAdvance(QStringLiteral("0.00"));
+    if (m_kind != Kind::Weights)
+        for (const double x : {m_mapping.minimum(), m_mapping.maximum()})
+            widestNumber =
+                std::max(widestNumber, numbers.horizontalAdvance(NumberFormat::fixed(x, 2)));
+    const QFontMetricsF labels(fonts.labels);
+    qreal widestLabel = 0;
+    for (const QString &label : m_model->columnLabels())
+        widestLabel = std::max(widestLabel, labels.horizontalAdvance(label));
+    constexpr qreal room = 8;
+    return std::ceil(
+        std::max({widestNumber + 4, numbers.height() + 2, labels.height(), widestLabel + 4}) +
+        room);
+}
+
+QSize HeatmapWidget::sizeForCellSize(qreal cell) const
+{
+    const HeatmapPainter::Fonts fonts = m_painter->fontsFor(font());
+    const HeatmapMargins margins = m_painter->marginsFor(m_mapping, fonts);
+    const int rows = std::max(m_model->rowCount(), 1);
+    const int columns = std::max(m_model->columnCount(), 1);
+    const qreal width = 2 * margins.padding + margins.rowLabels + margins.legend + columns * cell;
+    const qreal height = 2 * margins.padding + margins.title + margins.columnLabels + rows * cell;
+    return QSize(int(std::ceil(width)), int(std::ceil(height)));
+}
+
 QSize HeatmapWidget::sizeHint() const
 {
     const HeatmapPainter::Fonts fonts = m_painter->fontsFor(font());

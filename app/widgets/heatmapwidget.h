@@ -124,6 +124,12 @@ public:
     /// Writes the picture as SVG (cells as vector rectangles up to 64 × 64 cells).
     bool saveSvg(const QString &fileName, QString *error = nullptr) const;
 
+    /// The smallest cell in which every number is written and every row and column keeps its
+    /// whole token name (at the widget's font).
+    qreal readableCellSize() const;
+    /// The widget's size when its cells are `cell` pixels a side.
+    QSize sizeForCellSize(qreal cell) const;
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 

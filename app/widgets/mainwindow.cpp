@@ -7,10 +7,12 @@
 #include "autosave.h"
 #include "compareview.h"
 #include "controlspanel.h"
+#include "currentpagestack.h"
 #include "heatmapwidget.h"
 #include "language.h"
 #include "lessonpage.h"
 #include "lessonview.h"
+#include "matrixmodel.h"
 #include "modelactions.h"
 #include "numberformat.h"
 #include "outputview.h"
@@ -29,11 +31,11 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QPainter>
 #include <QPushButton>
 #include <QSplitter>
-#include <QStackedWidget>
 #include <QStatusBar>
 #include <QToolBar>
 #include <QUndoGroup>
@@ -58,6 +60,9 @@ protected:
         painter.fillRect(rect(), palette().color(QPalette::Window));
     }
 };
+
+/// The table shows up to this many tokens' rows without scrolling in the default layout.
+constexpr int maxTableRowsShown = 8;
 
 QDockWidget *makeDock(const QString &objectName, QWidget *content, QWidget *parent)
 {
@@ -134,9 +139,9 @@ void MainWindow::createViews()
     m_heatmapSplitter->addWidget(m_weights);
 
     // The lesson takes the centre's place when it is shown (the workbench's bars and panels are
-    // hidden then).
+    // hidden then). Only the one shown counts for the window's minimum size.
     m_lesson = new LessonView(this);
-    m_central = new QStackedWidget(this);
+    m_central = new CurrentPageStack(this);
     m_central->addWidget(m_heatmapSplitter);
     m_central->addWidget(m_lesson);
     setCentralWidget(m_central);
@@ -173,11 +178,53 @@ void MainWindow::applyDefaultLayout()
 {
     const int w = width();
     const int h = height();
+    // The row of panels at the bottom: as high as the compare panel needs to write every weight
+    // and name every token (or, in a short window, cells as large as the heatmaps' above), and
+    // the table to show every token's row; within a third to a half of the window. The compare
+    // panel is as wide as its cells need, within a quarter to 40 % of the window.
+    const int middle = h - menuBar()->sizeHint().height() - m_controlsBar->sizeHint().height() -
+                       statusBar()->sizeHint().height();
+    const int titleBar = m_compareDock->minimumSizeHint().height() -
+                         m_compareDock->widget()->minimumSizeHint().height();
+    const int rows = std::max(m_compare->heatmap()->model()->rowCount(), 1);
+    const int overheads =
+        titleBar + m_compare->sizeForCellSize(0).height() + m_weights->sizeForCellSize(0).height();
+    const qreal cell =
+        std::min(m_compare->heatmap()->readableCellSize(), qreal(middle - overheads) / (2 * rows));
+    const QSize compare = m_compare->sizeForCellSize(cell);
+    const int bottom = std::clamp(
+        titleBar + std::max(compare.height(), m_editor->heightForRows(maxTableRowsShown)),
+        int(h * 0.33), int(h * 0.5));
+    const int compareWidth = std::clamp(compare.width() + 8, int(w * 0.25), int(w * 0.4));
+    const int editorWidth = int((w - compareWidth) * 0.55);
+
+    // The plane and the chart share the column beside the heatmaps, one above the other; where
+    // that column is too short for both (a laptop, a projector, a large zoom) they become tabs.
+    const int column = middle - bottom;
+    const int bothNeed =
+        m_planeDock->minimumSizeHint().height() + m_chartDock->minimumSizeHint().height();
+    const bool tabs = column < bothNeed * 3 / 2;
+    const bool tabbed = tabifiedDockWidgets(m_planeDock).contains(m_chartDock);
+    const bool docked = !m_planeDock->isFloating() && !m_chartDock->isFloating() &&
+                        dockWidgetArea(m_planeDock) == Qt::RightDockWidgetArea &&
+                        dockWidgetArea(m_chartDock) == Qt::RightDockWidgetArea;
+    if (docked && tabs && !tabbed) {
+        tabifyDockWidget(m_planeDock, m_chartDock);
+        m_planeDock->raise();
+    } else if (docked && !tabs && tabbed) {
+        removeDockWidget(m_chartDock);
+        addDockWidget(Qt::RightDockWidgetArea, m_chartDock);
+        splitDockWidget(m_planeDock, m_chartDock, Qt::Vertical);
+        m_chartDock->show();
+    }
+
     resizeDocks({m_planeDock, m_chartDock}, {int(w * 0.30), int(w * 0.30)}, Qt::Horizontal);
-    resizeDocks({m_planeDock, m_chartDock}, {int(h * 0.30), int(h * 0.26)}, Qt::Vertical);
+    if (!tabs)
+        resizeDocks({m_planeDock, m_chartDock}, {column * 54 / 100, column * 46 / 100},
+                    Qt::Vertical);
     resizeDocks({m_editorDock, m_compareDock, m_outputDock},
-                {int(w * 0.40), int(w * 0.25), int(w * 0.35)}, Qt::Horizontal);
-    resizeDocks({m_editorDock}, {int(h * 0.33)}, Qt::Vertical);
+                {editorWidth, compareWidth, w - compareWidth - editorWidth}, Qt::Horizontal);
+    resizeDocks({m_editorDock}, {bottom}, Qt::Vertical);
     m_heatmapSplitter->setSizes({1, 1});
 }
 

@@ -54,13 +54,13 @@ class QDockWidget;
 class QLabel;
 class QMenu;
 class QSplitter;
-class QStackedWidget;
 class QToolBar;
 class QUndoGroup;
 
 namespace attention {
 
 class Autosave;
+class CurrentPageStack;
 class CompareView;
 class ControlsPanel;
 class HeatmapWidget;
@@ -251,7 +251,7 @@ private:
 
     // The lesson, and what the workbench looked like when the lesson replaced it.
     Mode m_mode = Mode::Workbench;
-    QStackedWidget *m_central = nullptr;
+    CurrentPageStack *m_central = nullptr; ///< the workbench's heatmaps or the lesson
     LessonView *m_lesson = nullptr;
     QByteArray m_workbenchState;
     QUndoGroup *m_undoGroup = nullptr;

@@ -133,6 +133,10 @@ void MainWindow::setZoom(double zoom)
     else
         font.setPixelSize(int(std::lround(m_baseFont.pixelSize() * zoomFactors[best])));
     setFont(font);
+    // Larger text needs larger panels: the workbench's are laid out again for the new size, so
+    // that the compare panel and the table stay readable.
+    if (m_mode == Mode::Workbench && isVisible())
+        applyDefaultLayout();
     m_zoomInAction->setEnabled(best + 1 < int(zoomFactors.size()));
     m_zoomOutAction->setEnabled(best > 0);
     writeSettings();

@@ -11,6 +11,7 @@
 #include <QItemSelectionModel>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QTableView>
 #include <QToolButton>
@@ -294,6 +295,15 @@ void VectorEditor::retranslate()
                           "offers) and value (what it passes on). Double-click or type to "
                           "edit; arrow keys and the wheel change a number step by step."));
     m_status->setToolTip(tr("Why the last edit was not applied"));
+}
+
+int VectorEditor::heightForRows(int maxRows) const
+{
+    const int rows = std::min(m_model->rowCount(), maxRows);
+    const int table = m_view->horizontalHeader()->sizeHint().height() +
+                      rows * m_view->verticalHeader()->defaultSectionSize() +
+                      m_view->horizontalScrollBar()->sizeHint().height() + 2 * m_view->frameWidth();
+    return layout()->sizeHint().height() - m_view->sizeHint().height() + table;
 }
 
 void VectorEditor::updateSectionSizes()

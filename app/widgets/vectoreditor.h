@@ -45,6 +45,9 @@ public:
     int selectedToken() const;
     /// Why the last edit was refused, as shown in the status line; empty after a good edit.
     QString statusText() const;
+    /// The height in which the table shows every token's row (up to `maxRows` of them) without
+    /// scrolling, with the buttons above it and the status line below.
+    int heightForRows(int maxRows) const;
 
 public Q_SLOTS:
     /// Makes `token` the current row (no signal is emitted).

@@ -21,6 +21,8 @@ namespace {
 
 /// How many entries a tooltip lists before it shortens a vector with "…".
 constexpr int tooltipEntries = 8;
+/// How many characters the dimension choices show at least ("2: sky").
+constexpr int choiceCharacters = 5;
 } // namespace
 
 VectorPlane::VectorPlane(ScenarioDocument *document, QWidget *parent)
@@ -41,16 +43,20 @@ VectorPlane::VectorPlane(ScenarioDocument *document, QWidget *parent)
 
     m_horizontalLabel->setBuddy(m_horizontalBox);
     m_verticalLabel->setBuddy(m_verticalBox);
-    m_horizontalBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_verticalBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // At least a few characters wide whatever d is, and wider as the panel allows: the panel's
+    // minimum width must not grow with d (a long name is cut short in the box, whole in its list).
+    for (QComboBox *box : {m_horizontalBox, m_verticalBox}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(choiceCharacters);
+        box->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    }
     auto *barLayout = new QHBoxLayout(m_bar);
     barLayout->setContentsMargins(0, 0, 0, 0);
     barLayout->addWidget(m_horizontalLabel);
-    barLayout->addWidget(m_horizontalBox);
+    barLayout->addWidget(m_horizontalBox, 1);
     barLayout->addSpacing(fontMetrics().averageCharWidth() * 2);
     barLayout->addWidget(m_verticalLabel);
-    barLayout->addWidget(m_verticalBox);
-    barLayout->addStretch(1);
+    barLayout->addWidget(m_verticalBox, 1);
     m_bar->setAutoFillBackground(true);
 
     connect(m_horizontalBox, &QComboBox::activated, this,

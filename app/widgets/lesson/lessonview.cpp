@@ -2,6 +2,7 @@
 
 #include "averagingpage.h"
 #include "costpage.h"
+#include "currentpagestack.h"
 #include "headpage.h"
 #include "lessontext.h"
 #include "maskpage.h"
@@ -17,7 +18,6 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
-#include <QStackedWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -59,7 +59,7 @@ LessonView::LessonView(QWidget *parent)
     , m_previous(new QPushButton(this))
     , m_next(new QPushButton(this))
     , m_resetStep(new QPushButton(this))
-    , m_stack(new QStackedWidget(this))
+    , m_stack(new CurrentPageStack(this))
 {
     setUpHeader();
     addStepShortcuts();
@@ -109,7 +109,6 @@ void LessonView::createPages()
     listFont.setPointSizeF(listFont.pointSizeF() * 1.15);
     m_list->setFont(listFont);
     m_list->setSpacing(3);
-    m_list->setFixedWidth(230);
     for (int step = 1; step <= stepCount; ++step) {
         m_list->addItem(QString());
         LessonPage *page = createPage(step, m_stack);
@@ -277,6 +276,13 @@ void LessonView::retranslateUi()
     m_resetStep->setText(tr("Start the step &over"));
     m_resetStep->setToolTip(tr("Put this step's views back as they were at first"));
     m_list->setToolTip(tr("The steps of the lesson; each one is live: change anything"));
+    // As wide as the longest step's name, so that the pages have the rest of a small screen.
+    const QFontMetrics metrics(m_list->font());
+    int widest = 0;
+    for (int row = 0; row < m_list->count(); ++row)
+        widest = std::max(widest, metrics.horizontalAdvance(m_list->item(row)->text()));
+    m_list->setFixedWidth(widest + 2 * (m_list->frameWidth() + m_list->spacing()) +
+                          4 * metrics.averageCharWidth());
     updateHeader();
 }
 

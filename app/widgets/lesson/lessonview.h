@@ -13,10 +13,10 @@
 class QLabel;
 class QListWidget;
 class QPushButton;
-class QStackedWidget;
 
 namespace attention {
 
+class CurrentPageStack;
 class LessonPage;
 class TrainPage;
 
@@ -94,7 +94,7 @@ private:
     QPushButton *m_previous;
     QPushButton *m_next;
     QPushButton *m_resetStep;
-    QStackedWidget *m_stack;
+    CurrentPageStack *m_stack; ///< as large as the step shown needs, not the largest step
     QList<LessonPage *> m_pages;
     QList<bool> m_exercisesStarted;
     int m_step = 0;

