@@ -1622,6 +1622,10 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <source>Which switch differs in this second heatmap of the same scenario.</source>
         <translation></translation>
     </message>
+    <message>
+        <source>Compared attention weights</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::ControlsPanel</name>

@@ -1646,6 +1646,10 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <source>Which switch differs in this second heatmap of the same scenario.</source>
         <translation>这张热力图与主图是同一个场景，只改变了这里选的一个开关。</translation>
     </message>
+    <message>
+        <source>Compared attention weights</source>
+        <translation>对比的注意力权重</translation>
+    </message>
 </context>
 <context>
     <name>attention::ControlsPanel</name>

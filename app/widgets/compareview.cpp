@@ -140,6 +140,8 @@ void CompareView::retranslateUi()
     m_combo->setItemText(int(Flip::UnitScale), tr("the score scale at 1×"));
     m_combo->setToolTip(tr("Which switch differs in this second heatmap of the same scenario."));
     m_combo->setStatusTip(m_combo->toolTip());
+    // Not the same name as the main weights table: a screen reader lists both.
+    m_heatmap->setAccessibleName(tr("Compared attention weights"));
     refresh();
 }
 

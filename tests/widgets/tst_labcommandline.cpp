@@ -74,13 +74,13 @@ int highlightTop(const QImage &image)
     return -1;
 }
 
-/// The lines of text in the step list (white, in the window's left eighth) above `bottom`: bands
+/// The lines of text in the step list (white, in the window's left tenth) above `bottom`: bands
 /// of pixel rows with some dark pixel, separated by rows without; −1 when there is no list.
 int textLinesAbove(const QImage &image, int bottom)
 {
     const int x0 = image.width() * 15 / 1000;
-    const int x1 = image.width() * 13 / 100;
-    int top = 0; // the list's first white row, below the grey menu bar
+    const int x1 = image.width() / 10; // the list is as wide as its longest step
+    int top = 0;                       // the list's first white row, below the grey menu bar
     while (top < bottom && image.pixel(image.width() / 10, top) != qRgb(255, 255, 255))
         ++top;
     if (top == bottom)
