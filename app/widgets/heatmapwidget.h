@@ -99,6 +99,9 @@ public:
     /// The line under the title; empty restores the default formula of the kind.
     void setCaption(const QString &caption);
     QString caption() const;
+    /// Whether the caption, wrapped onto two lines at most, still needs an ellipsis at the
+    /// present width.
+    bool captionElided() const;
     /// Frames rows `first`…`last` with a dashed outline (the inputs a row averages, say);
     /// `first` −1 removes it. Independent of the selected row.
     void setHighlightedRows(int first, int last);

@@ -10,6 +10,7 @@
 #include "controlspanel.h"
 #include "heatmapwidget.h"
 #include "lessonview.h"
+#include "losschart.h"
 #include "mainwindow.h"
 #include "matrixmodel.h"
 #include "pixmapcachesafestyle.h"
@@ -32,6 +33,7 @@
 #include <QTest>
 #include <QTextDocument>
 #include <QToolButton>
+#include <QValueAxis>
 #include <cmath>
 
 using namespace attention;
@@ -177,6 +179,32 @@ QStringList textsCutShort(const QWidget &window)
     return problems;
 }
 
+/// The painted texts of `window` cut short: heatmap captions with an ellipsis, a loss chart's
+/// axis title longer than its plot is high (Qt Charts would elide it).
+QStringList paintedTextsCutShort(const QWidget &window)
+{
+    QStringList problems;
+    for (const HeatmapWidget *heatmap : window.findChildren<HeatmapWidget *>())
+        if (heatmap->isVisible() && heatmap->captionElided())
+            problems.append(QStringLiteral("heatmap “%1” %2 px wide elides its caption “%3”")
+                                .arg(heatmap->title())
+                                .arg(heatmap->width())
+                                .arg(heatmap->caption()));
+    for (const LossChart *chart : window.findChildren<LossChart *>()) {
+        if (!chart->isVisible())
+            continue;
+        const QValueAxis *axis = chart->lossAxis();
+        const qreal need = QFontMetricsF(axis->titleFont()).horizontalAdvance(axis->titleText());
+        const qreal room = chart->chart()->plotArea().height();
+        if (need > room)
+            problems.append(QStringLiteral("loss axis title “%1” needs %2 px, has %3")
+                                .arg(axis->titleText())
+                                .arg(need)
+                                .arg(room));
+    }
+    return problems;
+}
+
 /// What makes `heatmap` hard to read at its size: cells under a line and three quarters high
 /// (tiny), too low for a row label each (明 and 月 would overlap), too narrow for every key over
 /// its column, or for the numbers (HeatmapWidget writes them at 0.85 × its font at least, with
@@ -284,15 +312,22 @@ void TestWindowFit::viewFits_data()
     QTest::addColumn<QString>("language");
     QTest::addColumn<int>("step");
     QTest::addColumn<QSize>("size");
-    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
+    QTest::addColumn<double>("zoom");
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
         for (const QSize &size : targetSizes)
             for (int step = 0; step <= LessonView::stepCount; ++step) {
                 const QString view =
                     step == 0 ? QStringLiteral("workbench") : QStringLiteral("step%1").arg(step);
                 QTest::addRow("%s %s %s", qPrintable(view), qPrintable(sizeName(size)),
                               qPrintable(language))
-                    << language << step << size;
+                    << language << step << size << 1.0;
             }
+        // Every lesson step on the laptop at the classroom zoom, its texts enlarged too.
+        for (int step = 1; step <= LessonView::stepCount; ++step)
+            QTest::addRow("step%d %s %s zoom %g", step, qPrintable(sizeName(targetSizes[1])),
+                          qPrintable(language), classroomZoom)
+                << language << step << targetSizes[1] << classroomZoom;
+    }
 }
 
 void TestWindowFit::viewFits()
@@ -300,7 +335,8 @@ void TestWindowFit::viewFits()
     QFETCH(QString, language);
     QFETCH(int, step);
     QFETCH(QSize, size);
-    const std::unique_ptr<MainWindow> window = openWindow(language, step, size);
+    QFETCH(double, zoom);
+    const std::unique_ptr<MainWindow> window = openWindow(language, step, size, zoom);
     QVERIFY(window);
     savePicture(*window, QString::fromLatin1(QTest::currentDataTag()));
 
@@ -312,7 +348,7 @@ void TestWindowFit::viewFits()
     QCOMPARE(window->size(), size);
     const QStringList outside = widgetsOutside(*window, size);
     QVERIFY2(outside.isEmpty(), qPrintable(outside.join(QStringLiteral("\n"))));
-    const QStringList cut = textsCutShort(*window);
+    const QStringList cut = textsCutShort(*window) + paintedTextsCutShort(*window);
     QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("\n"))));
 }
 
