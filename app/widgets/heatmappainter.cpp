@@ -204,6 +204,28 @@ HeatmapPainter::CaptionLines HeatmapPainter::captionLines(const QFont &font, qre
     return result;
 }
 
+bool HeatmapPainter::rowLabelsElided(const HeatmapMapping &mapping, const Fonts &fonts) const
+{
+    if (mapping.rows() == 0)
+        return false;
+    QFont bold = fonts.labels;
+    bold.setBold(true);
+    const QFontMetricsF regular(fonts.labels);
+    const QFontMetricsF selected(bold);
+    const qreal room = rowLabelRoom(mapping);
+    const QStringList &rows = m_heatmap.model()->rowLabels();
+    for (int r = 0; r < rows.size(); ++r)
+        if ((r == m_heatmap.selectedToken() ? selected : regular).horizontalAdvance(rows[r]) > room)
+            return true;
+    return false;
+}
+
+qreal HeatmapPainter::rowLabelRoom(const HeatmapMapping &mapping)
+{
+    // The label column less 6 px between a label and its row.
+    return mapping.gridRect().left() - mapping.rowRect(0).left() - 6;
+}
+
 // Painting ------------------------------------------------------------------------------------
 
 void HeatmapPainter::drawText(QPainter &painter, const QRectF &box, Qt::Alignment alignment,
@@ -412,7 +434,7 @@ void HeatmapPainter::paintLabels(QPainter &painter, const HeatmapMapping &mappin
     const int rowStep = std::max(1, int(std::ceil(metrics.height() / cell)));
     QFont bold = fonts.labels;
     bold.setBold(true);
-    const qreal labelWidth = grid.left() - (mapping.rowRect(0).left());
+    const qreal labelWidth = rowLabelRoom(mapping) + 6;
     for (int r = 0; r < mapping.rows(); ++r) {
         if (r % rowStep != 0 && r != selected)
             continue;

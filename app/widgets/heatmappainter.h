@@ -60,6 +60,9 @@ public:
                               qreal width = -1) const;
     /// The caption in `font`, wrapped onto a second line when wider than `width`.
     CaptionLines captionLines(const QFont &font, qreal width) const;
+    /// Whether a row label (the selected one in bold) is wider than the label column of
+    /// `mapping`, so that it is painted with an ellipsis.
+    bool rowLabelsElided(const HeatmapMapping &mapping, const Fonts &fonts) const;
     /// The room left and right of the title and the caption.
     static constexpr qreal titlePadding = 6;
     /// The layout for `rect`, with the colour range of `colours`; sets the label font in `fonts`
@@ -72,6 +75,8 @@ public:
                bool vectorCells);
 
 private:
+    /// The width a row label has, right-aligned before its row.
+    static qreal rowLabelRoom(const HeatmapMapping &mapping);
     void paintTitle(QPainter &painter, const QRectF &rect, const Fonts &fonts);
     void paintCells(QPainter &painter, const HeatmapMapping &mapping, bool vectorCells) const;
     void paintMask(QPainter &painter, const HeatmapMapping &mapping, bool vectorCells) const;

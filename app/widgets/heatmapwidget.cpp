@@ -232,6 +232,13 @@ void HeatmapWidget::setCaption(const QString &caption)
     update();
 }
 
+bool HeatmapWidget::rowLabelsElided() const
+{
+    HeatmapPainter::Fonts fonts = m_painter->fontsFor(font());
+    const HeatmapMapping layout = m_painter->layoutFor(m_mapping, QRectF(rect()), fonts);
+    return m_painter->rowLabelsElided(layout, fonts);
+}
+
 bool HeatmapWidget::captionElided() const
 {
     return m_painter->captionLines(m_painter->fontsFor(font()).caption, width()).elided;

@@ -295,6 +295,8 @@ private Q_SLOTS:
     void viewFits_data();
     void viewFits();
     void dimensionDoesNotWidenTheWindow();
+    void addedTokenKeepsItsLabel_data();
+    void addedTokenKeepsItsLabel();
     void compareAndTableReadable_data();
     void compareAndTableReadable();
 };
@@ -380,6 +382,44 @@ void TestWindowFit::dimensionDoesNotWidenTheWindow()
              qPrintable(QStringLiteral("back at d = 2 the window needs %1 px, %2 before")
                             .arg(after.width())
                             .arg(before.width())));
+}
+
+void TestWindowFit::addedTokenKeepsItsLabel_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("size");
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
+        for (const QSize &size : targetSizes)
+            QTest::addRow("%s %s", qPrintable(sizeName(size)), qPrintable(language))
+                << language << size;
+}
+
+void TestWindowFit::addedTokenKeepsItsLabel()
+{
+    // Add token names the new row "token 6" and selects it (its label in bold): every heatmap's
+    // label column has room for it.
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    const std::unique_ptr<MainWindow> window = openWindow(language, 0, size);
+    QVERIFY(window);
+    const int tokens = int(window->document()->scenario().tokens.size());
+    window->vectorEditor()->addTokenAction()->trigger();
+    window->document()->waitForResult();
+    settle();
+    QCOMPARE(int(window->document()->scenario().tokens.size()), tokens + 1);
+    savePicture(*window,
+                QStringLiteral("added token ") + QString::fromLatin1(QTest::currentDataTag()));
+    int checked = 0;
+    for (const HeatmapWidget *heatmap : window->findChildren<HeatmapWidget *>()) {
+        if (!heatmap->isVisible() || heatmap->visibleRegion().isEmpty())
+            continue;
+        ++checked;
+        QVERIFY2(!heatmap->rowLabelsElided(),
+                 qPrintable(QStringLiteral("heatmap “%1” elides a row label of %2")
+                                .arg(heatmap->title(),
+                                     heatmap->model()->rowLabels().join(QStringLiteral(", ")))));
+    }
+    QVERIFY(checked >= 2);
 }
 
 void TestWindowFit::compareAndTableReadable_data()
