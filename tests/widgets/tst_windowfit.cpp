@@ -8,6 +8,7 @@
 
 #include "compareview.h"
 #include "controlspanel.h"
+#include "headgrid.h"
 #include "heatmapwidget.h"
 #include "lessonview.h"
 #include "losschart.h"
@@ -180,7 +181,8 @@ QStringList textsCutShort(const QWidget &window)
 }
 
 /// The painted texts of `window` cut short: heatmap captions with an ellipsis, a loss chart's
-/// axis title longer than its plot is high (Qt Charts would elide it).
+/// axis title longer than its plot is high (Qt Charts would elide it); and heads of step 7's
+/// grid outside it.
 QStringList paintedTextsCutShort(const QWidget &window)
 {
     QStringList problems;
@@ -190,6 +192,18 @@ QStringList paintedTextsCutShort(const QWidget &window)
                                 .arg(heatmap->title())
                                 .arg(heatmap->width())
                                 .arg(heatmap->caption()));
+    for (const HeadGrid *grid : window.findChildren<HeadGrid *>()) {
+        if (!grid->isVisible())
+            continue;
+        for (int layer = 0; layer < grid->layers(); ++layer)
+            for (int head = 0; head < grid->heads(); ++head)
+                if (!QRectF(grid->rect()).contains(grid->cellsRect(layer, head)))
+                    problems.append(QStringLiteral("head grid %1×%2 cuts off layer %3, head %4")
+                                        .arg(grid->width())
+                                        .arg(grid->height())
+                                        .arg(layer + 1)
+                                        .arg(head + 1));
+    }
     for (const LossChart *chart : window.findChildren<LossChart *>()) {
         if (!chart->isVisible())
             continue;
