@@ -2596,6 +2596,14 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <source>Hover a point for its step and loss. Validation rising while training falls is over-fitting: the model learns its training text by heart.</source>
         <translation></translation>
     </message>
+    <message>
+        <source>loss (nats)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::MainWindow</name>

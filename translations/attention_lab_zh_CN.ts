@@ -2619,6 +2619,14 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <source>Hover a point for its step and loss. Validation rising while training falls is over-fitting: the model learns its training text by heart.</source>
         <translation>鼠标停在点上可查看步数和损失。训练损失下降而验证损失上升，就是过拟合：模型在死记硬背训练文本。</translation>
     </message>
+    <message>
+        <source>loss (nats)</source>
+        <translation>损失（奈特）</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
 </context>
 <context>
     <name>attention::MainWindow</name>

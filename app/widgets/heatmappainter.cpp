@@ -10,6 +10,7 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QScopeGuard>
+#include <QTextLayout>
 #include <cmath>
 #include <utility>
 
@@ -96,9 +97,13 @@ HeatmapPainter::HeatmapPainter(const HeatmapWidget &heatmap)
 void HeatmapPainter::measureLabels(const QFont &font)
 {
     const QFontMetricsF metrics(font);
+    // The selected row's label is bold: measured so, none is elided when selected ("token 6").
+    QFont bold = font;
+    bold.setBold(true);
+    const QFontMetricsF boldMetrics(bold);
     m_rowLabelWidth = 0;
     for (const QString &label : m_heatmap.model()->rowLabels())
-        m_rowLabelWidth = std::max(m_rowLabelWidth, metrics.horizontalAdvance(label));
+        m_rowLabelWidth = std::max(m_rowLabelWidth, boldMetrics.horizontalAdvance(label));
     m_columnLabelWidth = 0;
     for (const QString &label : m_heatmap.model()->columnLabels())
         m_columnLabelWidth = std::max(m_columnLabelWidth, metrics.horizontalAdvance(label));
@@ -118,14 +123,17 @@ HeatmapPainter::Fonts HeatmapPainter::fontsFor(const QFont &base) const
     return fonts;
 }
 
-HeatmapMargins HeatmapPainter::marginsFor(const HeatmapMapping &colours, const Fonts &fonts) const
+HeatmapMargins HeatmapPainter::marginsFor(const HeatmapMapping &colours, const Fonts &fonts,
+                                          qreal width) const
 {
     const QFontMetricsF title(fonts.title);
     const QFontMetricsF caption(fonts.caption);
     const QFontMetricsF legend(fonts.legend);
     HeatmapMargins margins;
     margins.padding = 6;
-    margins.title = title.height() + caption.height() + 10;
+    const qsizetype captionLineCount =
+        width < 0 ? 1 : std::max<qsizetype>(1, captionLines(fonts.caption, width).lines.size());
+    margins.title = title.height() + captionLineCount * caption.height() + 10;
     const QFontMetricsF labels(fonts.labels);
     margins.columnLabels = labels.height() + 6;
     margins.rowLabels = std::max(m_rowLabelWidth * fonts.labelScale,
@@ -146,16 +154,76 @@ HeatmapMapping HeatmapPainter::layoutFor(const HeatmapMapping &colours, const QR
     const int rows = m_heatmap.model()->rowCount();
     const int columns = m_heatmap.model()->columnCount();
     HeatmapMapping mapping = colours; // keeps the colour range
-    mapping.setLayout(rect, rows, columns, marginsFor(colours, fonts));
+    mapping.setLayout(rect, rows, columns, marginsFor(colours, fonts, rect.width()));
     // Large cells get larger token labels (up to 1.6 ×), so that a projected heatmap reads
     // well; then lay out again with the room those labels take.
     const qreal comfortable = QFontMetricsF(fonts.base).height() * 2.5;
     if (mapping.cellSize() > comfortable) {
         fonts.labelScale = std::min(1.6, mapping.cellSize() / comfortable);
         fonts.labels = scaledFont(fonts.base, fonts.labelScale);
-        mapping.setLayout(rect, rows, columns, marginsFor(colours, fonts));
+        mapping.setLayout(rect, rows, columns, marginsFor(colours, fonts, rect.width()));
     }
     return mapping;
+}
+
+HeatmapPainter::CaptionLines HeatmapPainter::captionLines(const QFont &font, qreal width) const
+{
+    CaptionLines result;
+    const QString caption = m_heatmap.caption();
+    if (caption.isEmpty())
+        return result;
+    const qreal room = std::max<qreal>(0, width - 2 * titlePadding);
+    const QFontMetricsF metrics(font);
+    if (metrics.horizontalAdvance(caption) <= room) {
+        result.lines.append(caption);
+        return result;
+    }
+    // Too long for one line (a narrow panel, a large zoom): the first line breaks between words
+    // (or between characters in Chinese), the rest goes on a second; an ellipsis only when even
+    // that is too short.
+    QTextLayout layout(caption, font);
+    QTextOption option;
+    option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    layout.setTextOption(option);
+    layout.beginLayout();
+    QTextLine first = layout.createLine();
+    first.setLineWidth(room);
+    layout.endLayout();
+    const int end = first.textStart() + first.textLength();
+    const QString lines[] = {caption.left(end).trimmed(), caption.mid(end).trimmed()};
+    for (const QString &line : lines) {
+        if (line.isEmpty())
+            continue;
+        if (metrics.horizontalAdvance(line) > room) {
+            result.elided = true;
+            result.lines.append(metrics.elidedText(line, Qt::ElideRight, room));
+        } else {
+            result.lines.append(line);
+        }
+    }
+    return result;
+}
+
+bool HeatmapPainter::rowLabelsElided(const HeatmapMapping &mapping, const Fonts &fonts) const
+{
+    if (mapping.rows() == 0)
+        return false;
+    QFont bold = fonts.labels;
+    bold.setBold(true);
+    const QFontMetricsF regular(fonts.labels);
+    const QFontMetricsF selected(bold);
+    const qreal room = rowLabelRoom(mapping);
+    const QStringList &rows = m_heatmap.model()->rowLabels();
+    for (int r = 0; r < rows.size(); ++r)
+        if ((r == m_heatmap.selectedToken() ? selected : regular).horizontalAdvance(rows[r]) > room)
+            return true;
+    return false;
+}
+
+qreal HeatmapPainter::rowLabelRoom(const HeatmapMapping &mapping)
+{
+    // The label column less 6 px between a label and its row.
+    return mapping.gridRect().left() - mapping.rowRect(0).left() - 6;
 }
 
 // Painting ------------------------------------------------------------------------------------
@@ -219,7 +287,7 @@ void HeatmapPainter::paint(QPainter &painter, const QRectF &rect, const HeatmapM
 void HeatmapPainter::paintTitle(QPainter &painter, const QRectF &rect, const Fonts &fonts)
 {
     // The title and the formula under it.
-    const qreal padding = 6;
+    const qreal padding = titlePadding;
     const QFontMetricsF titleMetrics(fonts.title);
     const QFontMetricsF captionMetrics(fonts.caption);
     const QColor text = m_heatmap.palette().color(QPalette::Text);
@@ -232,9 +300,12 @@ void HeatmapPainter::paintTitle(QPainter &painter, const QRectF &rect, const Fon
     captionColor.setAlphaF(0.7);
     painter.setPen(captionColor);
     painter.setFont(fonts.caption);
-    const QRectF captionRect(titleRect.left(), titleRect.bottom() + 2, titleRect.width(),
-                             captionMetrics.height());
-    drawText(painter, captionRect, Qt::AlignLeft | Qt::AlignVCenter, m_heatmap.caption(), true);
+    QRectF captionRect(titleRect.left(), titleRect.bottom() + 2, titleRect.width(),
+                       captionMetrics.height());
+    for (const QString &line : captionLines(fonts.caption, rect.width()).lines) {
+        drawText(painter, captionRect, Qt::AlignLeft | Qt::AlignVCenter, line, true);
+        captionRect.translate(0, captionMetrics.height());
+    }
 }
 
 void HeatmapPainter::paintCells(QPainter &painter, const HeatmapMapping &mapping,
@@ -363,7 +434,7 @@ void HeatmapPainter::paintLabels(QPainter &painter, const HeatmapMapping &mappin
     const int rowStep = std::max(1, int(std::ceil(metrics.height() / cell)));
     QFont bold = fonts.labels;
     bold.setBold(true);
-    const qreal labelWidth = grid.left() - (mapping.rowRect(0).left());
+    const qreal labelWidth = rowLabelRoom(mapping) + 6;
     for (int r = 0; r < mapping.rows(); ++r) {
         if (r % rowStep != 0 && r != selected)
             continue;

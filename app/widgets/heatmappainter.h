@@ -17,6 +17,7 @@
 #include <QImage>
 #include <QStaticText>
 #include <QString>
+#include <QStringList>
 
 class QPainter;
 
@@ -38,6 +39,13 @@ public:
         qreal labelScale = 1.0; ///< labels' size / base size
     };
 
+    /// The caption as painted in a given width: one line, or two when it is too long for one.
+    struct CaptionLines
+    {
+        QStringList lines;
+        bool elided = false; ///< even two lines hold it only with an ellipsis
+    };
+
     explicit HeatmapPainter(const HeatmapWidget &heatmap);
 
     /// Measures the heatmap's row and column labels in `font`: again whenever they or the font
@@ -46,8 +54,17 @@ public:
 
     /// The title, caption, legend and label fonts for the widget font `base`.
     Fonts fontsFor(const QFont &base) const;
-    /// The room around the grid: title, labels, legend. `colours` gives the legend's range.
-    HeatmapMargins marginsFor(const HeatmapMapping &colours, const Fonts &fonts) const;
+    /// The room around the grid: title, labels, legend. `colours` gives the legend's range;
+    /// `width`, when known, the picture's width, in which the caption may take two lines.
+    HeatmapMargins marginsFor(const HeatmapMapping &colours, const Fonts &fonts,
+                              qreal width = -1) const;
+    /// The caption in `font`, wrapped onto a second line when wider than `width`.
+    CaptionLines captionLines(const QFont &font, qreal width) const;
+    /// Whether a row label (the selected one in bold) is wider than the label column of
+    /// `mapping`, so that it is painted with an ellipsis.
+    bool rowLabelsElided(const HeatmapMapping &mapping, const Fonts &fonts) const;
+    /// The room left and right of the title and the caption.
+    static constexpr qreal titlePadding = 6;
     /// The layout for `rect`, with the colour range of `colours`; sets the label font in `fonts`
     /// to what the cells allow.
     HeatmapMapping layoutFor(const HeatmapMapping &colours, const QRectF &rect, Fonts &fonts) const;
@@ -58,6 +75,8 @@ public:
                bool vectorCells);
 
 private:
+    /// The width a row label has, right-aligned before its row.
+    static qreal rowLabelRoom(const HeatmapMapping &mapping);
     void paintTitle(QPainter &painter, const QRectF &rect, const Fonts &fonts);
     void paintCells(QPainter &painter, const HeatmapMapping &mapping, bool vectorCells) const;
     void paintMask(QPainter &painter, const HeatmapMapping &mapping, bool vectorCells) const;
@@ -73,7 +92,7 @@ private:
                   const QString &text, bool elide = false);
 
     const HeatmapWidget &m_heatmap;
-    qreal m_rowLabelWidth = 0; ///< widest row label in the widget's font
+    qreal m_rowLabelWidth = 0; ///< widest row label in the widget's font, in bold (selected)
     qreal m_columnLabelWidth = 0;
     QImage m_legendBar; ///< the colour bar at its painted size
     /// Laid-out texts by font and text: those of the paint in progress, and those of the paint

@@ -74,6 +74,7 @@ void HeatmapWidget::retranslateUi()
     m_fixedRangeAction->setToolTip(
         tr("Colour the weights on a fixed 0 to 1 scale, so heatmaps stay comparable"));
     setStatusTip(tr("Hover a cell to see how it is computed; click a row to choose that query."));
+    updateMapping(); // the default caption's length, in one line or two, changes with it
     update();
 }
 
@@ -227,7 +228,20 @@ void HeatmapWidget::setTitle(const QString &title)
 void HeatmapWidget::setCaption(const QString &caption)
 {
     m_caption = caption;
+    updateMapping(); // a caption of two lines leaves less room for the cells
     update();
+}
+
+bool HeatmapWidget::rowLabelsElided() const
+{
+    HeatmapPainter::Fonts fonts = m_painter->fontsFor(font());
+    const HeatmapMapping layout = m_painter->layoutFor(m_mapping, QRectF(rect()), fonts);
+    return m_painter->rowLabelsElided(layout, fonts);
+}
+
+bool HeatmapWidget::captionElided() const
+{
+    return m_painter->captionLines(m_painter->fontsFor(font()).caption, width()).elided;
 }
 
 void HeatmapWidget::setHighlightedRows(int first, int last)

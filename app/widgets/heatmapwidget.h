@@ -99,6 +99,12 @@ public:
     /// The line under the title; empty restores the default formula of the kind.
     void setCaption(const QString &caption);
     QString caption() const;
+    /// Whether the caption, wrapped onto two lines at most, still needs an ellipsis at the
+    /// present width.
+    bool captionElided() const;
+    /// Whether a query's label (the selected one in bold) is painted with an ellipsis at the
+    /// present size.
+    bool rowLabelsElided() const;
     /// Frames rows `first`…`last` with a dashed outline (the inputs a row averages, say);
     /// `first` −1 removes it. Independent of the selected row.
     void setHighlightedRows(int first, int last);

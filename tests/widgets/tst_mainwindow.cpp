@@ -7,6 +7,7 @@
 #include "controlspanel.h"
 #include "focuschain.h"
 #include "heatmapwidget.h"
+#include "lessonview.h"
 #include "mainwindow.h"
 #include "matrixmodel.h"
 #include "outputview.h"
@@ -31,7 +32,9 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileInfo>
+#include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPainter>
@@ -214,6 +217,7 @@ private Q_SLOTS:
     void exportsPngSvgCsv();
     void presetsMenuLoadsPresets();
     void zoomScalesFonts();
+    void zoomScalesLessonFonts();
     void settingsRemembered();
     void aboutNamesVersionsAndLicense();
     void fileActionsHaveDistinctShortcuts();
@@ -926,6 +930,28 @@ void TestMainWindow::zoomScalesFonts()
     QVERIFY(m_window->weightsHeatmap()->sizeHint().width() > normalCell);
     m_window->setZoom(1.0);
     QVERIFY(std::abs(m_window->weightsHeatmap()->font().pointSizeF() - normal) < 0.01);
+}
+
+void TestMainWindow::zoomScalesLessonFonts()
+{
+    // The lesson's title, explanation and step list have fonts of their own, larger than the
+    // window's: the zoom scales them by its factor too.
+    LessonView *lesson = m_window->lesson();
+    const QList<QWidget *> texts = {lesson->titleLabel(), lesson->explanationLabel(),
+                                    lesson->stepList()};
+    QList<qreal> normal;
+    for (const QWidget *text : texts)
+        normal.append(text->font().pointSizeF());
+    const int listWidth = lesson->stepList()->minimumWidth();
+    m_window->setZoom(1.5);
+    for (int i = 0; i < texts.size(); ++i)
+        QVERIFY2(std::abs(texts[i]->font().pointSizeF() - 1.5 * normal[i]) < 0.05,
+                 texts[i]->metaObject()->className());
+    QVERIFY(lesson->stepList()->minimumWidth() > listWidth); // still as wide as its longest step
+    QVERIFY(lesson->titleLabel()->font().bold());
+    m_window->setZoom(1.0);
+    for (int i = 0; i < texts.size(); ++i)
+        QVERIFY(std::abs(texts[i]->font().pointSizeF() - normal[i]) < 0.05);
 }
 
 void TestMainWindow::settingsRemembered()

@@ -8,8 +8,10 @@
 
 #include "compareview.h"
 #include "controlspanel.h"
+#include "headgrid.h"
 #include "heatmapwidget.h"
 #include "lessonview.h"
+#include "losschart.h"
 #include "mainwindow.h"
 #include "matrixmodel.h"
 #include "pixmapcachesafestyle.h"
@@ -32,6 +34,7 @@
 #include <QTest>
 #include <QTextDocument>
 #include <QToolButton>
+#include <QValueAxis>
 #include <cmath>
 
 using namespace attention;
@@ -177,6 +180,45 @@ QStringList textsCutShort(const QWidget &window)
     return problems;
 }
 
+/// The painted texts of `window` cut short: heatmap captions with an ellipsis, a loss chart's
+/// axis title longer than its plot is high (Qt Charts would elide it); and heads of step 7's
+/// grid outside it.
+QStringList paintedTextsCutShort(const QWidget &window)
+{
+    QStringList problems;
+    for (const HeatmapWidget *heatmap : window.findChildren<HeatmapWidget *>())
+        if (heatmap->isVisible() && heatmap->captionElided())
+            problems.append(QStringLiteral("heatmap “%1” %2 px wide elides its caption “%3”")
+                                .arg(heatmap->title())
+                                .arg(heatmap->width())
+                                .arg(heatmap->caption()));
+    for (const HeadGrid *grid : window.findChildren<HeadGrid *>()) {
+        if (!grid->isVisible())
+            continue;
+        for (int layer = 0; layer < grid->layers(); ++layer)
+            for (int head = 0; head < grid->heads(); ++head)
+                if (!QRectF(grid->rect()).contains(grid->cellsRect(layer, head)))
+                    problems.append(QStringLiteral("head grid %1×%2 cuts off layer %3, head %4")
+                                        .arg(grid->width())
+                                        .arg(grid->height())
+                                        .arg(layer + 1)
+                                        .arg(head + 1));
+    }
+    for (const LossChart *chart : window.findChildren<LossChart *>()) {
+        if (!chart->isVisible())
+            continue;
+        const QValueAxis *axis = chart->lossAxis();
+        const qreal need = QFontMetricsF(axis->titleFont()).horizontalAdvance(axis->titleText());
+        const qreal room = chart->chart()->plotArea().height();
+        if (need > room)
+            problems.append(QStringLiteral("loss axis title “%1” needs %2 px, has %3")
+                                .arg(axis->titleText())
+                                .arg(need)
+                                .arg(room));
+    }
+    return problems;
+}
+
 /// What makes `heatmap` hard to read at its size: cells under a line and three quarters high
 /// (tiny), too low for a row label each (明 and 月 would overlap), too narrow for every key over
 /// its column, or for the numbers (HeatmapWidget writes them at 0.85 × its font at least, with
@@ -267,6 +309,8 @@ private Q_SLOTS:
     void viewFits_data();
     void viewFits();
     void dimensionDoesNotWidenTheWindow();
+    void addedTokenKeepsItsLabel_data();
+    void addedTokenKeepsItsLabel();
     void compareAndTableReadable_data();
     void compareAndTableReadable();
 };
@@ -284,15 +328,22 @@ void TestWindowFit::viewFits_data()
     QTest::addColumn<QString>("language");
     QTest::addColumn<int>("step");
     QTest::addColumn<QSize>("size");
-    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
+    QTest::addColumn<double>("zoom");
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
         for (const QSize &size : targetSizes)
             for (int step = 0; step <= LessonView::stepCount; ++step) {
                 const QString view =
                     step == 0 ? QStringLiteral("workbench") : QStringLiteral("step%1").arg(step);
                 QTest::addRow("%s %s %s", qPrintable(view), qPrintable(sizeName(size)),
                               qPrintable(language))
-                    << language << step << size;
+                    << language << step << size << 1.0;
             }
+        // Every lesson step on the laptop at the classroom zoom, its texts enlarged too.
+        for (int step = 1; step <= LessonView::stepCount; ++step)
+            QTest::addRow("step%d %s %s zoom %g", step, qPrintable(sizeName(targetSizes[1])),
+                          qPrintable(language), classroomZoom)
+                << language << step << targetSizes[1] << classroomZoom;
+    }
 }
 
 void TestWindowFit::viewFits()
@@ -300,7 +351,8 @@ void TestWindowFit::viewFits()
     QFETCH(QString, language);
     QFETCH(int, step);
     QFETCH(QSize, size);
-    const std::unique_ptr<MainWindow> window = openWindow(language, step, size);
+    QFETCH(double, zoom);
+    const std::unique_ptr<MainWindow> window = openWindow(language, step, size, zoom);
     QVERIFY(window);
     savePicture(*window, QString::fromLatin1(QTest::currentDataTag()));
 
@@ -312,7 +364,7 @@ void TestWindowFit::viewFits()
     QCOMPARE(window->size(), size);
     const QStringList outside = widgetsOutside(*window, size);
     QVERIFY2(outside.isEmpty(), qPrintable(outside.join(QStringLiteral("\n"))));
-    const QStringList cut = textsCutShort(*window);
+    const QStringList cut = textsCutShort(*window) + paintedTextsCutShort(*window);
     QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("\n"))));
 }
 
@@ -344,6 +396,44 @@ void TestWindowFit::dimensionDoesNotWidenTheWindow()
              qPrintable(QStringLiteral("back at d = 2 the window needs %1 px, %2 before")
                             .arg(after.width())
                             .arg(before.width())));
+}
+
+void TestWindowFit::addedTokenKeepsItsLabel_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("size");
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
+        for (const QSize &size : targetSizes)
+            QTest::addRow("%s %s", qPrintable(sizeName(size)), qPrintable(language))
+                << language << size;
+}
+
+void TestWindowFit::addedTokenKeepsItsLabel()
+{
+    // Add token names the new row "token 6" and selects it (its label in bold): every heatmap's
+    // label column has room for it.
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    const std::unique_ptr<MainWindow> window = openWindow(language, 0, size);
+    QVERIFY(window);
+    const int tokens = int(window->document()->scenario().tokens.size());
+    window->vectorEditor()->addTokenAction()->trigger();
+    window->document()->waitForResult();
+    settle();
+    QCOMPARE(int(window->document()->scenario().tokens.size()), tokens + 1);
+    savePicture(*window,
+                QStringLiteral("added token ") + QString::fromLatin1(QTest::currentDataTag()));
+    int checked = 0;
+    for (const HeatmapWidget *heatmap : window->findChildren<HeatmapWidget *>()) {
+        if (!heatmap->isVisible() || heatmap->visibleRegion().isEmpty())
+            continue;
+        ++checked;
+        QVERIFY2(!heatmap->rowLabelsElided(),
+                 qPrintable(QStringLiteral("heatmap “%1” elides a row label of %2")
+                                .arg(heatmap->title(),
+                                     heatmap->model()->rowLabels().join(QStringLiteral(", ")))));
+    }
+    QVERIFY(checked >= 2);
 }
 
 void TestWindowFit::compareAndTableReadable_data()

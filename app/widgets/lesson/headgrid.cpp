@@ -17,7 +17,6 @@ namespace attention {
 
 namespace {
 
-constexpr qreal minimumCell = 4.0;
 constexpr qreal highlightWidth = 3.0;
 constexpr qreal minimumLabel = 8.0; ///< smaller cells go without the characters beside them
 
@@ -104,7 +103,9 @@ HeadGrid::Geometry HeadGrid::geometry() const
         }
     }
     g.rows = (count + g.columns - 1) / g.columns;
-    g.cell = std::max(minimumCell, std::floor(bestSide / n));
+    // Where the room is small (a low panel at a large zoom), small cells rather than heads cut
+    // off at the widget's edge.
+    g.cell = std::max(1.0, std::floor(bestSide / n));
     g.side = g.cell * n;
     return g;
 }

@@ -20,6 +20,7 @@
 #include <QPushButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <cmath>
 
 namespace attention {
 
@@ -47,6 +48,17 @@ LessonPage *createPage(int step, QWidget *parent)
     }
 }
 
+/// `base` scaled by `factor`, whether its size is in points or in pixels.
+QFont scaledFont(const QFont &base, qreal factor)
+{
+    QFont font = base;
+    if (base.pointSizeF() > 0)
+        font.setPointSizeF(base.pointSizeF() * factor);
+    else
+        font.setPixelSize(int(std::lround(base.pixelSize() * factor)));
+    return font;
+}
+
 } // namespace
 
 LessonView::LessonView(QWidget *parent)
@@ -67,22 +79,16 @@ LessonView::LessonView(QWidget *parent)
     buildLayout();
     connectSignals();
 
+    applyFonts();
     retranslateUi();
     setCurrentStep(1);
 }
 
 void LessonView::setUpHeader()
 {
-    QFont titleFont = m_title->font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.6);
-    titleFont.setBold(true);
-    m_title->setFont(titleFont);
     m_explanation->setWordWrap(true);
     m_explanation->setTextFormat(Qt::RichText);
     m_explanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    QFont explanationFont = m_explanation->font();
-    explanationFont.setPointSizeF(explanationFont.pointSizeF() * 1.1);
-    m_explanation->setFont(explanationFont);
     m_hint->setWordWrap(true);
     m_hint->setStyleSheet(QStringLiteral("QLabel { color: #8a4b00; font-weight: bold; }"));
     m_exercise->setIcon(QIcon::fromTheme(QStringLiteral("media-playback-start")));
@@ -105,9 +111,6 @@ void LessonView::addStepShortcuts()
 
 void LessonView::createPages()
 {
-    QFont listFont = m_list->font();
-    listFont.setPointSizeF(listFont.pointSizeF() * 1.15);
-    m_list->setFont(listFont);
     m_list->setSpacing(3);
     for (int step = 1; step <= stepCount; ++step) {
         m_list->addItem(QString());
@@ -257,9 +260,36 @@ bool LessonView::isBusy() const
 
 void LessonView::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         retranslateUi();
+    } else if (event->type() == QEvent::FontChange) {
+        // The View menu's zoom: the larger texts follow the window's font.
+        applyFonts();
+        fitStepList();
+    }
     QWidget::changeEvent(event);
+}
+
+void LessonView::applyFonts()
+{
+    // Derived from this view's font, which the zoom sets, rather than from the labels' own
+    // (which an explicit size fixes).
+    QFont titleFont = scaledFont(font(), titleFontScale);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_explanation->setFont(scaledFont(font(), explanationFontScale));
+    m_list->setFont(scaledFont(font(), stepListFontScale));
+}
+
+void LessonView::fitStepList()
+{
+    // As wide as the longest step's name, so that the pages have the rest of a small screen.
+    const QFontMetrics metrics(m_list->font());
+    int widest = 0;
+    for (int row = 0; row < m_list->count(); ++row)
+        widest = std::max(widest, metrics.horizontalAdvance(m_list->item(row)->text()));
+    m_list->setFixedWidth(widest + 2 * (m_list->frameWidth() + m_list->spacing()) +
+                          4 * metrics.averageCharWidth());
 }
 
 void LessonView::retranslateUi()
@@ -276,13 +306,7 @@ void LessonView::retranslateUi()
     m_resetStep->setText(tr("Start the step &over"));
     m_resetStep->setToolTip(tr("Put this step's views back as they were at first"));
     m_list->setToolTip(tr("The steps of the lesson; each one is live: change anything"));
-    // As wide as the longest step's name, so that the pages have the rest of a small screen.
-    const QFontMetrics metrics(m_list->font());
-    int widest = 0;
-    for (int row = 0; row < m_list->count(); ++row)
-        widest = std::max(widest, metrics.horizontalAdvance(m_list->item(row)->text()));
-    m_list->setFixedWidth(widest + 2 * (m_list->frameWidth() + m_list->spacing()) +
-                          4 * metrics.averageCharWidth());
+    fitStepList();
     updateHeader();
 }
 

@@ -27,6 +27,11 @@ class LessonView : public QWidget
 public:
     /// Steps 1…7 of the lesson, then 8, the self-check.
     static constexpr int stepCount = 8;
+    /// The title's, the explanation's and the step list's font sizes, relative to this view's
+    /// font (which the View menu's zoom scales).
+    static constexpr qreal titleFontScale = 1.6;
+    static constexpr qreal explanationFontScale = 1.1;
+    static constexpr qreal stepListFontScale = 1.15;
 
     explicit LessonView(QWidget *parent = nullptr);
     ~LessonView() override;
@@ -83,6 +88,10 @@ private:
     void buildLayout();
     void connectSignals();
 
+    /// The title's, the explanation's and the step list's fonts, from this view's font.
+    void applyFonts();
+    /// Makes the step list as wide as its longest step needs.
+    void fitStepList();
     void retranslateUi();
     void updateHeader();
 

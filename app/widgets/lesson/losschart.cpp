@@ -5,6 +5,7 @@
 
 #include <QChart>
 #include <QCursor>
+#include <QFontMetricsF>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLocale>
@@ -78,6 +79,7 @@ LossChart::LossChart(QWidget *parent)
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(320, 220);
     FocusMark::install(this);
+    connect(chart, &QChart::plotAreaChanged, this, &LossChart::fitLossTitle);
     retranslateUi();
 }
 
@@ -143,9 +145,26 @@ void LossChart::retranslateUi()
     m_baseline->setName(tr("unigram"));
     m_best->setName(tr("best validation"));
     m_stepAxis->setTitleText(tr("training step"));
-    m_lossAxis->setTitleText(tr("loss (nats per character)"));
+    fitLossTitle();
     setToolTip(tr("Hover a point for its step and loss. Validation rising while training falls "
                   "is over-fitting: the model learns its training text by heart."));
+}
+
+void LossChart::fitLossTitle()
+{
+    // Qt Charts elides what is longer than the plot is high; a shorter wording says more.
+    const QString wordings[] = {tr("loss (nats per character)"), tr("loss (nats)"), tr("loss")};
+    const qreal room = chart()->plotArea().height();
+    const QFontMetricsF metrics(m_lossAxis->titleFont());
+    QString title = wordings[0];
+    if (room > 0)
+        for (const QString &wording : wordings) {
+            title = wording;
+            if (metrics.horizontalAdvance(wording) <= room)
+                break;
+        }
+    if (m_lossAxis->titleText() != title)
+        m_lossAxis->setTitleText(title);
 }
 
 void LossChart::applyFonts(const QFont &font)
@@ -155,6 +174,7 @@ void LossChart::applyFonts(const QFont &font)
         axis->setTitleFont(font);
     }
     chart()->legend()->setFont(font);
+    fitLossTitle();
 }
 
 } // namespace attention

@@ -39,6 +39,9 @@ public:
     QValueAxis *lossAxis() const { return m_lossAxis; }
 
 private:
+    /// The loss axis's title in full when the plot is tall enough for it, else in short ("loss
+    /// (nats)", "loss") rather than cut off.
+    void fitLossTitle();
     void showValue(const QString &what, const QPointF &point, bool state);
 
     QLineSeries *m_train;

@@ -113,14 +113,14 @@ void TrainPage::buildLayout()
     files->addWidget(m_openModel);
     files->addWidget(m_saveModel);
     leftLayout->addLayout(files);
-    auto *scroll = new QScrollArea;
+    auto *scroll = m_controlsScroll = new QScrollArea;
     scroll->setWidget(left);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     // Only a container: Tab goes to its controls (and scrolls them into view), not to it.
     scroll->setFocusPolicy(Qt::NoFocus);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(left->minimumSizeHint().width() + 20);
+    fitControlsColumn();
 
     auto *heads = new QWidget;
     auto *headsLayout = new QGridLayout(heads);
@@ -552,12 +552,21 @@ void TrainPage::changeEvent(QEvent *event)
 void TrainPage::applyFonts()
 {
     m_lossChart->applyFonts(font());
+    fitControlsColumn();
+}
+
+void TrainPage::fitControlsColumn()
+{
+    // As wide as its controls need in the present font (the zoom) and language, with room for
+    // the vertical scroll bar: it scrolls only up and down.
+    m_controlsScroll->setMinimumWidth(m_controlsScroll->widget()->minimumSizeHint().width() + 20);
 }
 
 void TrainPage::retranslateUi()
 {
     m_controls->retranslateUi();
     m_controls->showSession(*m_session);
+    fitControlsColumn();
     m_lossChart->retranslateUi();
     m_headPanel->retranslateUi();
     m_nextChar->retranslateUi();

@@ -20,6 +20,7 @@
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QScrollArea;
 class QSlider;
 class QTabWidget;
 class QTimer;
@@ -109,6 +110,8 @@ private:
     void connectParts();
     void retranslateUi();
     void applyFonts();
+    /// Keeps the controls' column as wide as they need.
+    void fitControlsColumn();
 
     void applySetup();
     void chooseCorpusFile();
@@ -122,6 +125,7 @@ private:
 
     TrainingSession *m_session;
     TrainControls *m_controls;
+    QScrollArea *m_controlsScroll = nullptr; ///< around the controls and the file buttons
     LossChart *m_lossChart;
     QLabel *m_probeLabel;
     QLineEdit *m_probe;
