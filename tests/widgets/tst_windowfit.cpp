@@ -196,13 +196,19 @@ QStringList paintedTextsCutShort(const QWidget &window)
         if (!grid->isVisible())
             continue;
         for (int layer = 0; layer < grid->layers(); ++layer)
-            for (int head = 0; head < grid->heads(); ++head)
+            for (int head = 0; head < grid->heads(); ++head) {
                 if (!QRectF(grid->rect()).contains(grid->cellsRect(layer, head)))
                     problems.append(QStringLiteral("head grid %1×%2 cuts off layer %3, head %4")
                                         .arg(grid->width())
                                         .arg(grid->height())
                                         .arg(layer + 1)
                                         .arg(head + 1));
+                if (!grid->titleFits(layer, head))
+                    problems.append(QStringLiteral("head grid %1×%2 cuts the title “%3” short")
+                                        .arg(grid->width())
+                                        .arg(grid->height())
+                                        .arg(grid->shownTitle(layer, head)));
+            }
     }
     for (const LossChart *chart : window.findChildren<LossChart *>()) {
         if (!chart->isVisible())

@@ -31,7 +31,9 @@ BarChartView::BarChartView(const QColor &color, QWidget *parent)
     series->attachAxis(m_values);
     m_values->setRange(0.0, 1.0);
     setRenderHint(QPainter::Antialiasing);
-    setMinimumHeight(150);
+    // Enough for the bars and both axes' labels; a short, zoomed window gives the rest of its
+    // height to the loss chart and the heads above.
+    setMinimumHeight(110);
     FocusMark::install(this);
 }
 

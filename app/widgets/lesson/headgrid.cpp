@@ -142,6 +142,28 @@ QString HeadGrid::headTitle(int layer, int head) const
     return tr("layer %1, head %2").arg(layer + 1).arg(head + 1);
 }
 
+QString HeadGrid::shownTitle(int layer, int head) const
+{
+    // The same form for every head, so measured in bold; the tooltip and the accessible name
+    // have the words.
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics metrics(bold);
+    const qreal room = cellsRect(layer, head).width() + geometry().gap;
+    for (const QString &title : {headTitle(layer, head), shortHeadTitle(layer, head)})
+        if (metrics.horizontalAdvance(title) <= room)
+            return title;
+    return QStringLiteral("%1.%2").arg(layer + 1).arg(head + 1);
+}
+
+bool HeadGrid::titleFits(int layer, int head) const
+{
+    QFont bold = font();
+    bold.setBold(true);
+    return QFontMetrics(bold).horizontalAdvance(shownTitle(layer, head)) <=
+           cellsRect(layer, head).width() + geometry().gap;
+}
+
 QString HeadGrid::shortHeadTitle(int layer, int head) const
 {
     return tr("L%1 H%2", "layer and head, where there is no room for the words")
@@ -197,11 +219,8 @@ void HeadGrid::paintHead(QPainter &painter, const Geometry &g, int layer, int he
     painter.setFont(titleFont);
     painter.setPen(palette().color(QPalette::Text));
     const QRectF titleRect(cells.left(), cells.top() - g.title, cells.width() + g.gap, g.title);
-    // The whole title where it fits, else the short one (the tooltip has the words).
+    const QString title = shownTitle(layer, head);
     const QFontMetrics titleMetrics(titleFont);
-    QString title = headTitle(layer, head);
-    if (titleMetrics.horizontalAdvance(title) > titleRect.width())
-        title = shortHeadTitle(layer, head);
     painter.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
                      titleMetrics.elidedText(title, Qt::ElideRight, int(titleRect.width())));
     painter.setFont(font());

@@ -41,6 +41,10 @@ public:
 
     /// Where a head's cells are drawn, in widget pixels (empty outside the grid).
     QRectF cellsRect(int layer, int head) const;
+    /// The title shown above a head: the words where they fit (in bold, as for the selected
+    /// head), else the short form, else "layer.head"; titleFits() says whether even that fits.
+    QString shownTitle(int layer, int head) const;
+    bool titleFits(int layer, int head) const;
     /// The head and cell under `point`, if any: {layer, head, row, column}.
     struct Hit
     {
