@@ -221,7 +221,7 @@ std::vector<std::u32string> fortuneDocuments(std::u32string_view text)
         entry.clear();
     };
     for (std::u32string &line : splitLines(text)) {
-        if (line == U"%")
+        if (trimmed(line) == U"%")
             finishEntry();
         else
             entry.push_back(std::move(line));

@@ -75,13 +75,14 @@ def parse_args(argv):
 # --- corpus -----------------------------------------------------------------------------------
 
 def fortune_documents(path):
-    """Poems of a fortune file: entries split at lines holding only %, title and author dropped."""
+    """Poems of a fortune file: entries split at lines holding only % (white space around it
+    allowed), title and author dropped."""
     with open(path, encoding="utf-8") as f:
         text = f.read().replace("\r\n", "\n").replace("\r", "\n")
     documents = []
     entry = []
     for line in text.split("\n") + ["%"]:
-        if line == "%":
+        if line.strip() == "%":
             # Lines are trimmed: tang300 has two lines of two spaces inside poems.
             body = [ANSI_COLOUR.sub("", l).strip() for l in entry[2:]]
             poem = "".join(body)

@@ -96,6 +96,7 @@ private Q_SLOTS:
     void copyTask();
 
     void tang300();
+    void song100();
 };
 
 void TestCorpus::decode_data()
@@ -177,7 +178,9 @@ void TestCorpus::fortune_data()
         << u32("t\na\n床\x1b[1;31m前\x1b[0m明\n%\n") << docs({"床前明\n"});
     QTest::newRow("escape that is no colour code is kept")
         << u32("t\na\nx\x1b[3\n%\n") << docs({"x\x1b[3\n"});
-    QTest::newRow("% with spaces is text") << u32("t\na\nb\n % \nc\n%\n") << docs({"b%c\n"});
+    QTest::newRow("% with white space around it separates")
+        << u32("t\na\nb\n % \nt\na\nc\n%    \nt\na\nd\n\t%\n") << docs({"b\n", "c\n", "d\n"});
+    QTest::newRow("% inside a line is text") << u32("t\na\nb%\n%c\n%\n") << docs({"b%%c\n"});
 }
 
 void TestCorpus::fortune()
@@ -478,6 +481,25 @@ void TestCorpus::tang300()
     QVERIFY(result.corpus.split.train.rfind(u32("兰叶春葳蕤，桂华秋皎洁。欣欣此生意"), 0) == 0);
     QVERIFY(std::isfinite(stats.unigramValLoss));
     QVERIFY(stats.unigramValLoss > 0.0 && stats.unigramValLoss < std::log(1589.0));
+}
+
+void TestCorpus::song100()
+{
+    const CorpusSource source = resolveCorpus("song100");
+    QCOMPARE(source.path, std::string("/usr/share/games/fortunes/song100"));
+    QVERIFY(source.format == CorpusFormat::Fortune);
+    if (!QFile::exists(QString::fromStdString(source.path)))
+        QSKIP("fortunes-zh is not installed");
+    const CorpusResult result = prepareCorpus(source, 32);
+    QVERIFY(result.ok());
+    const CorpusStats stats = corpusStats(result.corpus);
+    // The figures of shared/design/tiny-model.md: one separator is written "%    ", and the next
+    // poem's title and author lines must not end up in the text.
+    QCOMPARE(stats.documents, std::size_t(96));
+    QCOMPARE(stats.characters, std::size_t(6276));
+    const std::u32string all = result.corpus.split.train + result.corpus.split.val;
+    QVERIFY(all.find(u32("作者")) == std::u32string::npos);
+    QVERIFY(all.find(U'%') == std::u32string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestCorpus)
