@@ -8,6 +8,7 @@
 #include "presets.h"
 #include "scenariofile.h"
 #include "unprivileged.h"
+#include "verifynear.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -526,7 +527,7 @@ void TestCli::lessonSections()
     // The same figures from the formula, rounded the way the program rounds.
     const std::vector<double> exact = lessonWeights(1.0, 0.0, 1.0);
     for (int j = 0; j < 5; ++j)
-        QVERIFY(std::abs(exact[j] - weights[j]) <= 0.005);
+        VERIFY_NEAR(exact[j], weights[j], 0.005);
 
     // Section 6 gives T = 1000, 2000, 4000 with a growth factor for the last two.
     int growthRows = 0;
@@ -687,10 +688,10 @@ void TestCli::weightsRow()
     const std::vector<double> expected = lessonWeights(q0, q1, scale);
     for (int j = 0; j < 5; ++j) {
         const double score = scale * (lessonKeys[j][0] * q0 + lessonKeys[j][1] * q1);
-        QVERIFY(std::abs(rows[0][j] - score) <= 1e-12);
+        VERIFY_NEAR(rows[0][j], score, 1e-12);
         QVERIFY2(std::abs(rows[1][j] - expected[j]) <= 1e-12,
                  qPrintable(QStringLiteral("%1 vs %2").arg(rows[1][j]).arg(expected[j])));
-        QVERIFY(std::abs(rows[2][j] - expected[j]) <= 1e-12);
+        VERIFY_NEAR(rows[2][j], expected[j], 1e-12);
     }
 }
 
@@ -713,7 +714,7 @@ void TestCli::weightsCausalMasksWithNull()
                 QCOMPARE(weight, 0.0);
             sum += weight;
         }
-        QVERIFY(std::abs(sum - 1.0) <= 1e-12);
+        VERIFY_NEAR(sum, 1.0, 1e-12);
     }
     // 床 sees only itself.
     QCOMPARE(weights.at(0).toArray().at(0).toDouble(), 1.0);
@@ -775,8 +776,8 @@ void TestCli::sqrtdTable()
     QCOMPARE(four.size(), 4);
     QCOMPARE(four[1], 2.0);
     QCOMPARE(nine[1], 3.0);
-    QVERIFY(std::abs(four[0] - 2.0) <= 0.2);
-    QVERIFY(std::abs(nine[0] - 3.0) <= 0.3);
+    VERIFY_NEAR(four[0], 2.0, 0.2);
+    VERIFY_NEAR(nine[0], 3.0, 0.3);
 }
 
 void TestCli::leadingZerosAreAccepted()
@@ -850,8 +851,7 @@ void TestCli::benchJson()
         QVERIFY(ms > 0.0);
         // gflops is 4·T²·d operations over the median time.
         const double gflops = 4.0 * T * T * d / (ms * 1e6);
-        QVERIFY(std::abs(result.value(QLatin1String("gflops")).toDouble() - gflops) <=
-                1e-9 * gflops);
+        VERIFY_NEAR(result.value(QLatin1String("gflops")).toDouble(), gflops, 1e-9 * gflops);
         const QJsonValue growth = result.value(QLatin1String("growth"));
         if (T == 64)
             QVERIFY(growth.isNull());

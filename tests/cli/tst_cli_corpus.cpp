@@ -4,6 +4,7 @@
 
 #include "clirun.h"
 #include "corpusfile.h"
+#include "verifynear.h"
 
 #include <QDir>
 #include <QFile>
@@ -206,7 +207,7 @@ void TestCliCorpus::smallFileJson()
     QCOMPARE(json.value(QLatin1String("unknown_in_train")).toInt(), unknownInTrain);
     QCOMPARE(json.value(QLatin1String("unknown_in_val")).toInt(), unknownInVal);
     QVERIFY(unknownInVal > 0); // the digit 9 is only in paragraph 9
-    QVERIFY(std::abs(json.value(QLatin1String("unigram_val_loss")).toDouble() - loss) < 1e-12);
+    VERIFY_NEAR(json.value(QLatin1String("unigram_val_loss")).toDouble(), loss, 1e-12);
 }
 
 void TestCliCorpus::tang300Json()

@@ -748,8 +748,8 @@ void TestAttention::scoreRowIsTheTablesRow()
                 continue;
             }
             const double byHand = q.row(row).dot(k.row(j)) * 2.5 / (divide ? std::sqrt(6.0) : 1.0);
-            QVERIFY(std::abs(alone(j) - byHand) < 1e-12);
-            QVERIFY(std::abs(alone(j) - table(row, j)) < 1e-12);
+            VERIFY_NEAR(alone(j), byHand, 1e-12);
+            VERIFY_NEAR(alone(j), table(row, j), 1e-12);
         }
     }
 }

@@ -2,6 +2,7 @@
 // slope and the power-law guide, against values computed by hand.
 
 #include "bench.h"
+#include "verifynear.h"
 
 #include <QtTest>
 #include <cmath>
@@ -60,7 +61,7 @@ void TestBench::slopeOfExactPowerLaw()
     std::vector<CurvePoint> points;
     for (int T : lengths)
         points.push_back({double(T), c * std::pow(double(T), power)});
-    QVERIFY(std::abs(attention::fittedSlope(points) - power) < 1e-9);
+    VERIFY_NEAR(attention::fittedSlope(points), power, 1e-9);
 }
 
 void TestBench::slopeOfNoisyPoints()
@@ -68,10 +69,10 @@ void TestBench::slopeOfNoisyPoints()
     // ln T = 0, ln 2, ln 4 (x̄ = ln 2) and ln t = 0, ln 3, ln 17:
     // slope = (−ln 2·(0 − ȳ) + ln 2·(ln 17 − ȳ)) / (2 ln² 2) = ln 17 / (2 ln 2).
     const std::vector<CurvePoint> noisy{{1, 1}, {2, 3}, {4, 17}};
-    QVERIFY(std::abs(attention::fittedSlope(noisy) - std::log(17.0) / (2 * std::log(2.0))) < 1e-12);
+    VERIFY_NEAR(attention::fittedSlope(noisy), std::log(17.0) / (2 * std::log(2.0)), 1e-12);
     // A point with a non-positive time is left out: the two others give ln 3 / ln 2.
     const std::vector<CurvePoint> withZero{{1, 1}, {2, 3}, {4, 0}};
-    QVERIFY(std::abs(attention::fittedSlope(withZero) - std::log(3.0) / std::log(2.0)) < 1e-12);
+    VERIFY_NEAR(attention::fittedSlope(withZero), std::log(3.0) / std::log(2.0), 1e-12);
 }
 
 void TestBench::slopeNeedsTwoDistinctLengths()
@@ -85,10 +86,9 @@ void TestBench::slopeNeedsTwoDistinctLengths()
 void TestBench::powerLawCoefficient()
 {
     // Points on y = 3·x² give c = 3.
-    QVERIFY(std::abs(attention::powerLawCoefficient({{1, 3}, {10, 300}, {7, 147}}, 2.0) - 3.0) <
-            1e-12);
+    VERIFY_NEAR(attention::powerLawCoefficient({{1, 3}, {10, 300}, {7, 147}}, 2.0), 3.0, 1e-12);
     // (1, 1) and (2, 16) against x²: ln c = ((0 − 0) + (ln 16 − 2 ln 2)) / 2 = ln 2, so c = 2.
-    QVERIFY(std::abs(attention::powerLawCoefficient({{1, 1}, {2, 16}}, 2.0) - 2.0) < 1e-12);
+    VERIFY_NEAR(attention::powerLawCoefficient({{1, 1}, {2, 16}}, 2.0), 2.0, 1e-12);
     QVERIFY(std::isnan(attention::powerLawCoefficient({}, 2.0)));
 }
 

@@ -6,6 +6,7 @@
 // characters instead of ids), never taken from the code under test.
 
 #include "tiny/corpus.h"
+#include "verifynear.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -332,7 +333,7 @@ void TestCorpus::unigramBaseline()
     }
     const CorpusStats stats = corpusStats(result.corpus);
     QCOMPARE(stats.vocabSize, vocabSize);
-    QVERIFY(std::abs(stats.unigramValLoss - sum / double(val.size())) < 1e-12);
+    VERIFY_NEAR(stats.unigramValLoss, sum / double(val.size()), 1e-12);
     QCOMPARE(stats.characters, text.size());
     QCOMPARE(stats.unknownInTrain, std::size_t(unknownCount));
 }

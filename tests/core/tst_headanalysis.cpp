@@ -25,12 +25,6 @@ namespace {
 
 constexpr double profileTolerance = 1e-5;
 
-/// The largest |a − b| over two matrices of the same shape.
-double maxDifference(const attention::Matrix &a, const attention::Matrix &b)
-{
-    return (a - b).cwiseAbs().maxCoeff();
-}
-
 /// The profile of one head computed straight from its definition: plain loops over the
 /// attention that analyseSequence returns for each window, cut here.
 HeadProfile expectedProfile(const Parameters<float> &p, const std::vector<int> &ids,
@@ -211,16 +205,14 @@ void TestHeadAnalysis::projectionsGiveTheWeights()
                 weights.row(t).tail(tokens - t - 1).setZero();
             }
             const auto &model = analysis->attention[std::size_t(l)][std::size_t(h)];
-            const double weightError = maxDifference(weights, model.cast<double>());
-            QVERIFY2(weightError <= 1e-5, qPrintable(QString::number(weightError)));
+            VERIFY_ALL_NEAR(weights, model.cast<double>(), 1e-5);
             // And q, k, v are the plain-loop reference's columns of this head.
             const auto columns = [&](const std::vector<attention::Matrix> &all) {
                 return attention::Matrix(all[std::size_t(l)].middleCols(h * dHead, dHead));
             };
-            const double projectionError = std::max({maxDifference(q, columns(reference.queries)),
-                                                     maxDifference(k, columns(reference.keys)),
-                                                     maxDifference(v, columns(reference.values))});
-            QVERIFY2(projectionError <= 1e-5, qPrintable(QString::number(projectionError)));
+            VERIFY_ALL_NEAR(q, columns(reference.queries), 1e-5);
+            VERIFY_ALL_NEAR(k, columns(reference.keys), 1e-5);
+            VERIFY_ALL_NEAR(v, columns(reference.values), 1e-5);
         }
     }
 }
@@ -307,10 +299,8 @@ void TestHeadAnalysis::profilesFollowDefinition()
             QCOMPARE(got.uniformByOffset.size(), got.byOffset.size());
             QVERIFY(got.rowsByOffset == want.rowsByOffset);
             QCOMPARE(got.rowsByOffset[0], long(windows) * tokens);
-            for (std::size_t o = 0; o < got.byOffset.size(); ++o) {
-                VERIFY_NEAR(got.byOffset[o], want.byOffset[o], profileTolerance);
-                VERIFY_NEAR(got.uniformByOffset[o], want.uniformByOffset[o], 1e-12);
-            }
+            VERIFY_ALL_NEAR(got.byOffset, want.byOffset, profileTolerance);
+            VERIFY_ALL_NEAR(got.uniformByOffset, want.uniformByOffset, 1e-12);
             QCOMPARE(got.markRows, want.markRows);
             VERIFY_NEAR(got.onLastMark, want.onLastMark, profileTolerance);
             VERIFY_NEAR(got.lastMarkBaseline, want.lastMarkBaseline, 1e-12);

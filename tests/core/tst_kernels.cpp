@@ -4,9 +4,11 @@
 
 #include "bench.h"
 #include "head.h"
+#include "heapinuse.h" // defines ATTENTION_ASAN under AddressSanitizer
 #include "kernels.h"
 #include "random.h"
 #include "tiled.h"
+#include "verifynear.h"
 
 #include <QtTest>
 #include <algorithm>
@@ -14,8 +16,6 @@
 #include <cstring>
 #include <limits>
 #include <vector>
-
-#include "heapinuse.h" // defines ATTENTION_ASAN under AddressSanitizer
 
 #if defined(ATTENTION_ASAN)
 #include <atomic>
@@ -450,9 +450,11 @@ void TestKernels::extremeScores()
         MatrixF out;
         attention::runKernel(kernel, same, same, v, out, false);
         QVERIFY2(allFinite(out), qPrintable(describe(kernel)));
-        for (Index i = 0; i < out.rows(); ++i)
-            QVERIFY2((out.row(i).cast<double>() - mean).cwiseAbs().maxCoeff() <= 1e-5,
-                     qPrintable(describe(kernel)));
+        for (Index i = 0; i < out.rows(); ++i) {
+            const QString mismatch = verifynear::allMismatch("row", out.row(i), mean, 1e-5);
+            QVERIFY2(mismatch.isEmpty(),
+                     qPrintable(describe(kernel) + QLatin1Char(' ') + mismatch));
+        }
     }
 }
 
@@ -628,12 +630,12 @@ void TestKernels::benchResults()
         QCOMPARE(r.runs, 3);
         QVERIFY(r.medianMs > 0.0);
         const double flops = 4.0 * double(r.T) * double(r.T) * 8.0;
-        QVERIFY(std::abs(r.gflops - flops / (r.medianMs * 1e6)) <= 1e-9 * r.gflops);
+        VERIFY_NEAR(r.gflops, flops / (r.medianMs * 1e6), 1e-9 * r.gflops);
         if (i % 3 == 0) {
             QVERIFY(!r.growth.has_value());
         } else {
             QVERIFY(r.growth.has_value());
-            QVERIFY(std::abs(*r.growth - r.medianMs / results[i - 1].medianMs) <= 1e-12);
+            VERIFY_NEAR(*r.growth, r.medianMs / results[i - 1].medianMs, 1e-12);
         }
     }
     QCOMPARE(results[0].extraBytes, attention::tiledBytesPerThread(8, 8, {}));

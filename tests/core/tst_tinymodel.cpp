@@ -339,18 +339,14 @@ void TestTinyModel::forwardMatchesReference()
                                       acts.ids.begin() + (b + 1) * tokens);
         const auto reference = referenceForward(p, window);
         referenceLoss += reference.loss / shape.batch;
-        const double logitError =
-            (acts.logits.block(b * tokens, 0, tokens, config.vocabSize) - reference.logits)
-                .cwiseAbs()
-                .maxCoeff();
-        QVERIFY2(logitError <= 1e-10, qPrintable(QString::number(logitError)));
+        VERIFY_ALL_NEAR(acts.logits.block(b * tokens, 0, tokens, config.vocabSize),
+                        reference.logits, 1e-10);
         for (int l = 0; l < layers; ++l) {
             for (int h = 0; h < config.heads; ++h) {
                 const auto weights = acts.blocks[std::size_t(l)].attention.weights.block(
                     (b * config.heads + h) * tokens, 0, tokens, tokens);
-                QVERIFY((weights - reference.attention[std::size_t(l)][std::size_t(h)])
-                            .cwiseAbs()
-                            .maxCoeff() <= 1e-12);
+                VERIFY_ALL_NEAR(weights, reference.attention[std::size_t(l)][std::size_t(h)],
+                                1e-12);
             }
         }
     }
@@ -454,7 +450,7 @@ void TestTinyModel::analysisMatchesReference()
         QVERIFY(analysis);
         const auto reference = referenceForward(pDouble, ids);
         QCOMPARE(analysis->logits.rows(), Index(tokens));
-        QVERIFY((analysis->logits.cast<double>() - reference.logits).cwiseAbs().maxCoeff() < 1e-4);
+        VERIFY_ALL_NEAR(analysis->logits.cast<double>(), reference.logits, 1e-4);
         VERIFY_NEAR(analysis->loss, reference.loss, 1e-5);
         for (Index t = 0; t < tokens; ++t) {
             const auto z = reference.logits.row(t);
@@ -469,7 +465,7 @@ void TestTinyModel::analysisMatchesReference()
             for (int h = 0; h < config.heads; ++h) {
                 const auto &weights = analysis->attention[std::size_t(l)][std::size_t(h)];
                 const auto &expected = reference.attention[std::size_t(l)][std::size_t(h)];
-                QVERIFY((weights.cast<double>() - expected).cwiseAbs().maxCoeff() < 1e-5);
+                VERIFY_ALL_NEAR(weights.cast<double>(), expected, 1e-5);
             }
         }
     }

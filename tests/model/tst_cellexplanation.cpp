@@ -4,6 +4,7 @@
 #include "cellexplanation.h"
 #include "document.h"
 #include "presets.h"
+#include "verifynear.h"
 
 #include <QTest>
 #include <cmath>
@@ -54,12 +55,14 @@ void TestCellExplanation::lessonCellByHand()
     QCOMPARE(cell.shiftedExp, 1.0);
     const double shiftedSum =
         std::exp(-0.9) + std::exp(-1.0) + std::exp(-0.1) + 1.0 + std::exp(-0.2);
-    QVERIFY(std::abs(cell.shiftedSum - shiftedSum) < 1e-15);
-    QVERIFY(std::abs(cell.weight - 1.0 / shiftedSum) < 1e-15);
+    VERIFY_NEAR(cell.shiftedSum, shiftedSum, 1e-15);
+    VERIFY_NEAR(cell.weight, 1.0 / shiftedSum, 1e-15);
     const double expSum = std::exp(0.1) + 1.0 + std::exp(0.9) + std::exp(1.0) + std::exp(0.8);
-    QVERIFY(cell.exp && std::abs(*cell.exp - std::exp(1.0)) < 1e-15);
-    QVERIFY(cell.expSum && std::abs(*cell.expSum - expSum) < 1e-14);
-    QVERIFY(std::abs(cell.weight - std::exp(1.0) / expSum) < 1e-15); // the lesson's 0.31
+    QVERIFY(cell.exp);
+    VERIFY_NEAR(*cell.exp, std::exp(1.0), 1e-15);
+    QVERIFY(cell.expSum);
+    VERIFY_NEAR(*cell.expSum, expSum, 1e-14);
+    VERIFY_NEAR(cell.weight, std::exp(1.0) / expSum, 1e-15); // the lesson's 0.31
 }
 
 void TestCellExplanation::scaleDividedBySqrtD()
@@ -71,10 +74,10 @@ void TestCellExplanation::scaleDividedBySqrtD()
     QVERIFY(document.reset(s));
     // 明 (query [1, 0]) against 床 (key [0.1, 0.9]): dot 0.1, scale 2/√2 = √2.
     const CellExplanation cell = explain(document, 2, 0);
-    QVERIFY(std::abs(cell.dot - 0.1) < 1e-15);
-    QVERIFY(std::abs(cell.scale - std::sqrt(2.0)) < 1e-15);
-    QVERIFY(std::abs(cell.score - 0.1 * std::sqrt(2.0)) < 1e-15);
-    QVERIFY(std::abs(cell.rowMax - std::sqrt(2.0)) < 1e-15); // 月: dot 1
+    VERIFY_NEAR(cell.dot, 0.1, 1e-15);
+    VERIFY_NEAR(cell.scale, std::sqrt(2.0), 1e-15);
+    VERIFY_NEAR(cell.score, 0.1 * std::sqrt(2.0), 1e-15);
+    VERIFY_NEAR(cell.rowMax, std::sqrt(2.0), 1e-15); // 月: dot 1
 }
 
 void TestCellExplanation::maskedCell()
@@ -90,7 +93,7 @@ void TestCellExplanation::maskedCell()
     QCOMPARE(cell.weight, 0.0);
     QVERIFY(cell.exp && *cell.exp == 0.0);
     // The visible scores of 前's row: 床 0.9 and 前 1.
-    QVERIFY(std::abs(cell.shiftedSum - (std::exp(-0.1) + 1.0)) < 1e-15);
+    VERIFY_NEAR(cell.shiftedSum, std::exp(-0.1) + 1.0, 1e-15);
 }
 
 void TestCellExplanation::largeScoresHaveNoUnshiftedSum()
@@ -132,14 +135,14 @@ void TestCellExplanation::agreesWithTheDocument()
             QCOMPARE(cell.score, result.scores(i, j));
             QCOMPARE(cell.masked, std::isinf(result.scores(i, j)));
             QCOMPARE(cell.weight, result.weights(i, j)); // the very softmax the document ran
-            QVERIFY(std::abs(cell.shiftedExp / cell.shiftedSum - cell.weight) < 1e-15);
+            VERIFY_NEAR(cell.shiftedExp / cell.shiftedSum, cell.weight, 1e-15);
             if (!cell.masked) // the score is the scaled dot product, up to rounding
-                QVERIFY(std::abs(cell.scale * cell.dot - cell.score) <
-                        1e-12 * (1.0 + std::abs(cell.score)));
+                VERIFY_NEAR(cell.scale * cell.dot, cell.score,
+                            1e-12 * (1.0 + std::abs(cell.score)));
             double sum = 0.0;
             for (double term : cell.dotTerms)
                 sum += term;
-            QVERIFY(std::abs(sum - cell.dot) < 1e-12 * (1.0 + std::abs(cell.dot)));
+            VERIFY_NEAR(sum, cell.dot, 1e-12 * (1.0 + std::abs(cell.dot)));
         }
     }
 }

@@ -3,6 +3,7 @@
 
 #include "head.h"
 #include "presets.h"
+#include "verifynear.h"
 
 #include <QTest>
 #include <cmath>
@@ -90,7 +91,8 @@ void TestPresets::everyPresetIsValid()
     const ScenarioResult result = scenario->compute();
     QCOMPARE(result.weights.rows(), scenario->tokenCount());
     for (Index i = 0; i < result.weights.rows(); ++i) {
-        QVERIFY(std::abs(result.weights.row(i).sum() - 1.0) < tolerance);
+        VERIFY_NEAR(result.weights.row(i).sum(), 1.0, tolerance);
+        QVERIFY(result.weights.row(i).allFinite()); // minCoeff() may skip a NaN
         QVERIFY(result.weights.row(i).minCoeff() >= 0.0);
     }
 }
@@ -151,11 +153,11 @@ void TestPresets::lessonStep2()
     const std::vector<double> expected = softmaxByHand(scores, scale);
     const Index guang = 4;
     for (Index j = 0; j < 5; ++j) {
-        QVERIFY(std::abs(result.scores(guang, j) - scale * scores[j]) < tolerance);
-        QVERIFY(std::abs(result.weights(guang, j) - expected[j]) < tolerance);
+        VERIFY_NEAR(result.scores(guang, j), scale * scores[j], tolerance);
+        VERIFY_NEAR(result.weights(guang, j), expected[j], tolerance);
         QCOMPARE(twoDecimals(result.weights(guang, j)), printed.at(j));
         // One-hot values: 光's output row is its weight row.
-        QVERIFY(std::abs(result.outputMatrix()(guang, j) - expected[j]) < tolerance);
+        VERIFY_NEAR(result.outputMatrix()(guang, j), expected[j], tolerance);
     }
 }
 
@@ -181,8 +183,8 @@ void TestPresets::sharpIsTheLessonTimesFive()
             scores.push_back(sharp.queries.row(i).dot(sharp.keys.row(j)));
         const std::vector<double> expected = softmaxByHand(scores, 5.0);
         for (Index j = 0; j < 5; ++j) {
-            QVERIFY(std::abs(result.scores(i, j) - 5.0 * scores[std::size_t(j)]) < tolerance);
-            QVERIFY(std::abs(result.weights(i, j) - expected[std::size_t(j)]) < tolerance);
+            VERIFY_NEAR(result.scores(i, j), 5.0 * scores[std::size_t(j)], tolerance);
+            VERIFY_NEAR(result.weights(i, j), expected[std::size_t(j)], tolerance);
         }
     }
     const QList<double> printed{0.01, 0.00, 0.30, 0.50, 0.18};
@@ -205,10 +207,10 @@ void TestPresets::exercise1()
     const std::vector<double> expected = softmaxByHand({0.9, 1.0, 0.1, 0.0, 0.2}, 1.0);
     const ScenarioResult result = s.compute();
     for (Index j = 0; j < 5; ++j)
-        QVERIFY(std::abs(result.weights(4, j) - expected[j]) < tolerance);
+        VERIFY_NEAR(result.weights(4, j), expected[j], tolerance);
     // Worked out by hand: e^0.9 / (e^0.9 + e + e^0.1 + 1 + e^0.2) ≈ 2.4596 / 8.5045 ≈ 0.2892.
-    QVERIFY(std::abs(result.weights(4, 0) - 0.2891) < 1e-3);
-    QVERIFY(std::abs(result.weights(4, 1) - 0.3196) < 1e-3);
+    VERIFY_NEAR(result.weights(4, 0), 0.2891, 1e-3);
+    VERIFY_NEAR(result.weights(4, 1), 0.3196, 1e-3);
     // The weight moved from 明/月 to 床/前.
     QVERIFY(result.weights(4, 0) + result.weights(4, 1) >
             result.weights(4, 2) + result.weights(4, 3));
@@ -224,7 +226,7 @@ void TestPresets::averageIsTheUniformCausalAverage()
     for (Index i = 0; i < T; ++i) {
         for (Index j = 0; j < T; ++j) {
             if (j <= i)
-                QVERIFY(std::abs(result.weights(i, j) - 1.0 / double(i + 1)) < tolerance);
+                VERIFY_NEAR(result.weights(i, j), 1.0 / double(i + 1), tolerance);
             else
                 QCOMPARE(result.weights(i, j), 0.0); // exactly zero above the diagonal
         }
@@ -233,11 +235,12 @@ void TestPresets::averageIsTheUniformCausalAverage()
             double sum = 0.0;
             for (Index j = 0; j <= i; ++j)
                 sum += (*s.values)(j, c);
-            QVERIFY(std::abs(result.outputMatrix()(i, c) - sum / double(i + 1)) < tolerance);
+            VERIFY_NEAR(result.outputMatrix()(i, c), sum / double(i + 1), tolerance);
         }
     }
     // The values are not trivial, so the averages mean something.
     QVERIFY(!s.hasOneHotValues());
+    QVERIFY(s.values->allFinite()); // maxCoeff() may skip a NaN
     QVERIFY(s.values->cwiseAbs().maxCoeff() > 0.1);
 }
 

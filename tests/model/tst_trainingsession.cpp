@@ -6,6 +6,7 @@
 #include "modelfile.h"
 #include "tiny/inference.h"
 #include "trainingsession.h"
+#include "verifynear.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -185,10 +186,10 @@ void TestTrainingSession::snapshotsAreTheModelsAttention()
     for (int h = 0; h < 2; ++h) {
         const MatrixF &weights = last.heads[0][h];
         QCOMPARE(weights.rows(), Index(8));
-        QVERIFY(weights.isApprox(analysis->attention[0][h]));
+        VERIFY_ALL_NEAR(weights, analysis->attention[0][h], 1e-6);
         // Causal rows of weights.
         for (Index r = 0; r < weights.rows(); ++r) {
-            QVERIFY(std::abs(weights.row(r).sum() - 1.0f) < 1e-5f);
+            VERIFY_NEAR(weights.row(r).sum(), 1.0f, 1e-5f);
             for (Index c = r + 1; c < weights.cols(); ++c)
                 QCOMPARE(weights(r, c), 0.0f);
         }
@@ -197,7 +198,7 @@ void TestTrainingSession::snapshotsAreTheModelsAttention()
     QCOMPARE(session.history().front().step, 0);
     for (std::size_t i = 1; i < session.history().size(); ++i)
         QVERIFY(session.history()[i].step > session.history()[i - 1].step);
-    QVERIFY(!session.history().front().heads[0][0].isApprox(last.heads[0][0], 1e-3f));
+    QVERIFY(verifynear::apart(session.history().front().heads[0][0], last.heads[0][0], 1e-3));
 }
 
 void TestTrainingSession::probeChangeRestartsTheHistory()
@@ -281,7 +282,7 @@ void TestTrainingSession::openedModelIsShownNotTrained()
     QCOMPARE(tiny::exportTensors(session.model()->parameters), file.tensors);
     QCOMPARE(session.history().size(), std::size_t(1));
     const auto analysis = tiny::analyseSequence(session.model()->parameters, session.probeIds());
-    QVERIFY(session.history().front().heads[0][1].isApprox(analysis->attention[0][1]));
+    VERIFY_ALL_NEAR(session.history().front().heads[0][1], analysis->attention[0][1], 1e-6);
     session.train(); // an opened model is not trained
     QCOMPARE(session.state(), TrainingSession::State::Opened);
     session.reset(); // a new run of the setup

@@ -6,6 +6,7 @@
 #include "costpage.h"
 #include "numberformat.h"
 #include "random.h"
+#include "verifynear.h"
 
 #include <QChart>
 #include <QCheckBox>
@@ -154,16 +155,16 @@ void TestCostPage::smallRunFillsChartAndTable()
         QCOMPARE(shown, page.measured(kernel));
         // The legend names the fitted slope of the two points.
         const double slope = std::log(shown.at(1).y() / shown.at(0).y()) / std::log(2.0);
-        QVERIFY(std::abs(fittedSlope({{shown.at(0).x(), shown.at(0).y()},
-                                      {shown.at(1).x(), shown.at(1).y()}}) -
-                         slope) < 1e-9);
+        VERIFY_NEAR(
+            fittedSlope({{shown.at(0).x(), shown.at(0).y()}, {shown.at(1).x(), shown.at(1).y()}}),
+            slope, 1e-9);
         QVERIFY2(page.series(kernel)->name().contains(QLocale().toString(slope, 'f', 2)),
                  qPrintable(page.series(kernel)->name()));
     }
     // The guide has slope 2 and lies inside the time axis.
     const QList<QPointF> guide = page.guideSeries()->points();
     QCOMPARE(guide.size(), 2);
-    QVERIFY(std::abs(std::log(guide.at(1).y() / guide.at(0).y()) / std::log(2.0) - 2.0) < 1e-9);
+    VERIFY_NEAR(std::log(guide.at(1).y() / guide.at(0).y()) / std::log(2.0), 2.0, 1e-9);
     for (const QPointF &p : guide)
         QVERIFY(p.y() > page.timeAxis()->min() && p.y() < page.timeAxis()->max());
     QVERIFY(page.lengthAxis()->min() < 64 && page.lengthAxis()->max() > 128);

@@ -7,6 +7,7 @@
 #include "matrixmodel.h"
 #include "numberformat.h"
 #include "presets.h"
+#include "verifynear.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -91,12 +92,6 @@ Drawn draw(std::uint64_t seed, Index T, Index dModel, Index dHead)
     d.wk = rng.normalMatrix(dModel, dHead) / std::sqrt(double(dModel));
     d.wv = rng.normalMatrix(dModel, dHead) / std::sqrt(double(dModel));
     return d;
-}
-
-bool near(const Matrix &a, const Matrix &b, double tolerance)
-{
-    return a.rows() == b.rows() && a.cols() == b.cols() &&
-           (a.rows() == 0 || (a - b).cwiseAbs().maxCoeff() <= tolerance);
 }
 
 /// The difference the badge prints, read back from its text.
@@ -233,23 +228,23 @@ void TestHeadPage::numbersFollowFromTheSeed()
     page.setCausal(causal);
 
     const Drawn d = draw(std::uint64_t(seed), T, dModel, dHead);
-    QVERIFY(near(shown(page, View::Input), d.x, 0.0)); // the same generator: the same bits
-    QVERIFY(near(shown(page, View::Wq), d.wq, 1e-15));
-    QVERIFY(near(shown(page, View::Wk), d.wk, 1e-15));
-    QVERIFY(near(shown(page, View::Wv), d.wv, 1e-15));
+    VERIFY_ALL_NEAR(shown(page, View::Input), d.x, 0.0); // the same generator: the same bits
+    VERIFY_ALL_NEAR(shown(page, View::Wq), d.wq, 1e-15);
+    VERIFY_ALL_NEAR(shown(page, View::Wk), d.wk, 1e-15);
+    VERIFY_ALL_NEAR(shown(page, View::Wv), d.wv, 1e-15);
     const Matrix q = product(d.x, d.wq);
     const Matrix k = product(d.x, d.wk);
     const Matrix v = product(d.x, d.wv);
-    QVERIFY(near(shown(page, View::Q), q, 1e-12));
-    QVERIFY(near(shown(page, View::K), k, 1e-12));
-    QVERIFY(near(shown(page, View::V), v, 1e-12));
+    VERIFY_ALL_NEAR(shown(page, View::Q), q, 1e-12);
+    VERIFY_ALL_NEAR(shown(page, View::K), k, 1e-12);
+    VERIFY_ALL_NEAR(shown(page, View::V), v, 1e-12);
     const Matrix w = weightsByHand(q, k, causal);
-    QVERIFY(near(shown(page, View::Weights), w, 1e-12));
-    QVERIFY(near(shown(page, View::Output), product(w, v), 1e-12));
+    VERIFY_ALL_NEAR(shown(page, View::Weights), w, 1e-12);
+    VERIFY_ALL_NEAR(shown(page, View::Output), product(w, v), 1e-12);
     // And the output against the core's independent reference, PyTorch's semantics.
-    QVERIFY(near(shown(page, View::Output),
-                 referenceAttention(page.result().q, page.result().k, page.result().v, causal),
-                 1e-12));
+    VERIFY_ALL_NEAR(shown(page, View::Output),
+                    referenceAttention(page.result().q, page.result().k, page.result().v, causal),
+                    1e-12);
 }
 
 void TestHeadPage::badgeChecksAgainstReference_data()
@@ -300,7 +295,7 @@ void TestHeadPage::float32IsCheckedToo()
     page.setLength(32);
     QVERIFY2(page.withinTolerance(), qPrintable(page.badge()->text()));
     // The heatmaps stay double: the output is the double computation either way.
-    QVERIFY(near(shown(page, View::Output), page.reference(), 1e-12));
+    VERIFY_ALL_NEAR(shown(page, View::Output), page.reference(), 1e-12);
 }
 
 void TestHeadPage::exerciseTurnsTheMaskOff()
@@ -318,9 +313,9 @@ void TestHeadPage::exerciseTurnsTheMaskOff()
             QVERIFY2(w(i, j) > 0.0, qPrintable(QStringLiteral("(%1, %2)").arg(i).arg(j)));
     QVERIFY(page.badge()->text().contains(QStringLiteral("is_causal=False")));
     QVERIFY(page.withinTolerance());
-    QVERIFY(near(shown(page, View::Output),
-                 referenceAttention(page.result().q, page.result().k, page.result().v, false),
-                 1e-12));
+    VERIFY_ALL_NEAR(shown(page, View::Output),
+                    referenceAttention(page.result().q, page.result().k, page.result().v, false),
+                    1e-12);
 }
 
 void TestHeadPage::causalMaskZeroesUpperTriangle()
@@ -332,7 +327,7 @@ void TestHeadPage::causalMaskZeroesUpperTriangle()
     QVERIFY(page.isCausal());
     const Matrix w = shown(page, View::Weights);
     for (Index i = 0; i < w.rows(); ++i) {
-        QVERIFY(std::abs(w.row(i).sum() - 1.0) < 1e-12);
+        VERIFY_NEAR(w.row(i).sum(), 1.0, 1e-12);
         for (Index j = i + 1; j < w.cols(); ++j)
             QCOMPARE(w(i, j), 0.0);
     }
@@ -344,11 +339,11 @@ void TestHeadPage::sameAsCliAndPreset()
     // Head::random(16, 8); the page's defaults are the same numbers.
     HeadPage page;
     const Scenario preset = *attention::preset(QStringLiteral("random-head"));
-    QVERIFY(near(shown(page, View::Q), preset.queries, 1e-15));
-    QVERIFY(near(shown(page, View::K), preset.keys, 1e-15));
-    QVERIFY(near(shown(page, View::V), preset.valueMatrix(), 1e-15));
-    QVERIFY(near(shown(page, View::Weights), preset.compute().weights, 1e-15));
-    QVERIFY(near(shown(page, View::Output), preset.compute().outputMatrix(), 1e-15));
+    VERIFY_ALL_NEAR(shown(page, View::Q), preset.queries, 1e-15);
+    VERIFY_ALL_NEAR(shown(page, View::K), preset.keys, 1e-15);
+    VERIFY_ALL_NEAR(shown(page, View::V), preset.valueMatrix(), 1e-15);
+    VERIFY_ALL_NEAR(shown(page, View::Weights), preset.compute().weights, 1e-15);
+    VERIFY_ALL_NEAR(shown(page, View::Output), preset.compute().outputMatrix(), 1e-15);
     // The CLI's float32 check: the materialized kernel on the same q, k, v.
     page.setPrecision(HeadPage::Precision::Float32);
     MatrixF out;
@@ -370,7 +365,7 @@ void TestHeadPage::controlsDriveThePage()
     QCOMPARE(page.modelDim(), 10);
     QCOMPARE(page.headDim(), 4);
     QCOMPARE(page.seed(), std::uint64_t(42));
-    QVERIFY(near(shown(page, View::Input), draw(42, 7, 10, 4).x, 0.0));
+    VERIFY_ALL_NEAR(shown(page, View::Input), draw(42, 7, 10, 4).x, 0.0);
     QCOMPARE(page.heatmap(View::Wk)->title(), QStringLiteral("W_k (10, 4)"));
     // Out of range is clamped by the boxes and by the setters.
     page.setLength(1000);
@@ -394,8 +389,8 @@ void TestHeadPage::rerollDrawsANewSeed()
     QVERIFY(page.seed() <= std::uint64_t(HeadPage::maxSeed));
     QCOMPARE(page.seedBox()->value(), int(page.seed()));
     const Drawn d = draw(page.seed(), 5, 16, 8);
-    QVERIFY(near(shown(page, View::Input), d.x, 0.0));
-    QVERIFY(!near(shown(page, View::Input), before, 1e-3));
+    VERIFY_ALL_NEAR(shown(page, View::Input), d.x, 0.0);
+    QVERIFY(verifynear::apart(shown(page, View::Input), before, 1e-3));
 }
 
 void TestHeadPage::clickedRowIsSelectedInEveryTokenView()
@@ -438,7 +433,7 @@ void TestHeadPage::saveRestoreRoundTrip()
     QCOMPARE(other.seedBox()->value(), 777);
     QVERIFY(!other.causalBox()->isChecked());
     QCOMPARE(other.saveState(), state);
-    QVERIFY(near(shown(other, View::Output), shown(page, View::Output), 0.0));
+    VERIFY_ALL_NEAR(shown(other, View::Output), shown(page, View::Output), 0.0);
 }
 
 void TestHeadPage::restoreIgnoresMalformedFields()
@@ -477,7 +472,7 @@ void TestHeadPage::resetRestoresDefaults()
     page.startExercise();
     page.reset();
     QCOMPARE(page.saveState(), fresh.saveState());
-    QVERIFY(near(shown(page, View::Output), shown(fresh, View::Output), 0.0));
+    VERIFY_ALL_NEAR(shown(page, View::Output), shown(fresh, View::Output), 0.0);
     QVERIFY(page.causalBox()->isChecked());
     QCOMPARE(page.modelDimBox()->value(), 16);
 }

@@ -2,6 +2,7 @@
 
 #include "colormap.h"
 #include "heatmapmapping.h"
+#include "verifynear.h"
 
 #include <QTest>
 #include <cmath>
@@ -56,7 +57,7 @@ void TestHeatmapMapping::normalized()
     QFETCH(double, expected);
     HeatmapMapping mapping;
     mapping.setRange(minimum, maximum);
-    QVERIFY(std::abs(mapping.normalized(value) - expected) < 1e-12);
+    VERIFY_NEAR(mapping.normalized(value), expected, 1e-12);
 }
 
 void TestHeatmapMapping::maskedCellsAreGrey()

@@ -23,6 +23,7 @@
 #include "trainpage.h"
 #include "vectoreditor.h"
 #include "vectorplane.h"
+#include "verifynear.h"
 #include "weightschart.h"
 
 #include <QAbstractAxis>
@@ -103,16 +104,6 @@ std::vector<double> bars(const WeightsChart *chart)
     for (int j = 0; j < chart->barSet()->count(); ++j)
         values.push_back(chart->barSet()->at(j));
     return values;
-}
-
-bool near(const std::vector<double> &a, const std::vector<double> &b, double tolerance)
-{
-    if (a.size() != b.size())
-        return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (std::abs(a[i] - b[i]) > tolerance)
-            return false;
-    return true;
 }
 
 /// Every text a learner sees on the lesson view as it is shown: labels, buttons, boxes, table
@@ -284,7 +275,7 @@ private Q_SLOTS:
         // The uniform causal average: 1/(i+1) up to the diagonal, 0 after it.
         for (int i = 0; i < 5; ++i)
             for (int j = 0; j < 5; ++j)
-                QVERIFY(std::abs(cell(weights, i, j) - (j <= i ? 1.0 / (i + 1) : 0.0)) < eps);
+                VERIFY_NEAR(cell(weights, i, j), (j <= i ? 1.0 / (i + 1) : 0.0), eps);
 
         // Row 3 (明, index 2) = the mean of the first three inputs, read off the views.
         clickRow(page->weightsHeatmap(), 0);
@@ -293,7 +284,7 @@ private Q_SLOTS:
         QCOMPARE(page->selectedToken(), 2);
         for (int c = 0; c < inputs->model()->columnCount(); ++c) {
             const double mean = (cell(inputs, 0, c) + cell(inputs, 1, c) + cell(inputs, 2, c)) / 3;
-            QVERIFY(std::abs(cell(output, 2, c) - mean) < eps);
+            VERIFY_NEAR(cell(output, 2, c), mean, eps);
         }
         QCOMPARE(page->inputsHeatmap()->highlightedRows(), std::make_pair(0, 2));
         QCOMPARE(page->outputHeatmap()->selectedToken(), 2);
@@ -310,7 +301,7 @@ private Q_SLOTS:
         double mean = 0.0;
         for (int i = 0; i < 8; ++i)
             mean += cell(inputs, i, 1);
-        QVERIFY(std::abs(cell(output, 7, 1) - mean / 8) < eps);
+        VERIFY_NEAR(cell(output, 7, 1), mean / 8, eps);
         QCOMPARE(page->inputsHeatmap()->highlightedRows(), std::make_pair(0, 7));
     }
 
@@ -323,16 +314,16 @@ private Q_SLOTS:
         QCOMPARE(page->selectedToken(), 4);
         // The lesson's weights for 光: 0.12 0.11 0.26 0.29 0.23.
         const std::vector<double> plain = guangWeights(1, 0, 1.0);
-        QVERIFY(near(plain, {0.12, 0.11, 0.26, 0.29, 0.23}, 0.005));
-        QVERIFY(near(bars(page->chart()), plain, eps));
+        VERIFY_ALL_NEAR(plain, (std::vector<double>{0.12, 0.11, 0.26, 0.29, 0.23}), 0.005);
+        VERIFY_ALL_NEAR(bars(page->chart()), plain, eps);
         QVERIFY(page->readout()->text().contains(QStringLiteral("0.29")));
 
         // The slider to the 5× mark: 0.01 0.00 0.30 0.50 0.18.
         page->controls()->scaleSlider()->setValue(ControlsPanel::positionOfScale(5.0));
         QCOMPARE(page->document()->scenario().scoreScale, 5.0);
         const std::vector<double> sharp = guangWeights(1, 0, 5.0);
-        QVERIFY(near(sharp, {0.01, 0.00, 0.30, 0.50, 0.18}, 0.005));
-        QVERIFY(near(bars(page->chart()), sharp, eps));
+        VERIFY_ALL_NEAR(sharp, (std::vector<double>{0.01, 0.00, 0.30, 0.50, 0.18}), 0.005);
+        VERIFY_ALL_NEAR(bars(page->chart()), sharp, eps);
 
         // Edit → Undo follows the page: back to 1×, and the workbench is untouched.
         const int workbenchSteps = m_window->document()->undoStack()->count();
@@ -350,21 +341,21 @@ private Q_SLOTS:
         QCOMPARE(query(0), 0.0);
         QCOMPARE(query(1), 1.0);
         const std::vector<double> exercise = guangWeights(0, 1, 1.0);
-        QVERIFY(near(bars(page->chart()), exercise, eps));
+        VERIFY_ALL_NEAR(bars(page->chart()), exercise, eps);
         QVERIFY(exercise[0] + exercise[1] > exercise[2] + exercise[3]);
         QVERIFY(plain[0] + plain[1] < plain[2] + plain[3]);
 
         // Starting the step over brings the lesson's vectors back and hides the hint.
         QTest::mouseClick(lesson->resetStepButton(), Qt::LeftButton);
-        QVERIFY(near(bars(page->chart()), plain, eps));
+        VERIFY_ALL_NEAR(bars(page->chart()), plain, eps);
         QVERIFY(!lesson->hintLabel()->isVisible());
         // It is one step of Edit → Undo, which brings the exercise's query back.
         QCOMPARE(m_window->undoAction()->text(), QStringLiteral("&Undo Start the step over"));
         m_window->undoAction()->trigger();
         QCOMPARE(page->document()->scenario().queries(4, 1), 1.0);
-        QVERIFY(near(bars(page->chart()), exercise, eps));
+        VERIFY_ALL_NEAR(bars(page->chart()), exercise, eps);
         m_window->redoAction()->trigger();
-        QVERIFY(near(bars(page->chart()), plain, eps));
+        VERIFY_ALL_NEAR(bars(page->chart()), plain, eps);
     }
 
     void step3MaskZeroesTheUpperTriangle()
@@ -381,8 +372,12 @@ private Q_SLOTS:
         auto upper = [](const HeatmapWidget *heatmap) {
             double largest = 0.0;
             for (int i = 0; i < 5; ++i)
-                for (int j = i + 1; j < 5; ++j)
-                    largest = std::max(largest, std::abs(cell(heatmap, i, j)));
+                for (int j = i + 1; j < 5; ++j) {
+                    const double x = std::abs(cell(heatmap, i, j));
+                    if (std::isnan(x))
+                        return x; // fails both the == 0 and the > 0.01 checks
+                    largest = std::max(largest, x);
+                }
             return largest;
         };
         // With the mask: −∞ scores and zero weights above the diagonal; rows sum to 1.
@@ -392,11 +387,11 @@ private Q_SLOTS:
             double sum = 0.0;
             for (int j = 0; j < 5; ++j)
                 sum += cell(weights, i, j);
-            QVERIFY(std::abs(sum - 1.0) < 1e-12);
+            VERIFY_NEAR(sum, 1.0, 1e-12);
         }
         // The scores are q·k/√8, computed here from the document's q and k.
         const double expected = scenario.queries.row(4).dot(scenario.keys.row(1)) / std::sqrt(8.0);
-        QVERIFY(std::abs(cell(scores, 4, 1) - expected) < eps);
+        VERIFY_NEAR(cell(scores, 4, 1), expected, eps);
         // The comparison shows the unmasked weights, whose upper triangle is not zero.
         QVERIFY(upper(page->compareView()->heatmap()) > 0.01);
 

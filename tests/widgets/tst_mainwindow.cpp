@@ -18,6 +18,7 @@
 #include "vectoreditor.h"
 #include "vectorplane.h"
 #include "vectortablemodel.h"
+#include "verifynear.h"
 #include "weightschart.h"
 
 #include <QAbstractItemModelTester>
@@ -91,24 +92,6 @@ std::vector<double> barValues(const QBarSet *set)
     for (int j = 0; j < set->count(); ++j)
         values.push_back(set->at(j));
     return values;
-}
-
-bool near(const std::vector<double> &a, const std::vector<double> &b, double tolerance = eps)
-{
-    if (a.size() != b.size())
-        return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (std::abs(a[i] - b[i]) > tolerance)
-            return false;
-    return true;
-}
-
-QString text(const std::vector<double> &v)
-{
-    QStringList parts;
-    for (double x : v)
-        parts.append(QString::number(x, 'f', 4));
-    return parts.join(QStringLiteral(" "));
 }
 
 /// Clicks a check box where a user would: on its indicator.
@@ -276,7 +259,7 @@ void TestMainWindow::startsWithLessonAndGuangSelected()
     QCOMPARE(m_window->document()->scenario(), *preset(QStringLiteral("lesson")));
     QCOMPARE(m_window->selectedQuery(), 4);
     QCOMPARE(m_window->weightsHeatmap()->selectedToken(), 4);
-    QVERIFY(near(barValues(m_window->chart()->barSet()), weightsFor(1, 0, 1.0)));
+    VERIFY_ALL_NEAR(barValues(m_window->chart()->barSet()), weightsFor(1, 0, 1.0), eps);
     QCOMPARE(m_window->chart()->keyAxis()->categories(),
              QStringList({QStringLiteral("床"), QStringLiteral("前"), QStringLiteral("明"),
                           QStringLiteral("月"), QStringLiteral("光")}));
@@ -294,15 +277,14 @@ void TestMainWindow::scaleSliderToFive()
     const std::vector<double> sharp = weightsFor(1, 0, 5.0);
     // The lesson prints these, rounded: 0.01 0.00 0.30 0.50 0.18.
     const std::vector<double> printed = {0.01, 0.00, 0.30, 0.50, 0.18};
-    QVERIFY(near(sharp, printed, 0.005));
+    VERIFY_ALL_NEAR(sharp, printed, 0.005);
     const MatrixModel *weights = m_window->weightsHeatmap()->model();
-    QVERIFY2(near(modelRow(weights, 4), sharp), qPrintable(text(modelRow(weights, 4))));
+    VERIFY_ALL_NEAR(modelRow(weights, 4), sharp, eps);
     QCOMPARE(weights->index(4, 3).data().toString(), QStringLiteral("0.50"));
-    QVERIFY2(near(barValues(m_window->chart()->barSet()), sharp),
-             qPrintable(text(barValues(m_window->chart()->barSet()))));
+    VERIFY_ALL_NEAR(barValues(m_window->chart()->barSet()), sharp, eps);
     // Scores: 5 × q·k.
     const MatrixModel *scores = m_window->scoresHeatmap()->model();
-    QVERIFY(near(modelRow(scores, 4), {0.5, 0.0, 4.5, 5.0, 4.0}));
+    VERIFY_ALL_NEAR(modelRow(scores, 4), (std::vector<double>{0.5, 0.0, 4.5, 5.0, 4.0}), eps);
     QCOMPARE(document->undoStack()->count(), undoSteps + 1);
 
     // One key step is one more undoable step.
@@ -316,13 +298,13 @@ void TestMainWindow::scaleSliderToFive()
     QCOMPARE(document->scenario().scoreScale, 5.0);
     m_window->undoAction()->trigger();
     QCOMPARE(document->scenario().scoreScale, 1.0);
-    QVERIFY(near(modelRow(weights, 4), weightsFor(1, 0, 1.0)));
-    QVERIFY(near(barValues(m_window->chart()->barSet()), weightsFor(1, 0, 1.0)));
+    VERIFY_ALL_NEAR(modelRow(weights, 4), weightsFor(1, 0, 1.0), eps);
+    VERIFY_ALL_NEAR(barValues(m_window->chart()->barSet()), weightsFor(1, 0, 1.0), eps);
     QCOMPARE(slider->value(), ControlsPanel::positionOfScale(1.0));
     m_window->redoAction()->trigger();
     QCOMPARE(document->scenario().scoreScale, 5.0);
-    QVERIFY(near(modelRow(weights, 4), sharp));
-    QVERIFY(near(barValues(m_window->chart()->barSet()), sharp));
+    VERIFY_ALL_NEAR(modelRow(weights, 4), sharp, eps);
+    VERIFY_ALL_NEAR(barValues(m_window->chart()->barSet()), sharp, eps);
     QCOMPARE(slider->value(), ControlsPanel::positionOfScale(5.0));
 }
 
@@ -369,12 +351,12 @@ void TestMainWindow::causalMaskCheckBox()
                 QVERIFY(w > 0.0);
             }
         }
-        QVERIFY(std::abs(sum - 1.0) < eps);
+        VERIFY_NEAR(sum, 1.0, eps);
     }
     // 光 is the last token: it sees everything, so its row does not change.
-    QVERIFY(near(modelRow(weights, 4), weightsFor(1, 0, 1.0)));
+    VERIFY_ALL_NEAR(modelRow(weights, 4), weightsFor(1, 0, 1.0), eps);
     // 明 (row 2, q = [1, 0]) sees 床 前 明 only.
-    QVERIFY(near(modelRow(weights, 2), weightsFor(1, 0, 1.0, 3)));
+    VERIFY_ALL_NEAR(modelRow(weights, 2), weightsFor(1, 0, 1.0, 3), eps);
 
     clickCheckBox(causal);
     QVERIFY(!causal->isChecked());
@@ -401,7 +383,7 @@ void TestMainWindow::clickingARowSelectsTheQuery()
     QCOMPARE(m_window->selectedQuery(), 2);
     QCOMPARE(m_window->scoresHeatmap()->selectedToken(), 2);
     QCOMPARE(m_window->chart()->selectedToken(), 2);
-    QVERIFY(near(barValues(m_window->chart()->barSet()), modelRow(heatmap->model(), 2)));
+    VERIFY_ALL_NEAR(barValues(m_window->chart()->barSet()), modelRow(heatmap->model(), 2), eps);
     QCOMPARE(m_window->vectorPlane()->selectedToken(), 2);
     QCOMPARE(m_window->vectorEditor()->selectedToken(), 2);
     // The arrow keys move the current cell (from the clicked one); Enter selects its row.
@@ -445,16 +427,16 @@ void TestMainWindow::editorTypesExerciseOne()
     // Exercise 1's row: the weight moves from 明/月 to 床/前.
     const std::vector<double> expected = weightsFor(0, 1, 1.0);
     QVERIFY(expected[0] > expected[3] && expected[1] > expected[2]);
-    QVERIFY(near(modelRow(m_window->weightsHeatmap()->model(), 4), expected));
-    QVERIFY(near(barValues(m_window->chart()->barSet()), expected));
+    VERIFY_ALL_NEAR(modelRow(m_window->weightsHeatmap()->model(), 4), expected, eps);
+    VERIFY_ALL_NEAR(barValues(m_window->chart()->barSet()), expected, eps);
     QCOMPARE(document->undoStack()->count(), undoSteps + 2);
 
     m_window->undoAction()->trigger();
     m_window->undoAction()->trigger();
-    QVERIFY(near(modelRow(m_window->weightsHeatmap()->model(), 4), weightsFor(1, 0, 1.0)));
+    VERIFY_ALL_NEAR(modelRow(m_window->weightsHeatmap()->model(), 4), weightsFor(1, 0, 1.0), eps);
     m_window->redoAction()->trigger();
     m_window->redoAction()->trigger();
-    QVERIFY(near(modelRow(m_window->weightsHeatmap()->model(), 4), expected));
+    VERIFY_ALL_NEAR(modelRow(m_window->weightsHeatmap()->model(), 4), expected, eps);
 }
 
 void TestMainWindow::planeDragMovesWeights()
@@ -470,21 +452,23 @@ void TestMainWindow::planeDragMovesWeights()
     QTest::mouseMove(plane, half);
     const RowVector midway = document->scenario().queries.row(4);
     QVERIFY(midway(1) > 0.2);
-    QVERIFY(near(modelRow(m_window->weightsHeatmap()->model(), 4),
-                 weightsFor(midway(0), midway(1), 1.0)));
+    VERIFY_ALL_NEAR(modelRow(m_window->weightsHeatmap()->model(), 4),
+                    weightsFor(midway(0), midway(1), 1.0), eps);
     QTest::mouseMove(plane, to);
     QTest::mouseRelease(plane, Qt::LeftButton, {}, to);
     const RowVector q = document->scenario().queries.row(4);
     QVERIFY2(std::abs(q(0)) < 0.05 && std::abs(q(1) - 1.0) < 0.05,
              qPrintable(QStringLiteral("%1 %2").arg(q(0)).arg(q(1))));
-    QVERIFY(near(modelRow(m_window->weightsHeatmap()->model(), 4), weightsFor(q(0), q(1), 1.0)));
-    QVERIFY(near(barValues(m_window->chart()->barSet()), weightsFor(q(0), q(1), 1.0)));
+    VERIFY_ALL_NEAR(modelRow(m_window->weightsHeatmap()->model(), 4), weightsFor(q(0), q(1), 1.0),
+                    eps);
+    VERIFY_ALL_NEAR(barValues(m_window->chart()->barSet()), weightsFor(q(0), q(1), 1.0), eps);
     // The whole drag is one step.
     QCOMPARE(document->undoStack()->count(), undoSteps + 1);
     m_window->undoAction()->trigger();
-    QVERIFY(near(modelRow(m_window->weightsHeatmap()->model(), 4), weightsFor(1, 0, 1.0)));
+    VERIFY_ALL_NEAR(modelRow(m_window->weightsHeatmap()->model(), 4), weightsFor(1, 0, 1.0), eps);
     m_window->redoAction()->trigger();
-    QVERIFY(near(modelRow(m_window->weightsHeatmap()->model(), 4), weightsFor(q(0), q(1), 1.0)));
+    VERIFY_ALL_NEAR(modelRow(m_window->weightsHeatmap()->model(), 4), weightsFor(q(0), q(1), 1.0),
+                    eps);
 }
 
 void TestMainWindow::dimensionSliderAndBack()
@@ -562,11 +546,11 @@ void TestMainWindow::compareFlipsOneSwitch()
     const MatrixModel *model = compare->heatmap()->model();
     // Default: the causal mask flipped, so with the lesson (full) the comparison is causal.
     QCOMPARE(model->index(0, 4).data(MatrixModel::ValueRole).toDouble(), 0.0);
-    QVERIFY(near(modelRow(model, 2), weightsFor(1, 0, 1.0, 3)));
+    VERIFY_ALL_NEAR(modelRow(model, 2), weightsFor(1, 0, 1.0, 3), eps);
     compare->flipComboBox()->setCurrentIndex(int(Flip::UnitScale));
     m_window->controls()->scaleSlider()->setValue(ControlsPanel::positionOfScale(5.0));
-    QVERIFY(near(modelRow(model, 4), weightsFor(1, 0, 1.0)));
-    QVERIFY(near(modelRow(m_window->weightsHeatmap()->model(), 4), weightsFor(1, 0, 5.0)));
+    VERIFY_ALL_NEAR(modelRow(model, 4), weightsFor(1, 0, 1.0), eps);
+    VERIFY_ALL_NEAR(modelRow(m_window->weightsHeatmap()->model(), 4), weightsFor(1, 0, 5.0), eps);
 }
 
 void TestMainWindow::languageSwitchRetitlesMenus()
@@ -926,10 +910,10 @@ void TestMainWindow::zoomScalesFonts()
     const qreal normalCell = m_window->weightsHeatmap()->sizeHint().width();
     m_window->setZoom(2.0);
     QCOMPARE(m_window->zoom(), 2.0);
-    QVERIFY(std::abs(m_window->weightsHeatmap()->font().pointSizeF() - 2 * normal) < 0.01);
+    VERIFY_NEAR(m_window->weightsHeatmap()->font().pointSizeF(), 2 * normal, 0.01);
     QVERIFY(m_window->weightsHeatmap()->sizeHint().width() > normalCell);
     m_window->setZoom(1.0);
-    QVERIFY(std::abs(m_window->weightsHeatmap()->font().pointSizeF() - normal) < 0.01);
+    VERIFY_NEAR(m_window->weightsHeatmap()->font().pointSizeF(), normal, 0.01);
 }
 
 void TestMainWindow::zoomScalesLessonFonts()
@@ -951,7 +935,7 @@ void TestMainWindow::zoomScalesLessonFonts()
     QVERIFY(lesson->titleLabel()->font().bold());
     m_window->setZoom(1.0);
     for (int i = 0; i < texts.size(); ++i)
-        QVERIFY(std::abs(texts[i]->font().pointSizeF() - normal[i]) < 0.05);
+        VERIFY_NEAR(texts[i]->font().pointSizeF(), normal[i], 0.05);
 }
 
 void TestMainWindow::settingsRemembered()

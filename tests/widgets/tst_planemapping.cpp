@@ -2,6 +2,7 @@
 // and hit-testing of arrow tips.
 
 #include "planemapping.h"
+#include "verifynear.h"
 
 #include <QTest>
 #include <cmath>
@@ -68,9 +69,9 @@ void TestPlaneMapping::roundTrip()
     // And pixel → vector → pixel, from a pixel that is not on any tick.
     const QPointF somePixel = rect.center() + QPointF(rect.width() * 0.137, -rect.height() * 0.21);
     const QPointF back = mapping.toPixel(mapping.toVector(somePixel));
-    QVERIFY(std::abs(back.x() - somePixel.x()) <= 1e-6);
+    VERIFY_NEAR(back.x(), somePixel.x(), 1e-6);
     if (!oneDimensional)
-        QVERIFY(std::abs(back.y() - somePixel.y()) <= 1e-6);
+        VERIFY_NEAR(back.y(), somePixel.y(), 1e-6);
 }
 
 void TestPlaneMapping::knownPixels()

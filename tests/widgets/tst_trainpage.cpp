@@ -5,6 +5,7 @@
 
 #include "headgrid.h"
 #include "headpanel.h"
+#include "headpanelcheck.h"
 #include "lessonview.h"
 #include "losschart.h"
 #include "mainwindow.h"
@@ -15,6 +16,7 @@
 #include "tiny/inference.h"
 #include "traincontrols.h"
 #include "trainpage.h"
+#include "verifynear.h"
 
 #include <QAction>
 #include <QApplication>
@@ -102,15 +104,37 @@ void trainToEnd(TrainPage &page)
     QCoreApplication::processEvents();
 }
 
-bool sameHeads(const AttentionSnapshot &a, const AttentionSnapshot &b)
+/// Empty when two snapshots hold the same heads within 1e-4 (NaN-safe), else the first difference.
+QString headsMismatch(const AttentionSnapshot &a, const AttentionSnapshot &b)
 {
     if (a.heads.size() != b.heads.size())
-        return false;
-    for (std::size_t l = 0; l < a.heads.size(); ++l)
-        for (std::size_t h = 0; h < a.heads[l].size(); ++h)
-            if (!a.heads[l][h].isApprox(b.heads[l][h], 1e-4f))
+        return QStringLiteral("%1 layers, expected %2").arg(a.heads.size()).arg(b.heads.size());
+    for (std::size_t l = 0; l < a.heads.size(); ++l) {
+        if (a.heads[l].size() != b.heads[l].size())
+            return QStringLiteral("layer %1: %2 heads, expected %3")
+                .arg(l)
+                .arg(a.heads[l].size())
+                .arg(b.heads[l].size());
+        for (std::size_t h = 0; h < a.heads[l].size(); ++h) {
+            const QString m = verifynear::allMismatch("head", a.heads[l][h], b.heads[l][h], 1e-4);
+            if (!m.isEmpty())
+                return QStringLiteral("layer %1 %2").arg(l).arg(m);
+        }
+    }
+    return {};
+}
+
+/// Whether some head of b differs from the same head of a, all weights of both finite.
+bool headsChanged(const AttentionSnapshot &a, const AttentionSnapshot &b)
+{
+    bool changed = false;
+    for (std::size_t l = 0; l < a.heads.size() && a.heads.size() == b.heads.size(); ++l)
+        for (std::size_t h = 0; h < a.heads[l].size() && h < b.heads[l].size(); ++h) {
+            if (!a.heads[l][h].allFinite() || !b.heads[l][h].allFinite())
                 return false;
-    return true;
+            changed = changed || verifynear::apart(a.heads[l][h], b.heads[l][h], 1e-4);
+        }
+    return changed;
 }
 
 } // namespace
@@ -176,13 +200,18 @@ void TestTrainPage::shortRunFillsChartAndChangesHeads()
     // The heads are the trained model's now.
     const AttentionSnapshot &trained = page.headGrid()->snapshot();
     QCOMPARE(trained.step, 60);
-    QVERIFY(!sameHeads(initial, trained));
+    QVERIFY(headsChanged(initial, trained));
     const auto analysis =
         tiny::analyseSequence(page.session()->model()->parameters, page.session()->probeIds());
-    QVERIFY(trained.heads[1][0].isApprox(analysis->attention[1][0]));
-    // The selected head's panel shows its offsets.
-    QTRY_COMPARE(page.headPanel()->offsetBars()->count(), HeadPanel::maxOffset);
-    QVERIFY(!page.headPanel()->roleText().isEmpty());
+    VERIFY_ALL_NEAR(trained.heads[1][0], analysis->attention[1][0], 1e-6);
+    // The panel shows the selected head: its bars and role, computed here, for every head.
+    for (int l = 1; l >= 0; --l)
+        for (int h = 1; h >= 0; --h)
+            QVERIFY_HEAD_PANEL(page, l, h);
+    // The heads' profiles differ, so bars of another head would fail the checks above.
+    for (int l = 0; l < 2; ++l)
+        QVERIFY(verifynear::apart(headpanelcheck::expectedProfile(page, l, 0)->byOffset,
+                                  headpanelcheck::expectedProfile(page, l, 1)->byOffset, 1e-3));
 }
 
 void TestTrainPage::pauseThenResumeMatchesAnUninterruptedRun()
@@ -225,10 +254,12 @@ void TestTrainPage::historySliderShowsStoredSnapshots()
     QTest::keyClick(slider, Qt::Key_Home);
     QCOMPARE(page.shownSnapshot(), 0);
     QCOMPARE(page.headGrid()->snapshot().step, 0);
-    QVERIFY(sameHeads(page.headGrid()->snapshot(), history.front()));
+    const QString first = headsMismatch(page.headGrid()->snapshot(), history.front());
+    QVERIFY2(first.isEmpty(), qPrintable(first));
     slider->setValue(5);
     QCOMPARE(page.headGrid()->snapshot().step, history[5].step);
-    QVERIFY(sameHeads(page.headGrid()->snapshot(), history[5]));
+    const QString sixth = headsMismatch(page.headGrid()->snapshot(), history[5]);
+    QVERIFY2(sixth.isEmpty(), qPrintable(sixth));
     // A head from the past is shown, not opened: the workbench button waits for the end.
     QVERIFY(!page.headPanel()->workbenchButton()->isEnabled());
     QTest::keyClick(slider, Qt::Key_End);
@@ -317,12 +348,11 @@ void TestTrainPage::workbenchHeadMatchesEval()
     QVERIFY(scenario.values.has_value());
     QVERIFY(scenario.title.contains(QStringLiteral("poems")));
     const ScenarioResult result = scenario.compute();
-    double worst = 0.0;
+    Matrix printed(8, 8);
     for (int r = 0; r < 8; ++r)
         for (int c = 0; c < 8; ++c)
-            worst = std::max(
-                worst, std::abs(result.weights(r, c) - expected.at(r).toArray().at(c).toDouble()));
-    QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
+            printed(r, c) = expected.at(r).toArray().at(c).toDouble();
+    VERIFY_ALL_NEAR(result.weights, printed, 1e-5);
     // One step of the document's history: Undo brings the scenario before it back.
     QVERIFY(window.document()->undoStack()->canUndo());
 }
@@ -385,7 +415,7 @@ void TestTrainPage::nextCharacterFollowsTemperature()
                                std::vector<int>(probe.begin(), probe.begin() + 5), 1.0);
     QVERIFY(expected);
     const double top = *std::max_element(expected->begin(), expected->end());
-    QVERIFY(std::abs(panel->shownProbabilities().front() - top) < 1e-12);
+    VERIFY_NEAR(panel->shownProbabilities().front(), top, 1e-12);
     // Cooler is sharper, as the score scale was in step 2.
     panel->setTemperature(0.5);
     QVERIFY(panel->shownProbabilities().front() > top);
@@ -488,7 +518,7 @@ void TestTrainPage::selectedHeadSurvivesProbeEditsAndRestarts()
         page.setProbe(QStringLiteral("床前明月光"));
         QCOMPARE(page.headGrid()->selectedLayer(), 1);
         QCOMPARE(page.headGrid()->selectedHead(), 1);
-        QVERIFY(page.headPanel()->roleText().size() > 0);
+        QVERIFY_HEAD_PANEL(page, 1, 1);
         state = page.saveState();
     }
     TrainPage restored;

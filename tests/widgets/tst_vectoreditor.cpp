@@ -7,6 +7,7 @@
 #include "presets.h"
 #include "vectoreditor.h"
 #include "vectortablemodel.h"
+#include "verifynear.h"
 
 #include <QAbstractItemModelTester>
 #include <QDoubleSpinBox>
@@ -226,11 +227,11 @@ void TestVectorEditor::scrubIsOneStep()
     // Each arrow key applies at once (the views follow live) …
     QTest::keyClick(spinBox, Qt::Key_Up);
     QCOMPARE(changed.count(), 1);
-    QVERIFY(std::abs(document.scenario().keys(0, 0) - 0.2) <= tolerance);
+    VERIFY_NEAR(document.scenario().keys(0, 0), 0.2, tolerance);
     QTest::keyClick(spinBox, Qt::Key_Up);
     QTest::keyClick(spinBox, Qt::Key_Up);
     QCOMPARE(changed.count(), 3);
-    QVERIFY(std::abs(document.scenario().keys(0, 0) - 0.4) <= tolerance);
+    VERIFY_NEAR(document.scenario().keys(0, 0), 0.4, tolerance);
     // … and the whole scrub is one undo step once the editor closes.
     QTest::keyClick(spinBox, Qt::Key_Return);
     QVERIFY(QTest::qWaitFor(
@@ -241,7 +242,7 @@ void TestVectorEditor::scrubIsOneStep()
     QVERIFY(typeNumber(f.editor.view(), cell, QStringLiteral("0.7")));
     QCOMPARE(document.undoStack()->count(), 2);
     document.undoStack()->undo();
-    QVERIFY(std::abs(document.scenario().keys(0, 0) - 0.4) <= tolerance);
+    VERIFY_NEAR(document.scenario().keys(0, 0), 0.4, tolerance);
     document.undoStack()->undo();
     QCOMPARE(document.scenario().keys(0, 0), 0.1);
 }

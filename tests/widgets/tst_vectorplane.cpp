@@ -11,6 +11,7 @@
 #include "presets.h"
 #include "vectorplane.h"
 #include "vectortablemodel.h"
+#include "verifynear.h"
 
 #include <QComboBox>
 #include <QHelpEvent>
@@ -160,8 +161,8 @@ void TestVectorPlane::tipsWhereTheVectorsAre()
     const QPointF origin = mapping.toPixel({0, 0});
     const QPointF k0 = f.plane.tipPixel(VectorKind::Key, 0); // 床 [0.1, 0.9]
     const double unit = mapping.pixelsPerUnit();
-    QVERIFY(std::abs(k0.x() - (origin.x() + 0.1 * unit)) < 1e-9);
-    QVERIFY(std::abs(k0.y() - (origin.y() - 0.9 * unit)) < 1e-9);
+    VERIFY_NEAR(k0.x(), origin.x() + 0.1 * unit, 1e-9);
+    VERIFY_NEAR(k0.y(), origin.y() - 0.9 * unit, 1e-9);
     QVERIFY(f.plane.rect().contains(k0.toPoint()));
     QVERIFY(f.plane.tipPixel(VectorKind::Value, 0).isNull());
 }
@@ -191,7 +192,7 @@ void TestVectorPlane::dragQueryOfGuang()
     // The weights follow: 光's row is the softmax of its new dot products …
     const std::vector<double> expected = weightRowByHand(s, 4);
     for (Index j = 0; j < 5; ++j)
-        QVERIFY(std::abs(document.result().weights(4, j) - expected[std::size_t(j)]) <= 1e-12);
+        VERIFY_NEAR(document.result().weights(4, j), expected[std::size_t(j)], 1e-12);
     // … which is about exercise 1's row, the softmax of the keys' position column.
     std::vector<double> exercise1;
     double sum = 0.0;
@@ -200,8 +201,7 @@ void TestVectorPlane::dragQueryOfGuang()
         sum += exercise1.back();
     }
     for (Index j = 0; j < 5; ++j)
-        QVERIFY(std::abs(document.result().weights(4, j) - exercise1[std::size_t(j)] / sum) <=
-                0.02);
+        VERIFY_NEAR(document.result().weights(4, j), exercise1[std::size_t(j)] / sum, 0.02);
 
     // The whole drag is one undo step, and undo restores [1, 0] exactly.
     QCOMPARE(document.undoStack()->count(), 1);
@@ -222,9 +222,9 @@ void TestVectorPlane::weightsFollowDuringDrag()
     // Mid-drag, the document already holds the moved vector and its weights.
     QCOMPARE(changed.count(), 1);
     const double slack = 1.0 / mapping.pixelsPerUnit() + 0.01;
-    QVERIFY(std::abs(document.scenario().queries(4, 1) - 0.6) <= slack);
+    VERIFY_NEAR(document.scenario().queries(4, 1), 0.6, slack);
     const std::vector<double> expected = weightRowByHand(document.scenario(), 4);
-    QVERIFY(std::abs(document.result().weights(4, 0) - expected[0]) <= 1e-12);
+    VERIFY_NEAR(document.result().weights(4, 0), expected[0], 1e-12);
     QTest::mouseMove(&f.plane, mapping.toPixel({0.2, 0.9}).toPoint());
     QCOMPARE(changed.count(), 2);
     QTest::mouseRelease(&f.plane, Qt::LeftButton, {}, mapping.toPixel({0.2, 0.9}).toPoint());
@@ -299,9 +299,9 @@ void TestVectorPlane::dragKeyOnChosenDimensions()
 
     const double slack = 1.0 / mapping.pixelsPerUnit() + 0.01;
     const RowVector key = document.scenario().keys.row(0);
-    QVERIFY(std::abs(key(0) - 0.5) <= slack);
+    VERIFY_NEAR(key(0), 0.5, slack);
     QCOMPARE(key(1), 0.9); // the hidden dimension is kept
-    QVERIFY(std::abs(key(2) - 0.7) <= slack);
+    VERIFY_NEAR(key(2), 0.7, slack);
     QCOMPARE(document.undoStack()->count(), 1);
 }
 
@@ -360,13 +360,13 @@ void TestVectorPlane::oneDimension()
     // Every vector has a lane of its own: same x as its value, different heights.
     const QPointF query = f.plane.tipPixel(VectorKind::Query, 4);
     const QPointF key = f.plane.tipPixel(VectorKind::Key, 3);
-    QVERIFY(std::abs(query.x() - mapping.toPixel({1.0, 0.0}).x()) < 1e-9);
-    QVERIFY(std::abs(key.x() - query.x()) < 1e-9);
+    VERIFY_NEAR(query.x(), mapping.toPixel({1.0, 0.0}).x(), 1e-9);
+    VERIFY_NEAR(key.x(), query.x(), 1e-9);
     QVERIFY(std::abs(key.y() - query.y()) >= 4.0);
 
     drag(&f.plane, query, QPointF(mapping.toPixel({-0.5, 0.0}).x(), query.y() + 30));
     const double slack = 1.0 / mapping.pixelsPerUnit() + 0.01;
-    QVERIFY(std::abs(document.scenario().queries(4, 0) + 0.5) <= slack);
+    VERIFY_NEAR(document.scenario().queries(4, 0), -0.5, slack);
     QCOMPARE(document.undoStack()->count(), 2); // setDimension, drag
 }
 

@@ -6,6 +6,7 @@
 #include "numberformat.h"
 #include "presets.h"
 #include "vectortablemodel.h"
+#include "verifynear.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -153,7 +154,7 @@ void TestVectorTableModel::cells()
     const QModelIndex index = m_model->index(row, column);
     const QVariant value = index.data(Qt::EditRole);
     QCOMPARE(value.metaType().id(), int(QMetaType::Double));
-    QVERIFY(std::abs(value.toDouble() - edit) <= tolerance);
+    VERIFY_NEAR(value.toDouble(), edit, tolerance);
     QCOMPARE(index.data(Qt::DisplayRole).toString(), display);
     QVERIFY(m_model->flags(index).testFlag(Qt::ItemIsEditable));
     QCOMPARE(m_model->index(row, 0).data().toString(), lesson().tokens.at(row));

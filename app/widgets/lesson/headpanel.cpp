@@ -74,6 +74,11 @@ QBarSet *HeadPanel::offsetBars() const
     return m_chart->bars();
 }
 
+QBarCategoryAxis *HeadPanel::offsetAxis() const
+{
+    return m_chart->categoryAxis();
+}
+
 void HeadPanel::setExerciseShown(bool shown)
 {
     m_exercise = shown;

@@ -9,6 +9,7 @@
 #include <QWidget>
 #include <optional>
 
+class QBarCategoryAxis;
 class QBarSet;
 class QLabel;
 class QPushButton;
@@ -43,6 +44,8 @@ public:
 
     QPushButton *workbenchButton() const { return m_workbench; }
     QBarSet *offsetBars() const;
+    /// The bars' categories, one offset each ("−1" … "−16").
+    QBarCategoryAxis *offsetAxis() const;
     QLabel *roleLabel() const { return m_role; }
     QLabel *verdictLabel() const { return m_verdict; }
 
