@@ -193,20 +193,39 @@ QString quantity(const QString &name)
     return name.section(QLatin1Char(' '), 0, 0);
 }
 
-/// Every quantity beyond tolerance, one per line with its figure; records the worst per quantity.
+/// What is beyond tolerance, short enough for one failure line: every logits, loss and attention
+/// difference by name, then how many gradients and the worst of them. Records the worst per
+/// quantity.
 QString beyond(const Differences &differences, double tolerance, const QString &precision)
 {
     QStringList failures;
+    int gradients = 0, gradientsBeyond = 0;
+    QString worstGradient;
+    double worstGradientValue = -1.0;
     for (const auto &[name, value] : differences) {
         double &worst = g_worst[precision + QLatin1Char(' ') + quantity(name)];
         worst = std::isnan(value) ? INFINITY : std::max(worst, value);
-        if (!(value <= tolerance))
-            failures << QStringLiteral("%1: relative difference %2 > %3")
-                            .arg(name)
-                            .arg(value, 0, 'g', 3)
-                            .arg(tolerance, 0, 'g', 3);
+        const bool gradient = quantity(name) == QLatin1String("grad");
+        gradients += gradient ? 1 : 0;
+        if (value <= tolerance)
+            continue;
+        const QString figure = QStringLiteral("%1 %2").arg(name).arg(value, 0, 'g', 3);
+        if (!gradient) {
+            failures << figure;
+        } else if (++gradientsBeyond, !(value <= worstGradientValue)) {
+            worstGradient = figure;
+            worstGradientValue = value;
+        }
     }
-    return failures.join(QLatin1Char('\n'));
+    if (gradientsBeyond > 0)
+        failures << QStringLiteral("%1 of %2 gradients, worst %3")
+                        .arg(gradientsBeyond)
+                        .arg(gradients)
+                        .arg(worstGradient);
+    if (failures.isEmpty())
+        return {};
+    return QStringLiteral("relative difference from PyTorch above %1: ").arg(tolerance, 0, 'g', 3) +
+           failures.join(QStringLiteral("; "));
 }
 
 } // namespace
