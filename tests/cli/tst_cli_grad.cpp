@@ -18,6 +18,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QTest>
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
@@ -99,6 +100,20 @@ attention::Matrix referenceProbabilities(const attention::Matrix &logits)
         p.row(t) /= sum;
     }
     return p;
+}
+
+/// True when `listed` holds distinct ids in descending order of probability and no other id is
+/// more likely than the last of them.
+bool areMostLikely(const attention::RowVector &probabilities, const std::vector<int> &listed)
+{
+    for (std::size_t i = 0; i < listed.size(); ++i)
+        if (listed[i] < 0 || (i > 0 && !(probabilities(listed[i]) <= probabilities(listed[i - 1]))))
+            return false;
+    for (Index id = 0; id < probabilities.size(); ++id)
+        if (std::find(listed.begin(), listed.end(), int(id)) == listed.end() &&
+            !(probabilities(id) <= probabilities(listed.back())))
+            return false;
+    return true;
 }
 
 } // namespace
@@ -264,19 +279,18 @@ void TestCliGrad::evalMatchesReferenceAtEveryPosition()
     for (int t = 0; t < T; ++t) {
         const QJsonArray top = next.at(t).toObject().value(QLatin1String("top")).toArray();
         QCOMPARE(top.size(), 5);
-        double nextLoss = NAN; // −log p of the next character, from eval's top five
-        const double fifth = top.at(4)[QLatin1String("p")].toDouble();
-        int above = 0; // ids the reference finds more likely than eval's fifth: its top four
-        for (Index id = 0; id < p.cols(); ++id)
-            above += p(t, id) > fifth + 1e-12 ? 1 : 0;
-        QCOMPARE(above, 4);
+        std::vector<int> listed; // eval's five ids, each p checked against the reference
         for (const QJsonValue &entry : top) {
-            const int id = int(m_vocab.indexOf(entry[QLatin1String("char")].toString()));
-            const double probability = entry[QLatin1String("p")].toDouble();
-            VERIFY_NEAR(probability, p(t, id), 1e-12);
-            if (t + 1 < T && id == ids[std::size_t(t + 1)])
-                nextLoss = -std::log(probability);
+            listed.push_back(int(m_vocab.indexOf(entry[QLatin1String("char")].toString())));
+            VERIFY_NEAR(entry[QLatin1String("p")].toDouble(), p(t, listed.back()), 1e-12);
         }
+        QVERIFY2(areMostLikely(p.row(t), listed), qPrintable(QStringLiteral("position %1").arg(t)));
+        const auto found = std::find(listed.begin(), listed.end(), t + 1 < T ? ids[t + 1] : -1);
+        // −log p of the next character, from eval's top five
+        const double nextLoss =
+            found == listed.end()
+                ? NAN
+                : -std::log(top.at(found - listed.begin())[QLatin1String("p")].toDouble());
         if (t + 1 == T)
             break;
         QVERIFY2(std::isfinite(nextLoss), qPrintable(QStringLiteral("position %1").arg(t)));
