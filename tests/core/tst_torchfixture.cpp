@@ -13,7 +13,6 @@
 #include "modelfile.h"
 #include "tiny/inference.h"
 #include "tiny/model.h"
-#include "verifynear.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -28,7 +27,7 @@ using attention::Index;
 
 namespace {
 
-/// The issue's bound for the double run.
+/// The double run: 1e-6 relative, the bound issue 23 sets (it measures about 3e-15).
 constexpr double doubleTolerance = 1e-6;
 /// float32 keeps 24 bits (6e-8); through two layers, LayerNorms and softmaxes the differences
 /// measure below 2e-6 (see the figures this test prints), so 1e-5 leaves room and still catches
@@ -174,11 +173,17 @@ Differences runFloat(const Fixture &fixture)
     out[QStringLiteral("logits")] =
         difference(analysis->logits.data(), analysis->logits.size(),
                    numbers(fixture.reference.value(QLatin1String("logits"))));
-    for (std::size_t l = 0; l < analysis->attention.size(); ++l)
-        for (std::size_t h = 0; h < analysis->attention[l].size(); ++h)
+    const ModelConfig &config = fixture.parameters.config;
+    const auto &weights = analysis->attention; // [layer][head]: a missing one is a failure
+    for (int l = 0; l < config.layers; ++l)
+        for (int h = 0; h < config.heads; ++h) {
+            const bool present =
+                std::size_t(l) < weights.size() && std::size_t(h) < weights[std::size_t(l)].size();
+            const attention::MatrixF head =
+                present ? weights[std::size_t(l)][std::size_t(h)] : attention::MatrixF();
             out[QStringLiteral("attention L%1 H%2").arg(l + 1).arg(h + 1)] =
-                difference(analysis->attention[l][h].data(), analysis->attention[l][h].size(),
-                           referenceHead(fixture, int(l), int(h)));
+                difference(head.data(), head.size(), referenceHead(fixture, l, h));
+        }
     addLoss(fixture, analysis->loss, out);
     const double gradientLoss = gradient->loss;
     out[QStringLiteral("loss of sequenceGradient")] = difference(
