@@ -11,6 +11,11 @@
 # so that each trains a whole warm-up + cosine schedule in about that time. The peer is timed with
 # PyTorch at 2 threads and at 1 (OPENBLAS_NUM_THREADS=1 both times: OpenBLAS's own threads would
 # compete with PyTorch's) and trains with the faster; ours likewise at 2 and 1 threads.
+#
+# Exits 1 when the two runs differ in config, batch, lr or unigram baseline (they did not train
+# the same thing), or when eval's loss and the peer's differ by more than 1e-9 relative (both
+# compute in float64 on the same float32 weights, so they agree to about 1e-15). python3-torch
+# is installed when missing (scripts/deps.sh); the test run itself does not need it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,7 +25,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
     --budget) budget="$2"; shift 2 ;;
     --no-build) build=0; shift ;;
-    -h | --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench-train.sh: unknown argument $1; see --help" >&2; exit 2 ;;
     esac
 done
@@ -100,17 +105,20 @@ echo "== training: ours $ours_steps steps at $ours_threads thread(s)," \
 tail -n 1 "$work/ours.json" >"$work/ours-summary.json"
 tail -n 1 "$work/peer.json" >"$work/peer-summary.json"
 
+status=0
 /usr/bin/python3 - "$work" "$(peak_bytes "$work/ours.time")" "$(peak_bytes "$work/peer.time")" \
-    "$ours_threads" "$peer_threads" <<'EOF'
+    "$ours_threads" "$peer_threads" <<'EOF' || status=1
 import json, sys
 work, ours_peak, peer_peak = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 ours_threads, peer_threads = sys.argv[4], sys.argv[5]
 ours = json.load(open(work + "/ours-summary.json"))
 peer = json.load(open(work + "/peer-summary.json"))
 ours["peak_memory_bytes"], peer["peak_memory_bytes"] = ours_peak, peer_peak
-for key in ("config", "batch", "lr"):
-    if ours[key] != peer[key]:
-        print("WARNING: %s differs: ours %s, peer %s" % (key, ours[key], peer[key]))
+errors = ["%s differs: ours %s, peer %s" % (key, ours[key], peer[key])
+          for key in ("config", "batch", "lr") if ours[key] != peer[key]]
+a, b = ours["unigram_val_loss"], peer["unigram_val_loss"]
+if not abs(a - b) <= 1e-9 * abs(b):  # the same corpus and vocabulary give the same baseline
+    errors.append("unigram_val_loss differs: ours %.12f, peer %.12f" % (a, b))
 print("config:", json.dumps(ours["config"]), "batch", ours["batch"], "lr", ours["lr"])
 print("unigram_val_loss: ours %.4f, peer %.4f" % (ours["unigram_val_loss"], peer["unigram_val_loss"]))
 rows = [("steps", "steps", "%d"), ("seconds", "seconds", "%.1f"),
@@ -125,15 +133,21 @@ for label, key, fmt in rows:
         a, b, fmt = a / 1e6, b / 1e6, "%.1f"
     ratio = "%.3f" % (a / b) if b else "—"
     print("%-16s %12s %12s %12s" % (label, fmt % a, fmt % b, ratio))
+for error in errors:
+    print("bench-train.sh: ERROR: " + error, file=sys.stderr)
+sys.exit(1 if errors else 0)
 EOF
 
 echo "== eval of our saved model, ours against the peer's forward pass (float64)"
 text=床前明月光疑是地上霜
 "$cli" eval --model "$work/model.safetensors" --text "$text" --format json >"$work/eval.json"
 "${peer[@]}" --check-model "$work/model.safetensors" --text "$text" --threads 1 >"$work/check.json"
-/usr/bin/python3 - "$work" <<'EOF'
+/usr/bin/python3 - "$work" <<'EOF' || status=1
 import json, sys
 ours = json.load(open(sys.argv[1] + "/eval.json"))["loss"]
 peer = json.load(open(sys.argv[1] + "/check.json"))["loss"]
 print("loss: ours %.12f, peer %.12f, difference %.3g" % (ours, peer, ours - peer))
+if not abs(ours - peer) <= 1e-9 * abs(peer):
+    sys.exit("bench-train.sh: ERROR: eval's loss differs from the peer's by more than 1e-9 relative")
 EOF
+exit "$status"
