@@ -211,8 +211,12 @@ def choose_query(table, tokens, chosen, wait):
                      f"{tokens[row]} → {tokens[1]}:")
     cells = table.queryTable()
     press(KEY_RETURN)()
-    wait_for(f"row {chosen} selected after Enter (selected: {selected_rows(cells)})", wait,
-             lambda: selected_rows(cells) == [chosen])
+    deadline = time.monotonic() + wait
+    while selected_rows(cells) != [chosen]:
+        if time.monotonic() > deadline:
+            fail(f"{wait:.0f} s after Enter on row {chosen} the selected rows are "
+                 f"{selected_rows(cells)}")
+        time.sleep(0.2)
     print(f"after Enter: the selected rows are {selected_rows(cells)}", flush=True)
 
 
