@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The screen-reader check: attention-lab read over AT-SPI, the Linux accessibility bus that Orca
 # uses. Starts an X server (Xvfb) and a private D-Bus session, in which the accessibility bus is
-# started on demand, and runs read_weights.py there (it starts the app and reads 光's weights).
+# started on demand, and runs read_weights.py there (it opens distinct-weights.json in the app,
+# chooses another query with the keyboard and reads every weight).
 # usage: atspi_check.sh ATTENTION_LAB ATTENTION_CLI
 # Needs Debian's xvfb, xauth, dbus-daemon, at-spi2-core and python3-pyatspi (scripts/deps.sh).
 set -euo pipefail

@@ -1,15 +1,19 @@
 #!/usr/bin/python3
-"""Reads 光's row of attention-lab's weights heatmap over AT-SPI, as a screen reader would.
+"""Reads every cell of attention-lab's weights heatmap over AT-SPI, as a screen reader would.
 
 Run by atspi_check.sh inside Xvfb and a private D-Bus session (it needs a running
-accessibility bus): starts `attention-lab --preset lesson`, finds the application and its
-"Attention weights" table through pyatspi, reads the query row of 光 cell by cell (names such as
-"光 → 明: 0.26") and the column headers, and compares the numbers with `attention-cli weights
---preset lesson` within the heatmap's rounding (two decimals). Then it gives the table the
-focus and waits for the focus to land on a cell (the event Orca speaks). Every wait has a
-timeout with a message saying what did not happen; the app is always stopped.
+accessibility bus): starts `attention-lab distinct-weights.json` (a scenario in which the
+weights of each row and of each column all differ, so that cells mixed up show), finds the
+application and its "Attention weights" table through pyatspi, checks its headers and that the
+last row is the selected query, then chooses another query with the keyboard as a user does:
+the focus on the table (the focus event lands on the current cell, as Orca speaks it), Right,
+Up to the second row, Enter. It then reads every cell's name (such as "前 → 明: 0.32") against
+`attention-cli weights` on the same file within the heatmap's rounding (two decimals), checks
+that the cells of the chosen row, and only those, are selected, and that the weights chart is
+the chosen query's. Every wait has a timeout with a message saying what did not happen; the app
+is always stopped.
 
-usage: read_weights.py ATTENTION_LAB ATTENTION_CLI [--timeout SECONDS]
+usage: read_weights.py ATTENTION_LAB ATTENTION_CLI [--scenario FILE] [--timeout SECONDS]
 """
 
 import argparse
@@ -24,9 +28,12 @@ import time
 import pyatspi
 from gi.repository import GLib
 
+HERE = os.path.dirname(os.path.abspath(__file__))
 TABLE_NAME = "Attention weights"
-QUERY = "光"
+CHOSEN_ROW = 1  # the query chosen with the keyboard, not the default (the last)
 ROUNDING = 0.005 + 1e-9  # the heatmap shows two decimals
+CHART_ROUNDING = 0.00005 + 1e-9  # the chart's bars say four
+KEY_RIGHT, KEY_UP, KEY_RETURN = 0xFF53, 0xFF52, 0xFF0D  # keysyms
 
 
 def fail(message):
@@ -86,13 +93,27 @@ def number_in(text):
     return float(match.group(1).replace("−", "-"))
 
 
-def expected_weights(cli):
-    result = subprocess.run([cli, "weights", "--preset", "lesson", "--format", "json"],
+def expected_weights(cli, scenario):
+    result = subprocess.run([cli, "weights", scenario, "--format", "json"],
                             capture_output=True, text=True, timeout=60, check=False)
     if result.returncode != 0:
         fail(f"attention-cli weights exited with {result.returncode}: {result.stderr.strip()}")
     data = json.loads(result.stdout)
     return data["tokens"], data["weights"]
+
+
+def close_weights(weights, margin):
+    """Two weights of one row or one column that differ by no more than `margin` (cells mixed
+    up there could pass), described; None when there are none."""
+    size = len(weights)
+    for a in range(size):
+        for b in range(size):
+            for c in range(b + 1, size):
+                if abs(weights[a][b] - weights[a][c]) <= margin:
+                    return f"row {a}: columns {b} and {c}"
+                if abs(weights[b][a] - weights[c][a]) <= margin:
+                    return f"column {a}: rows {b} and {c}"
+    return None
 
 
 def focused_cells(trigger, timeout):
@@ -138,29 +159,144 @@ def expect_focus(cells, what, expected):
     print(f"after {what}: focus on the cell {cells[-1]!r}", flush=True)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("lab")
-    parser.add_argument("cli")
-    parser.add_argument("--timeout", type=float, default=60.0)
-    args = parser.parse_args()
+def find_chart(app, name):
+    """The showing chart named `name`, or None."""
+    stack = [app]
+    while stack:
+        node = stack.pop()
+        if node is None:
+            continue
+        role = node.getRole()
+        if (role == pyatspi.ROLE_CHART and node.name == name
+                and node.getState().contains(pyatspi.STATE_SHOWING)):
+            return node
+        if role not in (pyatspi.ROLE_TABLE, pyatspi.ROLE_CHART):
+            stack.extend(node.getChildAtIndex(i) for i in range(node.childCount))
+    return None
 
-    tokens, weights = expected_weights(args.cli)
-    if QUERY not in tokens:
-        fail(f"the lesson preset has no token {QUERY}: {tokens}")
-    expected = weights[tokens.index(QUERY)]
-    print("attention-cli weights for " + QUERY + ": "
-          + " ".join(f"{w:.4f}" for w in expected), flush=True)
 
-    settings = tempfile.TemporaryDirectory(prefix="atspi-check-")
+def selected_rows(cells):
+    return sorted(cells.getSelectedRows())
+
+
+def check_table(cells, tokens):
+    """The table's shape and headers are the scenario's; the last token's row is selected."""
+    if cells.nRows != len(tokens) or cells.nColumns != len(tokens):
+        fail(f"the table is {cells.nRows} × {cells.nColumns}, the scenario has "
+             f"{len(tokens)} tokens")
+    headers = [cells.getColumnHeader(c).name for c in range(cells.nColumns)]
+    rows = [cells.getRowHeader(r).name for r in range(cells.nRows)]
+    if headers != tokens or rows != tokens:
+        fail(f"column headers {headers}, row headers {rows}, expected the tokens {tokens}")
+    if selected_rows(cells) != [len(tokens) - 1]:
+        fail(f"at the start the selected rows are {selected_rows(cells)}, expected the last, "
+             f"{len(tokens) - 1}")
+
+
+def choose_query(table, tokens, chosen, wait):
+    """Selects row `chosen` as a keyboard user does, and checks the focus events on the way:
+    the focus on the table lands on the current cell (the last row's first), Right moves it
+    right, each Up up to `chosen`, and Enter selects that row."""
+    last = len(tokens) - 1
+
+    def press(keysym):
+        return lambda: pyatspi.Registry.generateKeyboardEvent(keysym, None, pyatspi.KEY_SYM)
+
+    expect_focus(focused_cells(lambda: table.queryComponent().grabFocus(), wait),
+                 "giving the table the focus", f"{tokens[last]} → {tokens[0]}:")
+    expect_focus(focused_cells(press(KEY_RIGHT), wait), "pressing Right",
+                 f"{tokens[last]} → {tokens[1]}:")
+    for row in range(last - 1, chosen - 1, -1):
+        expect_focus(focused_cells(press(KEY_UP), wait), "pressing Up",
+                     f"{tokens[row]} → {tokens[1]}:")
+    cells = table.queryTable()
+    press(KEY_RETURN)()
+    deadline = time.monotonic() + wait
+    while selected_rows(cells) != [chosen]:
+        if time.monotonic() > deadline:
+            fail(f"{wait:.0f} s after Enter on row {chosen} the selected rows are "
+                 f"{selected_rows(cells)}")
+        time.sleep(0.2)
+    print(f"after Enter: the selected rows are {selected_rows(cells)}", flush=True)
+
+
+def read_every_cell(cells, tokens, weights, chosen):
+    """Reads each cell's name as a screen reader does ("前 → 明: 0.32") against the weights,
+    and its selected state against the chosen row."""
+    for row in range(cells.nRows):
+        read = []
+        for column in range(cells.nColumns):
+            cell = cells.getAccessibleAt(row, column)
+            name = cell.name
+            read.append(name)
+            head = f"{tokens[row]} → {tokens[column]}:"
+            if not name.startswith(head):
+                fail(f"cell ({row}, {column}) is named {name!r}, expected it to start with "
+                     f"{head!r}")
+            value = number_in(name)
+            if not abs(value - weights[row][column]) <= ROUNDING:
+                fail(f"cell ({row}, {column}) {name!r} reads {value}, attention-cli gives "
+                     f"{weights[row][column]:.4f}")
+            selected = cell.getState().contains(pyatspi.STATE_SELECTED)
+            if selected != (row == chosen):
+                fail(f"cell ({row}, {column}) {name!r} is {'' if selected else 'not '}"
+                     f"selected, the selected row is {chosen}")
+        print("read: " + " | ".join(read), flush=True)
+
+
+def check_chart(app, tokens, weights, chosen, timeout):
+    """The weights chart is titled with the chosen query and its bars are that row's."""
+    name = f"Weights of {tokens[chosen]}'s query over the keys"
+    chart = wait_for(f"a showing chart named {name!r}", timeout, lambda: find_chart(app, name))
+    bars = [chart.getChildAtIndex(i) for i in range(chart.childCount)]
+    bars = [bar.name for bar in bars if bar.getRole() == pyatspi.ROLE_LIST_ITEM]
+    if [bar.split(": ")[0] for bar in bars] != tokens:
+        fail(f"the chart's bars are {bars}, expected one for each token {tokens}")
+    for bar, weight in zip(bars, weights[chosen]):
+        if not abs(number_in(bar) - weight) <= CHART_ROUNDING:
+            fail(f"the chart's bar {bar!r}: attention-cli gives {weight:.6f}")
+    print(f"the chart {name!r}: " + " | ".join(bars), flush=True)
+
+
+def start_app(lab, scenario, settings):
     env = dict(os.environ,
                QT_QPA_PLATFORM="xcb",
                QT_ACCESSIBILITY="1",
                QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1",
-               XDG_CONFIG_HOME=settings.name,
-               XDG_DATA_HOME=settings.name,
-               XDG_CACHE_HOME=settings.name)
-    app_process = subprocess.Popen([args.lab, "--preset", "lesson", "--lang", "en"], env=env)
+               XDG_CONFIG_HOME=settings,
+               XDG_DATA_HOME=settings,
+               XDG_CACHE_HOME=settings)
+    return subprocess.Popen([lab, scenario, "--lang", "en"], env=env)
+
+
+def stop_app(app_process):
+    if app_process.poll() is None:
+        app_process.terminate()
+        try:
+            app_process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            app_process.kill()
+            app_process.wait()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("lab")
+    parser.add_argument("cli")
+    parser.add_argument("--scenario", default=os.path.join(HERE, "distinct-weights.json"))
+    parser.add_argument("--timeout", type=float, default=60.0)
+    args = parser.parse_args()
+
+    tokens, weights = expected_weights(args.cli, args.scenario)
+    close = close_weights(weights, 2 * ROUNDING)
+    if close:
+        fail(f"{args.scenario} has equal weights at the heatmap's precision, {close}")
+    chosen = CHOSEN_ROW
+    print("attention-cli weights:\n" + "\n".join(
+        " ".join(f"{w:.4f}" for w in row) for row in weights), flush=True)
+
+    settings = tempfile.TemporaryDirectory(prefix="atspi-check-")
+    app_process = start_app(args.lab, args.scenario, settings.name)
     try:
         app = wait_for("attention-lab on the accessibility bus", args.timeout,
                        lambda: app_process.poll() is None and find_application("attention-lab")
@@ -172,53 +308,15 @@ def main():
         cells = table.queryTable()
         print(f"found the table {table.name!r}: {cells.nRows} rows, {cells.nColumns} columns",
               flush=True)
-        if cells.nRows != len(tokens) or cells.nColumns != len(tokens):
-            fail(f"the table is {cells.nRows} × {cells.nColumns}, the preset has "
-                 f"{len(tokens)} tokens")
-        headers = [cells.getColumnHeader(c).name for c in range(cells.nColumns)]
-        if headers != tokens:
-            fail(f"column headers {headers}, expected the tokens {tokens}")
-        rows = [cells.getRowHeader(r).name for r in range(cells.nRows)]
-        if QUERY not in rows:
-            fail(f"no row headed {QUERY}: row headers {rows}")
-        row = rows.index(QUERY)
-
-        read = []
-        for column in range(cells.nColumns):
-            cell = cells.getAccessibleAt(row, column)
-            name = cell.name
-            read.append(name)
-            value = number_in(name)
-            if not name.startswith(f"{QUERY} → {tokens[column]}"):
-                fail(f"cell ({row}, {column}) is named {name!r}, expected it to start with "
-                     f"'{QUERY} → {tokens[column]}'")
-            if abs(value - expected[column]) > ROUNDING:
-                fail(f"cell {name!r} reads {value}, attention-cli gives {expected[column]:.4f}")
-        print("read " + QUERY + "'s row: " + " | ".join(read), flush=True)
-        selected = cells.getAccessibleAt(row, 0).getState().contains(pyatspi.STATE_SELECTED)
-        if not selected:
-            fail(f"{QUERY}'s row is the selected query but its cells are not selected")
-        print(f"{QUERY}'s cells are selected (the selected query)", flush=True)
-
-        # The focus, as Orca would give it: on the current cell (光's first: the selected
-        # query's), then one to the right with the arrow key.
-        wait = min(args.timeout, 20.0)
-        expect_focus(focused_cells(lambda: table.queryComponent().grabFocus(), wait),
-                     "giving the table the focus", f"{QUERY} → {tokens[0]}")
-        right = 0xFF53  # the Right key's keysym
-        expect_focus(focused_cells(lambda: pyatspi.Registry.generateKeyboardEvent(
-            right, None, pyatspi.KEY_SYM), wait), "pressing Right", f"{QUERY} → {tokens[1]}")
+        check_table(cells, tokens)
+        choose_query(table, tokens, chosen, min(args.timeout, 20.0))
+        read_every_cell(cells, tokens, weights, chosen)
+        check_chart(app, tokens, weights, chosen, min(args.timeout, 20.0))
         if app_process.poll() is not None:  # a sanitizer stops the app at the first report
             fail(f"attention-lab exited with {app_process.returncode} during the check")
         print("PASS", flush=True)
     finally:
-        if app_process.poll() is None:
-            app_process.terminate()
-            try:
-                app_process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                app_process.kill()
-                app_process.wait()
+        stop_app(app_process)
         settings.cleanup()
 
 

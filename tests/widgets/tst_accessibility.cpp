@@ -1,8 +1,8 @@
 // What assistive technology reads from the painted views, through Qt's accessibility API as a
-// screen reader's bridge would: the workbench's weights heatmap as a table (光's row cell by cell,
-// against weights computed here from the preset by the core), its headers, the selected query,
-// the arrow keys moving the focused cell; the vector plane's arrows, the charts' bars and step
-// 7's heads.
+// screen reader's bridge would: the workbench's weights heatmap as a table (every cell of a
+// scenario whose weights all differ, after another query is chosen with the keyboard, against
+// weights computed here by plain loops), its headers, the selected query, the arrow keys moving
+// the focused cell; the vector plane's arrows, the charts' bars and step 7's heads.
 
 #include "accessiblefactory.h"
 #include "attention.h"
@@ -14,6 +14,7 @@
 #include "pixmapcachesafestyle.h"
 #include "presets.h"
 #include "vectorplane.h"
+#include "verifynear.h"
 #include "weightschart.h"
 
 #include <QAccessible>
@@ -23,7 +24,9 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+#include <cmath>
 #include <functional>
+#include <limits>
 #include <memory>
 
 using namespace attention;
@@ -58,16 +61,48 @@ double lastNumber(const QString &text)
     return digits.toDouble();
 }
 
-/// The weights of `scenario` computed by the core alone: scale, mask, softmax.
-Matrix coreWeights(const Scenario &scenario)
+/// The weights of `s` by plain loops, apart from the core: each query's dot product with each
+/// key, scaled, masked above the diagonal when causal, then a softmax along the row.
+Matrix referenceWeights(const Scenario &s)
 {
-    ScoreOptions options;
-    options.scoreScale = scenario.scoreScale;
-    options.divideBySqrtD = scenario.divideBySqrtD;
-    options.causal = scenario.causal;
-    Matrix weights = attentionScores(scenario.queries, scenario.keys, options);
-    softmaxRows(weights);
+    const Index T = s.tokenCount();
+    const Index d = s.queries.cols();
+    const double scale = s.scoreScale / (s.divideBySqrtD ? std::sqrt(double(d)) : 1.0);
+    const double masked = -std::numeric_limits<double>::infinity();
+    Matrix weights(T, T);
+    for (Index i = 0; i < T; ++i) {
+        double largest = masked;
+        for (Index j = 0; j < T; ++j) {
+            double dot = 0;
+            for (Index k = 0; k < d; ++k)
+                dot += s.queries(i, k) * s.keys(j, k);
+            weights(i, j) = s.causal && j > i ? masked : scale * dot;
+            largest = std::max(largest, weights(i, j));
+        }
+        double sum = 0;
+        for (Index j = 0; j < T; ++j) {
+            weights(i, j) = weights(i, j) == masked ? 0.0 : std::exp(weights(i, j) - largest);
+            sum += weights(i, j);
+        }
+        for (Index j = 0; j < T; ++j)
+            weights(i, j) /= sum;
+    }
     return weights;
+}
+
+/// Two weights of one row or one column that differ by no more than `margin` (so that cells
+/// mixed up there could pass), described; empty when there are none.
+QString closeWeights(const Matrix &w, double margin)
+{
+    for (Index a = 0; a < w.rows(); ++a)
+        for (Index b = 0; b < w.cols(); ++b)
+            for (Index c = b + 1; c < w.cols(); ++c) {
+                if (std::abs(w(a, b) - w(a, c)) <= margin)
+                    return QStringLiteral("row %1: columns %2 and %3").arg(a).arg(b).arg(c);
+                if (std::abs(w(b, a) - w(c, a)) <= margin)
+                    return QStringLiteral("column %1: rows %2 and %3").arg(a).arg(b).arg(c);
+            }
+    return {};
 }
 
 } // namespace
@@ -81,7 +116,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
 
-    void weightsRowReadCellByCell();
+    void everyCellAfterSelectingAnotherQuery();
     void headersAndSelectedRow();
     void arrowKeysMoveTheFocusedCell();
     void selectingARowIsAClick();
@@ -94,7 +129,11 @@ private:
     /// The weights table as a screen reader finds it: a Table named "Attention weights" in
     /// the window's tree.
     QAccessibleInterface *weightsTable() const;
-    int rowOf(QAccessibleTableInterface *table, const QString &token) const;
+    /// Checks cell (row, column) of the table `iface` against `expected`, as shown (rounded).
+    void checkCell(QAccessibleInterface *iface, const QStringList &tokens, int row, int column,
+                   double expected) const;
+    /// Checks that the weights chart's bars are `tokens` with the weights `expected`.
+    void checkChartBars(const QStringList &tokens, const RowVector &expected) const;
 
     std::unique_ptr<MainWindow> m_window;
     Scenario m_lesson;
@@ -137,56 +176,81 @@ QAccessibleInterface *TestAccessibility::weightsTable() const
                 });
 }
 
-int TestAccessibility::rowOf(QAccessibleTableInterface *table, const QString &token) const
+void TestAccessibility::everyCellAfterSelectingAnotherQuery()
 {
-    for (int row = 0; row < table->rowCount(); ++row)
-        if (table->rowDescription(row) == token)
-            return row;
-    return -1;
-}
+    QString error;
+    QVERIFY2(m_window->loadFile(QStringLiteral(DISTINCT_WEIGHTS_SCENARIO), &error),
+             qPrintable(error));
+    const Scenario scenario = m_window->document()->scenario();
+    const int T = int(scenario.tokenCount());
+    const Matrix expected = referenceWeights(scenario);
+    // A mix-up of rows or columns shows only where the numbers differ by more than rounding.
+    const QString close = closeWeights(expected, 2 * displayRounding);
+    QVERIFY2(close.isEmpty(),
+             qPrintable(QStringLiteral("equal weights in the scenario, ") + close));
 
-void TestAccessibility::weightsRowReadCellByCell()
-{
+    // Another query than the default (the last), chosen as a keyboard user does: the focus on
+    // the heatmap, Up to 前's row, Enter.
+    HeatmapWidget *heatmap = m_window->weightsHeatmap();
+    QCOMPARE(m_window->selectedQuery(), T - 1);
+    heatmap->setFocus();
+    QTRY_VERIFY(heatmap->hasFocus());
+    const int chosen = 1;
+    for (int row = T - 1; row > chosen; --row)
+        QTest::keyClick(heatmap, Qt::Key_Up);
+    QTest::keyClick(heatmap, Qt::Key_Return);
+    QCOMPARE(m_window->selectedQuery(), chosen);
+
     QAccessibleInterface *iface = weightsTable();
     QVERIFY2(iface, "no visible table named \"Attention weights\" in the window");
-    QCOMPARE(iface->object(), m_window->weightsHeatmap());
+    QCOMPARE(iface->object(), heatmap);
     QAccessibleTableInterface *table = iface->tableInterface();
     QVERIFY(table);
-    const int T = int(m_lesson.tokenCount());
     QCOMPARE(table->rowCount(), T);
     QCOMPARE(table->columnCount(), T);
     QCOMPARE(iface->childCount(), T * T);
+    QCOMPARE(table->selectedRows(), QList<int>{chosen});
+    QCOMPARE(table->selectedCellCount(), T);
+    // Every cell, as a screen reader walks the table: each name carries its value.
+    for (int row = 0; row < T; ++row)
+        for (int column = 0; column < T; ++column) {
+            checkCell(iface, scenario.tokens, row, column, expected(row, column));
+            if (QTest::currentTestFailed())
+                return;
+            QCOMPARE(table->cellAt(row, column)->state().selected, row == chosen);
+        }
+    // The chart's bars are the chosen query's weights too.
+    checkChartBars(scenario.tokens, expected.row(chosen));
+}
 
-    // 光's row, as a screen reader walks it: each cell's name carries its value.
-    const Matrix expected = coreWeights(m_lesson);
-    const int guang = rowOf(table, QStringLiteral("光"));
-    QCOMPARE(guang, T - 1);
-    QStringList read;
-    for (int column = 0; column < T; ++column) {
-        QAccessibleInterface *cell = table->cellAt(guang, column);
-        QVERIFY(cell);
-        QCOMPARE(cell->role(), QAccessible::Cell);
-        QCOMPARE(cell->parent(), iface);
-        QCOMPARE(iface->indexOfChild(cell), guang * T + column);
-        QCOMPARE(iface->child(guang * T + column), cell);
-        QAccessibleTableCellInterface *cellInfo = cell->tableCellInterface();
-        QVERIFY(cellInfo);
-        QCOMPARE(cellInfo->rowIndex(), guang);
-        QCOMPARE(cellInfo->columnIndex(), column);
-        const QString name = cell->text(QAccessible::Name);
-        read.append(name);
-        QVERIFY2(name.startsWith(QStringLiteral("光 → ") + m_lesson.tokens.at(column)),
-                 qPrintable(name));
-        const double value = lastNumber(name);
-        QVERIFY2(
-            std::abs(value - expected(guang, column)) <= displayRounding,
-            qPrintable(QStringLiteral("%1: expected %2").arg(name).arg(expected(guang, column))));
-        QCOMPARE(lastNumber(cell->text(QAccessible::Value)), value);
-        QVERIFY(!cell->text(QAccessible::Description).isEmpty()); // how it is computed
-        QVERIFY(!cell->rect().isEmpty());
-        QVERIFY(iface->rect().contains(cell->rect()));
-    }
-    qInfo("read: %s", qPrintable(read.join(QStringLiteral(" | "))));
+void TestAccessibility::checkCell(QAccessibleInterface *iface, const QStringList &tokens, int row,
+                                  int column, double expected) const
+{
+    QAccessibleInterface *cell = iface->tableInterface()->cellAt(row, column);
+    QVERIFY(cell);
+    QCOMPARE(cell->role(), QAccessible::Cell);
+    QCOMPARE(cell->parent(), iface);
+    const int T = int(tokens.size());
+    QCOMPARE(iface->indexOfChild(cell), row * T + column);
+    QCOMPARE(iface->child(row * T + column), cell);
+    QAccessibleTableCellInterface *cellInfo = cell->tableCellInterface();
+    QVERIFY(cellInfo);
+    QCOMPARE(cellInfo->rowIndex(), row);
+    QCOMPARE(cellInfo->columnIndex(), column);
+    const QString name = cell->text(QAccessible::Name);
+    const QString head = tokens.at(row) + QStringLiteral(" → ") + tokens.at(column) + u':';
+    QVERIFY2(name.startsWith(head), qPrintable(name + QStringLiteral(", expected ") + head));
+    const double value = lastNumber(name);
+    QVERIFY2(std::abs(value - expected) <= displayRounding,
+             qPrintable(QStringLiteral("cell (%1, %2) reads \"%3\", expected %4")
+                            .arg(row)
+                            .arg(column)
+                            .arg(name)
+                            .arg(expected, 0, 'f', 4)));
+    QCOMPARE(lastNumber(cell->text(QAccessible::Value)), value);
+    QVERIFY(!cell->text(QAccessible::Description).isEmpty()); // how it is computed
+    QVERIFY(!cell->rect().isEmpty());
+    QVERIFY(iface->rect().contains(cell->rect()));
 }
 
 void TestAccessibility::headersAndSelectedRow()
@@ -335,26 +399,31 @@ void TestAccessibility::vectorPlaneNamesItsArrows()
 
 void TestAccessibility::weightsChartBars()
 {
+    // The bars are the selected query 光's weights: "明: 0.3017" each.
+    checkChartBars(m_lesson.tokens, referenceWeights(m_lesson).row(m_lesson.tokenCount() - 1));
+}
+
+void TestAccessibility::checkChartBars(const QStringList &tokens, const RowVector &expected) const
+{
     QAccessibleInterface *iface = QAccessible::queryAccessibleInterface(m_window->chart());
     QVERIFY(iface);
     QCOMPARE(iface->role(), QAccessible::Chart);
     QVERIFY(iface->childCount() > 0);
-    // The bars are 光's weights: "明: 0.3017" each, against the core.
-    const Matrix expected = coreWeights(m_lesson);
-    const int T = int(m_lesson.tokenCount());
     int bars = 0;
     for (int i = 0; i < iface->childCount(); ++i) {
         QAccessibleInterface *child = iface->child(i);
         if (child->role() != QAccessible::ListItem)
             continue;
         const QString name = child->text(QAccessible::Name);
-        const QString token = name.section(QStringLiteral(": "), 0, 0);
-        QCOMPARE(token, m_lesson.tokens.at(bars));
-        QVERIFY2(std::abs(lastNumber(name) - expected(T - 1, bars)) < 1e-4 + 1e-12,
-                 qPrintable(name));
+        QVERIFY2(bars < tokens.size(), qPrintable(name));
+        QCOMPARE(name.section(QStringLiteral(": "), 0, 0), tokens.at(bars));
+        QVERIFY2(std::abs(lastNumber(name) - expected(bars)) <= 0.5e-4 + 1e-12,
+                 qPrintable(QStringLiteral("bar \"%1\", expected %2")
+                                .arg(name)
+                                .arg(expected(bars), 0, 'f', 6)));
         ++bars;
     }
-    QCOMPARE(bars, T);
+    QCOMPARE(bars, int(tokens.size()));
 }
 
 void TestAccessibility::barChartBars()
