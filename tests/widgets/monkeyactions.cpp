@@ -487,12 +487,18 @@ void TestMonkey::heatmapClick(bool key)
 
 void TestMonkey::editorClick()
 {
-    VectorEditor *editor = m_window->vectorEditor();
-    const VectorTableModel *model = editor->model();
-    const QRect cell = editor->view()->visualRect(
-        model->index(below(model->rowCount()), below(std::min(model->columnCount(), 12))));
-    if (cell.isValid() && editor->view()->viewport()->rect().contains(cell.center()))
-        QTest::mouseClick(editor->view()->viewport(), Qt::LeftButton, {}, cell.center());
+    // A click where the table shows a cell other than the current one (the table may be scrolled
+    // sideways at large d, and empty below the last token).
+    QTableView *view = m_window->vectorEditor()->view();
+    QWidget *viewport = view->viewport();
+    for (int attempt = 0; attempt < 8; ++attempt) {
+        const QPoint at(below(viewport->width()), below(viewport->height()));
+        const QModelIndex index = view->indexAt(at);
+        if (index.isValid() && index != view->currentIndex()) {
+            QTest::mouseClick(viewport, Qt::LeftButton, {}, at);
+            return;
+        }
+    }
 }
 
 void TestMonkey::zoom()
