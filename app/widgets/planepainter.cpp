@@ -439,7 +439,8 @@ QList<PlaneLabel> PlanePainter::paintLabels()
         label.box = placer.place(label.tip, size, gap, labelDirections(label), 0.5 * line,
                                  gap + 1.5 * line);
         m_painter.setPen(vectorKindColor(label.kind));
-        m_painter.drawText(label.box, Qt::AlignCenter, label.text);
+        // The box places the label; its glyphs may reach past it (a bold "q"'s tail).
+        m_painter.drawText(label.box, Qt::AlignCenter | Qt::TextDontClip, label.text);
     }
     m_painter.setFont(m_font);
     return labels;

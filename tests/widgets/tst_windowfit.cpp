@@ -14,6 +14,7 @@
 #include "losschart.h"
 #include "mainwindow.h"
 #include "matrixmodel.h"
+#include "paintedtext.h"
 #include "pixmapcachesafestyle.h"
 #include "presets.h"
 #include "vectoreditor.h"
@@ -46,6 +47,12 @@ const QList<QSize> targetSizes = {QSize(1280, 720), QSize(1366, 768)};
 
 /// The View menu's zoom a teacher uses in class (Ctrl+= twice from 100 %).
 constexpr double classroomZoom = 1.3;
+
+/// The screens the views are checked on: both sizes, and the laptop at the classroom zoom.
+QList<QPair<QSize, double>> screens()
+{
+    return {{targetSizes[0], 1.0}, {targetSizes[1], 1.0}, {targetSizes[1], classroomZoom}};
+}
 
 QString sizeName(const QSize &size)
 {
@@ -314,6 +321,7 @@ private Q_SLOTS:
 
     void viewFits_data();
     void viewFits();
+    void chartTextsFit();
     void dimensionDoesNotWidenTheWindow();
     void addedTokenKeepsItsLabel_data();
     void addedTokenKeepsItsLabel();
@@ -372,6 +380,38 @@ void TestWindowFit::viewFits()
     QVERIFY2(outside.isEmpty(), qPrintable(outside.join(QStringLiteral("\n"))));
     const QStringList cut = textsCutShort(*window) + paintedTextsCutShort(*window);
     QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("\n"))));
+    // What the painters really draw: labels, buttons, combo boxes (every item that can be
+    // current), tabs, header sections, custom-painted titles and captions.
+    const QStringList drawn = paintedtext::textsCutShort(*window, paintedtext::Scope::AllButCharts);
+    QVERIFY2(drawn.isEmpty(), qPrintable(drawn.join(QStringLiteral("\n"))));
+}
+
+void TestWindowFit::chartTextsFit()
+{
+    // Qt Charts' axis labels and titles and their legends, measured as drawn like every other
+    // text, in every view with charts (the workbench's weights, √d, cost, training) at the
+    // sizes of viewFits(). At the classroom zoom step 4's and step 7's charts elide them (issue
+    // 25, item 2): each cut text is listed, and the test passes unexpectedly once none is left.
+    QStringList cut;
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
+        for (const int step : {0, 4, 6, LessonView::trainStep})
+            for (const auto &[size, zoom] : screens()) {
+                if (step == 0 && zoom != 1.0)
+                    continue;
+                const std::unique_ptr<MainWindow> window = openWindow(language, step, size, zoom);
+                QVERIFY(window);
+                for (const QString &problem :
+                     paintedtext::textsCutShort(*window, paintedtext::Scope::ChartsOnly))
+                    cut.append(QStringLiteral("step %1 %2 %3 zoom %4: %5")
+                                   .arg(step)
+                                   .arg(sizeName(size), language)
+                                   .arg(zoom)
+                                   .arg(problem));
+            }
+    if (!cut.isEmpty())
+        qInfo().noquote() << cut.join(QStringLiteral("\n"));
+    QEXPECT_FAIL("", "issue 25 item 2: charts elide their axis titles and legends", Continue);
+    QVERIFY2(cut.isEmpty(), qPrintable(QStringLiteral("%1 chart texts cut short").arg(cut.size())));
 }
 
 void TestWindowFit::dimensionDoesNotWidenTheWindow()
@@ -449,10 +489,8 @@ void TestWindowFit::compareAndTableReadable_data()
     QTest::addColumn<double>("zoom");
     // At 1280×720 and the classroom zoom the controls take two rows and the heatmaps' cells
     // are too small for their numbers: the zoom is checked on the laptop's screen.
-    const QList<QPair<QSize, double>> screens = {
-        {targetSizes[0], 1.0}, {targetSizes[1], 1.0}, {targetSizes[1], classroomZoom}};
     for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
-        for (const auto &[size, zoom] : screens)
+        for (const auto &[size, zoom] : screens())
             QTest::addRow("%s %s zoom %g", qPrintable(sizeName(size)), qPrintable(language), zoom)
                 << language << size << zoom;
 }

@@ -111,6 +111,9 @@ void HeadPage::setUpControls()
     m_precisionLabel->setBuddy(m_precisionBox);
     m_precisionBox->addItem(QString());
     m_precisionBox->addItem(QString());
+    // As wide as its longest item, whatever room the row has left.
+    m_precisionBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_precisionBox->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
     m_badge->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_readout->setWordWrap(true); // may wrap rather than widen a narrow window
@@ -142,7 +145,7 @@ void HeadPage::buildLayout()
     const auto addField = [&](QLabel *label, QWidget *field) {
         controls->addWidget(label);
         controls->addWidget(field);
-        controls->addSpacing(10);
+        controls->addSpacing(6); // the row just fits the laptop at the classroom zoom
     };
     addField(m_modelDimLabel, m_modelDimBox);
     addField(m_headDimLabel, m_headDimBox);
@@ -150,9 +153,9 @@ void HeadPage::buildLayout()
     controls->addWidget(m_seedLabel);
     controls->addWidget(m_seedBox);
     controls->addWidget(m_rerollButton);
-    controls->addSpacing(10);
+    controls->addSpacing(6);
     controls->addWidget(m_causalBox);
-    controls->addSpacing(10);
+    controls->addSpacing(6);
     addField(m_precisionLabel, m_precisionBox);
     controls->addStretch(1);
 

@@ -308,6 +308,8 @@ void SqrtDPage::buildTable()
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    for (const int narrow : {DimensionColumn, SqrtColumn})
+        m_table->horizontalHeader()->setSectionResizeMode(narrow, QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
     for (int r = 0; r < m_table->rowCount(); ++r) {
         for (int c = 0; c < ColumnCount; ++c) {
@@ -351,6 +353,20 @@ void SqrtDPage::applyFonts()
     const int height = m_table->horizontalHeader()->sizeHint().height() +
                        rowHeight * m_table->rowCount() + 2 * m_table->frameWidth();
     m_table->setFixedHeight(height);
+    // d and √d as wide as their contents, the others share the rest evenly: none narrower than
+    // its header (the layout would squeeze them at the classroom zoom).
+    const QHeaderView *header = m_table->horizontalHeader();
+    const QAbstractItemView *cells = m_table; // sizeHintForColumn() is public there
+    int width = 2 * m_table->frameWidth();
+    int widest = 0;
+    for (int c = 0; c < ColumnCount; ++c) {
+        const int need = std::max(header->sectionSizeHint(c), cells->sizeHintForColumn(c));
+        if (header->sectionResizeMode(c) == QHeaderView::Stretch)
+            widest = std::max(widest, need);
+        else
+            width += need;
+    }
+    m_table->setMinimumWidth(width + 3 * widest); // three columns stretch
 }
 
 void SqrtDPage::retranslateUi()

@@ -64,6 +64,10 @@ TrainControls::TrainControls(QWidget *parent)
     m_pending->setVisible(false);
     m_progress->setTextVisible(true);
 
+    // As wide as its longest item (a chosen file's name is shortened to the corpora's width).
+    m_corpus->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_corpus->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
+    m_form->setRowWrapPolicy(QFormLayout::WrapLongRows); // a narrow column puts fields below
     m_form->addRow(new QLabel, m_corpus);
     m_form->addRow(new QLabel, m_context);
     m_form->addRow(new QLabel, m_dModel);
@@ -125,7 +129,14 @@ void TrainControls::setCorpus(const QString &corpus)
         if (m_corpus->count() > 4)
             m_corpus->removeItem(fileItem - 1);
         index = m_corpus->findData(chooseFileItem);
-        m_corpus->insertItem(index, QFileInfo(corpus).fileName(), corpus);
+        int widest = 0;
+        for (int i = 0; i < index; ++i)
+            widest =
+                std::max(widest, m_corpus->fontMetrics().horizontalAdvance(m_corpus->itemText(i)));
+        m_corpus->insertItem(index,
+                             m_corpus->fontMetrics().elidedText(QFileInfo(corpus).fileName(),
+                                                                Qt::ElideMiddle, widest),
+                             corpus);
         m_corpus->setItemData(index, corpus, Qt::ToolTipRole);
     }
     m_corpus->setCurrentIndex(index);
