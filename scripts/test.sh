@@ -3,8 +3,9 @@
 # and runs every test offscreen, then the monkey test at full length (scripts/monkey.sh: a warm-up
 # and two runs of 10,000 random actions on the main window, LeakSanitizer on, peaks compared),
 # then fuzzes the scenario reader and the model-file reader for 60 seconds each (fuzz preset:
-# clang, libFuzzer, ASan + UBSan). Prints how long each phase took. Exits non-zero on any
-# failure or finding.
+# clang, libFuzzer, ASan + UBSan), then checks the benchmarks of the release build against their
+# aims (tests/bench/aims.tsv). Prints how long each phase took. Exits non-zero on any failure,
+# finding or missed aim.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -57,9 +58,19 @@ run_fuzzer() {
 }
 phase fuzz run_fuzzer fuzz_scenario tests/fuzz/corpus tests/fuzz/scenario.dict
 phase "fuzz model file" run_fuzzer fuzz_modelfile tests/fuzz/modelfile-corpus tests/fuzz/modelfile.dict
+
+# The performance gate, after the sanitizer phases: the benchmarks of the release build, each
+# figure against its aim in tests/bench/aims.tsv (tests/bench/perf_gate.py prints the table); a
+# figure more than 2x off its aim fails the run.
+phase "release build" bash -c 'cmake --preset release &&
+    cmake --build --preset release --target bench_interaction bench_kernels bench_train'
+phase perf bash -c 'set -o pipefail; python3 tests/bench/perf_gate.py --bin build/release/bin |
+    tee build/release/perf.log'
+
 echo "fuzz_scenario: $(cat build/fuzz/fuzz_scenario.runs) executions in 60 s, nothing found"
 echo "fuzz_modelfile: $(cat build/fuzz/fuzz_modelfile.runs) executions in 60 s, nothing found"
 echo "${monkey}"
+tail -n 1 build/release/perf.log
 (IFS=,; echo "phases: ${phases[*]}" | sed 's/,/, /g')
 [ -z "${skipped}" ] || echo "${skipped}"
 echo "ctest: ${tests} passed, 0 failed"
