@@ -31,6 +31,12 @@ TRAIN_RUNS = 3
 KERNEL_D = 64  # bench_kernels' head dimension
 
 
+def fail(message):
+    """Stops with exit status 2: a benchmark that cannot run or report is no measurement."""
+    print(f"perf_gate: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
 def read_aims(path):
     """The aims: benchmark, row, unit, aim and gate (\"-\" for 2 x the aim) per line."""
     aims = []
@@ -41,7 +47,7 @@ def read_aims(path):
                 continue
             fields = line.split("\t")
             if len(fields) != 5 or fields[2] not in UNITS:
-                sys.exit(f"{path}:{number}: expected benchmark, row, unit, aim, gate (tabs)")
+                fail(f"{path}:{number}: expected benchmark, row, unit, aim, gate (tabs)")
             bench, row, unit, aim, gate = fields
             aim = float(aim)
             if gate == "-":
@@ -56,7 +62,7 @@ def run(command, env=None):
     result = subprocess.run(command, capture_output=True, text=True, env=env, timeout=1800)
     if result.returncode != 0:
         sys.stderr.write(result.stdout[-4000:] + result.stderr[-4000:])
-        sys.exit(f"perf_gate: {' '.join(command)} exited with {result.returncode}")
+        fail(f"{' '.join(command)} exited with {result.returncode}")
     return result.stdout
 
 
@@ -135,7 +141,7 @@ def main():
     for a in aims:
         value = measured[a["bench"]].get(a["row"])
         if value is None:
-            sys.exit(f"perf_gate: {a['bench']} printed no figure for {a['row']}")
+            fail(f"{a['bench']} printed no figure for {a['row']}")
         lower = a["unit"] in LOWER_IS_BETTER
         worse = value / a["aim"] if lower else a["aim"] / value
         ok = value <= a["gate"] if lower else value >= a["gate"]
