@@ -2,8 +2,9 @@
 # Does the README work on a new Debian 12 machine? Makes a minimal Debian 12 root with mmdebstrap
 # (`--variant=apt`: essential packages and apt, nothing else, the way Debian's own builders catch
 # a missing build dependency), copies a `git archive` of HEAD into it and runs there, as a new user
-# would: `scripts/run.sh --version`, a screenshot of the lesson preset (offscreen; the PNG must be
-# 1600×1000) and `attention-cli lesson --section 2`. With --full it first runs `scripts/test.sh`
+# would: `scripts/run.sh --version`, a screenshot of the lesson preset (offscreen; compared by
+# content with the same screenshot by this machine's release build) and
+# `attention-cli lesson --section 2`. With --full it first runs `scripts/test.sh`
 # there, so the packages phase of its timing starts from nothing.
 #
 # Each step's time is printed; a failing step stops the script with its last lines, and the root
@@ -90,13 +91,18 @@ copy_project() {
     git archive --format=tar HEAD | tar -x -C "$root$project"
 }
 
+# host_screenshot: the same screenshot by this machine's release build of the working tree (built
+# if needed), the same size and language, to compare the clean room's with.
+host_screenshot() {
+    cmake --preset release && cmake --build --preset release --target attention-lab
+    env -i HOME=/root LANG=C.UTF-8 PATH=/usr/bin:/bin QT_QPA_PLATFORM=offscreen \
+        build/release/bin/attention-lab --preset lesson --screenshot "$work/host.png"
+}
+
+# check_screenshot: the clean room's screenshot against the host's, by content (the same size,
+# and the same picture up to anti-aliasing; scripts/compare-screenshots.py explains the measure).
 check_screenshot() {
-    local png=$root/tmp/lesson.png
-    # A PNG's width and height are big-endian 32-bit numbers at bytes 16 and 20.
-    local size
-    size=$(od -An -tu1 -j16 -N8 "$png" | awk '{printf "%d×%d", $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8}')
-    echo "screenshot: ${size}"
-    [ "$size" = "1600×1000" ] || { echo "screenshot is ${size}, not 1600×1000" >&2; return 1; }
+    python3 scripts/compare-screenshots.py "$work/host.png" "$root/tmp/lesson.png"
 }
 
 echo "clean-room: $(git rev-parse --short HEAD) in ${root}"
@@ -104,11 +110,13 @@ step "minimal Debian 12 root" make_root
 step "copy of HEAD" copy_project
 if [ "$full" -eq 1 ]; then
     step "scripts/test.sh" inside "CI=true scripts/test.sh"
-    grep -E '^(== |phases:|ctest:|fuzz_|monkey:)' "$work/scripts-test.sh.log" | sed 's/^/  /'
+    grep -E '^(== |phases:|ctest:|fuzz_|monkey:|perf_gate:)' "$work/scripts-test.sh.log" | sed 's/^/  /'
 fi
 step "scripts/run.sh --version" inside "scripts/run.sh --version"
 step "screenshot" inside "QT_QPA_PLATFORM=offscreen build/release/bin/attention-lab --preset lesson --screenshot /tmp/lesson.png"
-step "screenshot size" check_screenshot
+step "host screenshot" host_screenshot
+step "screenshot content" check_screenshot
+sed 's/^/  /' "$work/screenshot-content.log"
 step "attention-cli lesson --section 2" inside "build/release/bin/attention-cli lesson --section 2"
 sed 's/^/  /' "$work/attention-cli-lesson---section-2.log" | head -n 12
 echo "clean-room: every step passed"

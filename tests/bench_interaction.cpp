@@ -7,9 +7,8 @@
 // worker (one thread; the GUI thread takes its deliveries). trainingSpeed compares the session's
 // steps/s with `attention-cli train` on the same settings, run one after the other.
 //
-// Run by hand (not a ctest test): build/release/bin/bench_interaction
-// Aim: ≤ 4 ms per step at T = 5, ≤ 16 ms at T = 256 and 1024 and while training, ≤ 40 ms at
-// T = 2048 on the release build; the app's training loses ≤ 10 % against the console's.
+// Run by hand (not a ctest test): build/release/bin/bench_interaction. The aims per row are in
+// tests/bench/aims.tsv; tests/bench/perf_gate.py (scripts/test.sh's perf phase) checks them.
 
 #include "allocator.h"
 #include "compareview.h"
