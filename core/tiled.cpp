@@ -1,4 +1,4 @@
-#include "tiled.h"
+#include "simdkernels.h"
 
 #include <algorithm>
 #include <cmath>
@@ -375,6 +375,8 @@ TiledBlocks defaultTiledBlocks(Index d, Index dv)
     return blocks;
 }
 
+namespace simd {
+
 std::size_t tiledBytesPerThread(Index d, Index dv, const TiledBlocks &blocks)
 {
     return static_cast<std::size_t>(Workspace::floats(d, dv, resolved(blocks, d, dv))) *
@@ -433,5 +435,7 @@ KernelRun tiledAttention(const Eigen::Ref<const MatrixF> &q, const Eigen::Ref<co
     run.extraBytes = static_cast<std::size_t>(memory.size()) * sizeof(float);
     return run;
 }
+
+} // namespace simd
 
 } // namespace attention

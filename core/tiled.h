@@ -3,7 +3,8 @@
 /// The tiled online-softmax kernel (FlashAttention's idea on the CPU), used by kernels.cpp.
 ///
 /// Internal to attention_core: callers go through runKernel(Kernel::Tiled, ...). The block sizes
-/// are exposed for the benchmark that chose them.
+/// are exposed for the benchmark that chose them. The kernel itself is in tiled.cpp, compiled
+/// once per CPU path; these functions call the active path's (isa.h).
 
 #include "kernels.h"
 
@@ -24,7 +25,8 @@ struct TiledBlocks
 /// blocks per pass depends on them; never on T, so that the workspace does not either).
 TiledBlocks defaultTiledBlocks(Index d, Index dv);
 
-/// The bytes the tiled kernel allocates per thread for widths d, d_v with `blocks`.
+/// The bytes the tiled kernel allocates per thread for widths d, d_v with `blocks` (the query
+/// blocks are rounded up to whole vector strips of the active path).
 std::size_t tiledBytesPerThread(Index d, Index dv, const TiledBlocks &blocks);
 
 /// out = softmax(q kᵀ / √d, causal mask) v without a (T, T) table. q, k (T, d); v (T, d_v).

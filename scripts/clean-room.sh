@@ -5,24 +5,29 @@
 # would: `scripts/run.sh --version`, a screenshot of the lesson preset (offscreen; compared by
 # content with the same screenshot by this machine's release build) and
 # `attention-cli lesson --section 2`. With --full it first runs `scripts/test.sh`
-# there, so the packages phase of its timing starts from nothing.
+# there, so the packages phase of its timing starts from nothing. With --deb FILE it builds
+# nothing: it installs the Debian package FILE (scripts/package.sh) with apt and runs the installed
+# `attention-cli --version`, which must name the CPU path of its kernels, and `attention-cli lesson
+# --section 2`.
 #
 # Each step's time is printed; a failing step stops the script with its last lines, and the root
 # is unmounted and removed whatever happens. Run it after changing the build, the package list or
 # the scripts; it is not part of CI (a --full run takes about as long as CI itself).
 #
-# Usage: scripts/clean-room.sh [--full] [--keep-logs DIR]
+# Usage: scripts/clean-room.sh [--full | --deb FILE] [--keep-logs DIR]
 # Needs root (mmdebstrap, chroot and mount); apt reaches the mirrors of this machine's sources.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 full=0
+deb=
 logs=
 while [ $# -gt 0 ]; do
     case "$1" in
     --full) full=1 ;;
     --keep-logs) logs=${2:?--keep-logs needs a folder}; shift ;;
-    -h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --deb) deb=$(realpath "${2:?--deb needs a .deb file}"); shift ;;
+    -h | --help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "clean-room.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -104,6 +109,25 @@ host_screenshot() {
 check_screenshot() {
     python3 scripts/compare-screenshots.py "$work/host.png" "$root/tmp/lesson.png"
 }
+
+install_deb() {
+    cp "$deb" "$root/tmp/"
+    chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
+        /bin/bash -c "apt-get update && apt-get install -y --no-install-recommends /tmp/$(basename "$deb")"
+}
+
+if [ -n "$deb" ]; then
+    echo "clean-room: $(basename "$deb") in ${root}"
+    step "minimal Debian 12 root" make_root
+    step "apt-get install the package" install_deb
+    step "attention-cli --version" chroot "$root" /usr/bin/attention-cli --version
+    sed 's/^/  /' "$work/attention-cli---version.log"
+    grep -q ' kernels$' "$work/attention-cli---version.log" ||
+        { echo "clean-room: --version names no CPU path" >&2; exit 1; }
+    step "attention-cli lesson --section 2" chroot "$root" /usr/bin/attention-cli lesson --section 2
+    echo "clean-room: every step passed"
+    exit 0
+fi
 
 echo "clean-room: $(git rev-parse --short HEAD) in ${root}"
 step "minimal Debian 12 root" make_root

@@ -374,6 +374,11 @@ JSON: {&quot;tokens&quot;, &quot;scores&quot;, &quot;weights&quot;, &quot;output
         </translation>
     </message>
     <message>
+        <source>%1 kernels
+</source>
+        <translation></translation>
+    </message>
+    <message>
         <source>Licensed under the MIT License.
 </source>
         <translation></translation>
@@ -2853,6 +2858,10 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
     <message>
         <source>Edit any scenario freely (Ctrl+2)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 kernels for this CPU.&lt;/p&gt;</source>
         <translation></translation>
     </message>
     <message>

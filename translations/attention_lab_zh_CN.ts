@@ -388,6 +388,12 @@ JSON：{&quot;tokens&quot;, &quot;scores&quot;, &quot;weights&quot;, &quot;outpu
         </translation>
     </message>
     <message>
+        <source>%1 kernels
+</source>
+        <translation>%1 内核
+</translation>
+    </message>
+    <message>
         <source>Licensed under the MIT License.
 </source>
         <translation>采用 MIT 许可证授权。
@@ -2877,6 +2883,10 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     <message>
         <source>Edit any scenario freely (Ctrl+2)</source>
         <translation>自由编辑任意场景（Ctrl+2）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 kernels for this CPU.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;本机 CPU 使用 %1 内核。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;Licensed under the MIT License.&lt;/p&gt;</source>

@@ -1,5 +1,6 @@
 #include "commandline.h"
 
+#include "isa.h"
 #include "output.h"
 
 #include <Eigen/Core>
@@ -56,6 +57,7 @@ QString versionText()
                .arg(EIGEN_WORLD_VERSION)
                .arg(EIGEN_MAJOR_VERSION)
                .arg(EIGEN_MINOR_VERSION) +
+           Cli::tr("%1 kernels\n").arg(QLatin1String(attention::isaName(attention::activeIsa()))) +
            Cli::tr("Licensed under the MIT License.\n");
 }
 

@@ -4,6 +4,7 @@
 
 #include "fileactions.h"
 #include "heatmapwidget.h"
+#include "isa.h"
 #include "language.h"
 #include "lessonpage.h"
 #include "lessonview.h"
@@ -284,6 +285,7 @@ void MainWindow::about()
            "<p>Built with Qt %2 (running on Qt %3) and Eigen %4.</p>")
                 .arg(versionString(), QStringLiteral(QT_VERSION_STR),
                      QString::fromLatin1(qVersion()), eigenVersion()) +
+            tr("<p>%1 kernels for this CPU.</p>").arg(QLatin1String(isaName(activeIsa()))) +
             tr("<p>Licensed under the MIT License.</p>"));
 }
 

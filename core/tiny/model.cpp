@@ -1,8 +1,11 @@
 #include "tiny/model.h"
 
+#include "isadispatch.h"
 #include "random.h"
+#include "tiny/passes.h"
 
 #include <cmath>
+#include <type_traits>
 
 namespace attention::tiny {
 
@@ -155,67 +158,35 @@ std::optional<Parameters<float>> importTensors(const ModelConfig &config,
     return p;
 }
 
+// The forward and backward pass in float run the active CPU path's copy (isa.h); in double
+// (the gradient checks) the baseline's.
+
 template<typename Scalar>
 void modelForward(const Parameters<Scalar> &parameters, BatchShape shape, Activations<Scalar> &acts)
 {
-    const ModelConfig &config = parameters.config;
-    acts.shape = shape;
-    acts.blocks.resize(config.layers);
-    embeddingForward(acts.ids, shape, parameters.tokEmb, parameters.posEmb, acts.x);
-    for (int l = 0; l < config.layers; ++l) {
-        const auto &p = parameters.blocks[l];
-        auto &cache = acts.blocks[l];
-        layerNormForward(acts.x, p.ln1Gain, p.ln1Bias, cache.a1, cache.ln1);
-        attentionForward(cache.a1, p.wQ, p.wK, p.wV, p.wO, shape, config.heads, acts.branch,
-                         cache.attention);
-        acts.x += acts.branch;
-        if (config.mlp) {
-            layerNormForward(acts.x, p.ln2Gain, p.ln2Bias, cache.a2, cache.ln2);
-            mlpForward(cache.a2, p.wIn, p.wOut, acts.branch, cache.mlp);
-            acts.x += acts.branch;
-        }
-    }
-    layerNormForward(acts.x, parameters.lnFGain, parameters.lnFBias, acts.final, acts.lnF);
-    logitsForward(acts.final, parameters.tokEmb, acts.logits);
+    if constexpr (std::is_same_v<Scalar, float>)
+        isaTable().modelForward(parameters, shape, acts);
+    else
+        simd::forward(parameters, shape, acts);
 }
 
 template<typename Scalar>
 double modelLoss(Activations<Scalar> &acts)
 {
-    return crossEntropyForwardBackward(acts.logits, acts.targets);
+    if constexpr (std::is_same_v<Scalar, float>)
+        return isaTable().modelLoss(acts);
+    else
+        return simd::loss(acts);
 }
 
 template<typename Scalar>
 void modelBackward(const Parameters<Scalar> &parameters, Activations<Scalar> &acts,
                    Parameters<Scalar> &gradients)
 {
-    const ModelConfig &config = parameters.config;
-    if (gradients.blocks.size() != parameters.blocks.size() ||
-        gradients.tokEmb.size() != parameters.tokEmb.size())
-        gradients = Parameters<Scalar>::zeros(config);
+    if constexpr (std::is_same_v<Scalar, float>)
+        isaTable().modelBackward(parameters, acts, gradients);
     else
-        gradients.setZero();
-    const Index rows = acts.shape.rows();
-    acts.dx.setZero(rows, config.dModel);
-    acts.dBranch.setZero(rows, config.dModel);
-    logitsBackward(acts.logits, acts.final, parameters.tokEmb, acts.dBranch, gradients.tokEmb);
-    layerNormBackward(acts.dBranch, parameters.lnFGain, acts.lnF, acts.dx, gradients.lnFGain,
-                      gradients.lnFBias);
-    for (int l = config.layers - 1; l >= 0; --l) {
-        const auto &p = parameters.blocks[l];
-        auto &g = gradients.blocks[l];
-        auto &cache = acts.blocks[l];
-        if (config.mlp) {
-            acts.dBranch.setZero();
-            mlpBackward(acts.dx, cache.a2, p.wIn, p.wOut, cache.mlp, acts.dBranch, g.wIn, g.wOut);
-            layerNormBackward(acts.dBranch, p.ln2Gain, cache.ln2, acts.dx, g.ln2Gain, g.ln2Bias);
-        }
-        acts.dBranch.setZero();
-        attentionBackward(acts.dx, cache.a1, p.wQ, p.wK, p.wV, p.wO, acts.shape, config.heads,
-                          cache.attention, acts.dBranch, g.wQ, g.wK, g.wV, g.wO);
-        layerNormBackward(acts.dBranch, p.ln1Gain, cache.ln1, acts.dx, g.ln1Gain, g.ln1Bias);
-    }
-    embeddingBackward(acts.dx, acts.ids, acts.shape, gradients.tokEmb, gradients.posEmb);
+        simd::backward(parameters, acts, gradients);
 }
 
 template struct Parameters<float>;

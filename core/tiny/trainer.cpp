@@ -1,5 +1,6 @@
 #include "tiny/trainer.h"
 
+#include "isadispatch.h"
 #include "tiny/workers.h"
 
 #include <algorithm>
@@ -29,7 +30,7 @@ void setThreadCount(int threads)
 {
     // The layers split their products among the worker threads themselves (layers.cpp,
     // parallelSlices); Eigen's own threading stays off so that the two do not nest.
-    Eigen::setNbThreads(1);
+    setEigenThreads(1);
     WorkerPool::instance().setThreads(std::max(threads, 1));
 }
 
@@ -80,21 +81,21 @@ void AdamW::update(const std::vector<TensorView<float>> &parameters,
     ++m_updates;
     const float correction1 = float(1.0 - std::pow(beta1, m_updates));
     const float correction2 = float(1.0 - std::pow(beta2, m_updates));
-    const float b1 = float(beta1);
-    const float b2 = float(beta2);
-    const float eps = float(epsilon);
-    const float rate = float(lr);
-    using ArrayMap = Eigen::Map<Eigen::ArrayXf>;
+    AdamWTensor step;
+    step.rate = float(lr);
+    step.beta1 = float(beta1);
+    step.beta2 = float(beta2);
+    step.epsilon = float(epsilon);
+    step.correction1 = correction1;
+    step.correction2 = correction2;
     for (std::size_t t = 0; t < parameters.size(); ++t) {
-        const Index size = parameters[t].size;
-        ArrayMap p(parameters[t].data, size);
-        const ArrayMap g(gradients[t].data, size);
-        ArrayMap m(m_first[t].data(), size);
-        ArrayMap v(m_second[t].data(), size);
-        const float decay = parameters[t].matrix ? float(lr * m_weightDecay) : 0.0f;
-        m = b1 * m + (1.0f - b1) * g;
-        v = b2 * v + (1.0f - b2) * g.square();
-        p -= decay * p + rate * (m / correction1) / ((v / correction2).sqrt() + eps);
+        step.parameter = parameters[t].data;
+        step.gradient = gradients[t].data;
+        step.first = m_first[t].data();
+        step.second = m_second[t].data();
+        step.size = parameters[t].size;
+        step.decay = parameters[t].matrix ? float(lr * m_weightDecay) : 0.0f;
+        isaTable().adamW(step); // the active CPU path's copy (isa.h)
     }
 }
 

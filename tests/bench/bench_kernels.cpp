@@ -8,6 +8,7 @@
 // `attention-cli bench` reports the same kernels with GFLOP/s, growth and memory; this benchmark
 // fits Qt Test's tooling (-csv, -xml, -callgrind).
 
+#include "isa.h"
 #include "kernels.h"
 #include "random.h"
 
@@ -24,6 +25,8 @@ class BenchKernels : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // The CPU path the rows measure (scripts/bench-isa.sh compares the builds' rates).
+    void initTestCase() { qInfo("%s kernels", attention::isaName(attention::activeIsa())); }
     void attention_data();
     void attention();
 };

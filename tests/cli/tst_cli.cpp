@@ -4,6 +4,7 @@
 // program's output.
 
 #include "clirun.h"
+#include "isa.h"
 #include "kernels.h"
 #include "presets.h"
 #include "scenariofile.h"
@@ -190,6 +191,10 @@ void TestCli::helpAndVersion()
         QVERIFY(r.out.contains(QLatin1String("Qt ")));
         QVERIFY(r.out.contains(QLatin1String("Eigen ")));
         QVERIFY(r.out.contains(QLatin1String("Licensed under the MIT License.")));
+        // The CPU path, the one this process chose too (same CPU, same ATTENTION_LAB_ISA).
+        const QString path = QLatin1String(attention::isaName(attention::activeIsa()));
+        QVERIFY2(r.out.contains(QLatin1Char('\n') + path + QLatin1String(" kernels\n")),
+                 qPrintable(r.out));
     }
 }
 
