@@ -20,7 +20,7 @@ phase() {
 }
 
 source scripts/deps.sh
-phase packages attention_install_missing clang libclang-rt-14-dev time
+phase packages attention_install_missing clang libclang-rt-14-dev time fonts-dejavu-core
 
 export QT_QPA_PLATFORM=offscreen
 phase "test build" bash -c 'cmake --preset test && cmake --build --preset test'
