@@ -1,6 +1,9 @@
+// Reading scenario files: parse, check every field and refuse a file as a whole with a path to
+// what is wrong. The writer is in scenariowriter.cpp, what both share in scenariofileformat.h.
+
 #include "scenariofile.h"
 
-#include "atomicfile.h"
+#include "scenariofileformat.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -11,7 +14,6 @@
 #include <QJsonObject>
 #include <QJsonParseError>
 #include <QJsonValue>
-#include <QLocale>
 #include <QRegularExpression>
 #include <algorithm>
 #include <cmath>
@@ -19,18 +21,19 @@
 
 namespace attention {
 
-namespace {
+using namespace scenariofileformat;
 
-/// A scenario file larger than this is refused before it is read, and is not written. It holds
-/// about ten million full-precision numbers, far more than a lesson needs, although the largest
-/// scenarios the limits allow (4096 tokens, d = 4096) would not fit.
-constexpr qint64 maxFileBytes = qint64(256) * 1024 * 1024;
-constexpr int formatVersion = 1;
-
-QLatin1String formatName()
+ScenarioError scenariofileformat::tooLarge(const QString &path, qint64 bytes)
 {
-    return QLatin1String("attention-lab-scenario");
+    ScenarioError error;
+    error.code = ScenarioError::Code::FileTooLarge;
+    error.path = path;
+    error.value = double(bytes);
+    error.limit = double(maxFileBytes);
+    return error;
 }
+
+namespace {
 
 /// The fields of a version 1 file, in the order they are written.
 const char *const knownFields[] = {"format",      "version",          "title", "dimension_names",
@@ -63,15 +66,6 @@ ScenarioError unexpected(Code code, const QString &path, const QJsonValue &found
 {
     ScenarioError error = refusal(code, path);
     error.found = found;
-    return error;
-}
-
-/// A text or file of `bytes` bytes, more than may be read.
-ScenarioError tooLarge(const QString &path, qint64 bytes)
-{
-    ScenarioError error = refusal(Code::FileTooLarge, path);
-    error.value = double(bytes);
-    error.limit = double(maxFileBytes);
     return error;
 }
 
@@ -419,73 +413,6 @@ private:
     ScenarioError m_error;
 };
 
-// --- Writing -----------------------------------------------------------------------------------
-
-/// A JSON string literal: UTF-8, with quotes, backslashes and control characters escaped.
-QByteArray quoted(const QString &text)
-{
-    QByteArray out;
-    const QByteArray utf8 = text.toUtf8();
-    out.reserve(utf8.size() + 2);
-    out += '"';
-    for (const char c : utf8) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20)
-                out += "\\u00" + QByteArray::number(static_cast<int>(c), 16).rightJustified(2, '0');
-            else
-                out += c;
-        }
-    }
-    out += '"';
-    return out;
-}
-
-/// Shortest round-trip decimal; JSON has no NaN or infinity, so those become null (a scenario
-/// that holds them is not valid anyway).
-QByteArray numberJson(double x)
-{
-    if (!std::isfinite(x))
-        return QByteArrayLiteral("null");
-    return QByteArray::number(x, 'g', QLocale::FloatingPointShortest);
-}
-
-QByteArray stringsJson(const QStringList &strings)
-{
-    QByteArray out = "[";
-    for (int i = 0; i < strings.size(); ++i)
-        out += (i > 0 ? ", " : "") + quoted(strings.at(i));
-    return out + ']';
-}
-
-/// One row per line, indented under its field.
-QByteArray matrixJson(const Matrix &m)
-{
-    QByteArray out = "[";
-    for (Index r = 0; r < m.rows(); ++r) {
-        out += r > 0 ? ",\n        [" : "\n        [";
-        for (Index c = 0; c < m.cols(); ++c)
-            out += (c > 0 ? ", " : "") + numberJson(m(r, c));
-        out += ']';
-    }
-    return out + (m.rows() > 0 ? "\n    ]" : "]");
-}
-
 /// Parses and validates `json` into `scenario`; on failure says why and leaves `scenario` as it
 /// was.
 std::optional<ScenarioError> readScenario(const QByteArray &json, Scenario &scenario)
@@ -566,53 +493,6 @@ ScenarioReadResult loadScenario(const QString &fileName)
     if (auto problem = readScenario(json, result.scenario))
         return failed(*problem);
     return result;
-}
-
-QByteArray scenarioToJson(const Scenario &scenario)
-{
-    QByteArray out = "{\n";
-    const auto field = [&out](const char *name, const QByteArray &json, bool last = false) {
-        out += "    " + quoted(QLatin1String(name)) + ": " + json + (last ? "\n" : ",\n");
-    };
-    field("format", quoted(formatName()));
-    field("version", QByteArray::number(formatVersion));
-    if (!scenario.title.isEmpty())
-        field("title", quoted(scenario.title));
-    if (!scenario.dimensionNames.isEmpty())
-        field("dimension_names", stringsJson(scenario.dimensionNames));
-    field("tokens", stringsJson(scenario.tokens));
-    field("queries", matrixJson(scenario.queries));
-    field("keys", matrixJson(scenario.keys));
-    if (!scenario.hasOneHotValues())
-        field("values", matrixJson(*scenario.values));
-    field("score_scale", numberJson(scenario.scoreScale));
-    field("divide_by_sqrt_d", scenario.divideBySqrtD ? "true" : "false");
-    field("causal", scenario.causal ? "true" : "false", true);
-    return out + "}\n";
-}
-
-bool saveScenario(const Scenario &scenario, const QString &fileName, QString *error)
-{
-    const QString name = QDir::toNativeSeparators(fileName);
-    const auto failed = [&name, error](const QString &what) {
-        if (error)
-            *error = name + QStringLiteral(": ") + what;
-        return false;
-    };
-    if (const auto problem = scenario.validate())
-        return failed(QCoreApplication::translate("ScenarioFile", "the scenario is not valid: %1")
-                          .arg(scenarioErrorText(*problem)));
-
-    const QByteArray json = scenarioToJson(scenario);
-    if (json.size() > maxFileBytes) // it could not be opened again
-        return failed(scenarioErrorText(tooLarge({}, json.size())));
-    QString reason;
-    if (!writeFileAtomically(fileName, json, &reason))
-        return failed(
-            QCoreApplication::translate("ScenarioFile", "cannot be written: %1").arg(reason));
-    if (error)
-        error->clear();
-    return true;
 }
 
 } // namespace attention
