@@ -1928,6 +1928,29 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
 </context>
 <context>
+    <name>attention::CrashRecovery</name>
+    <message>
+        <source>Cannot Restore Scenario</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Restore Unsaved Scenario</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Attention Lab did not close properly last time. Restore the unsaved scenario from %1?</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>It was an edit of %1.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
     <name>attention::FileActions</name>
     <message>
         <source>&amp;New</source>
@@ -2613,110 +2636,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
 <context>
     <name>attention::MainWindow</name>
     <message>
-        <source>&amp;File</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Undo the last change</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Redo the change just undone</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;Copy Weights Image</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Copy the weights heatmap to the clipboard as an image</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;Full Screen</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Fill the screen, for presenting</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Zoom &amp;In</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Larger text and cells, for a projector</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Zoom &amp;Out</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Smaller text and cells</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;Reset Zoom</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Normal text size</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Fixed 0–1 &amp;Weight Colours</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Colour weights from 0 to 1 always, so sharpening is easy to compare; off: from the smallest to the largest weight shown</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;Panels</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;Presets</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Load the preset “%1” (undoable)</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Switch the interface language</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;About Attention Lab</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Version, Qt and Eigen versions</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>About &amp;Qt</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>Vector plane</source>
         <translation></translation>
     </message>
@@ -2734,22 +2653,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
     <message>
         <source>Output = weights · values</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;Undo</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;Undo %1</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;Redo</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;Redo %1</source>
         <translation></translation>
     </message>
     <message>
@@ -2801,71 +2704,7 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation></translation>
     </message>
     <message>
-        <source>Zoom %1%</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>About Attention Lab</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;Attention Lab %1&lt;/h3&gt;&lt;p&gt;Learn how attention in Transformers works by touching every number: queries, keys, scores, softmax, the causal mask and the output.&lt;/p&gt;&lt;p&gt;Built with Qt %2 (running on Qt %3) and Eigen %4.&lt;/p&gt;</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>Controls</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Cannot Restore Scenario</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Restore Unsaved Scenario</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Attention Lab did not close properly last time. Restore the unsaved scenario from %1?</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>It was an edit of %1.</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;Restore</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;Lesson</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Follow the lesson step by step</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>The guided lesson, step by step (Ctrl+1)</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;Workbench</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Edit a scenario freely: every heatmap and panel</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Edit any scenario freely (Ctrl+2)</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;%1 kernels for this CPU.&lt;/p&gt;</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Licensed under the MIT License.&lt;/p&gt;</source>
         <translation></translation>
     </message>
     <message>
@@ -3529,6 +3368,33 @@ unscaled</source>
     </message>
 </context>
 <context>
+    <name>attention::UndoActions</name>
+    <message>
+        <source>Undo the last change</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Redo the change just undone</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
     <name>attention::VectorEditor</name>
     <message>
         <source>token %1</source>
@@ -3783,6 +3649,152 @@ What “%1” passes on to the tokens that attend to it.</source>
     </message>
     <message>
         <source>Bar chart of the selected query&apos;s weights over the keys (0 to 1).</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::WindowMenus</name>
+    <message>
+        <source>&amp;File</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Copy Weights Image</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Copy the weights heatmap to the clipboard as an image</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Presets</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Load the preset “%1” (undoable)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Switch the interface language</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;About Attention Lab</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Version, Qt and Eigen versions</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Lesson</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Follow the lesson step by step</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The guided lesson, step by step (Ctrl+1)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Workbench</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Edit a scenario freely: every heatmap and panel</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Edit any scenario freely (Ctrl+2)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Full Screen</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Fill the screen, for presenting</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Fixed 0–1 &amp;Weight Colours</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Colour weights from 0 to 1 always, so sharpening is easy to compare; off: from the smallest to the largest weight shown</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Panels</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>About Attention Lab</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Attention Lab %1&lt;/h3&gt;&lt;p&gt;Learn how attention in Transformers works by touching every number: queries, keys, scores, softmax, the causal mask and the output.&lt;/p&gt;&lt;p&gt;Built with Qt %2 (running on Qt %3) and Eigen %4.&lt;/p&gt;</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 kernels for this CPU.&lt;/p&gt;</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Licensed under the MIT License.&lt;/p&gt;</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::WindowZoom</name>
+    <message>
+        <source>Zoom %1%</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Larger text and cells, for a projector</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Smaller text and cells</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;Reset Zoom</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Normal text size</source>
         <translation></translation>
     </message>
 </context>

@@ -1950,6 +1950,29 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
 </context>
 <context>
+    <name>attention::CrashRecovery</name>
+    <message>
+        <source>Cannot Restore Scenario</source>
+        <translation>无法恢复场景</translation>
+    </message>
+    <message>
+        <source>Restore Unsaved Scenario</source>
+        <translation>恢复未保存的场景</translation>
+    </message>
+    <message>
+        <source>Attention Lab did not close properly last time. Restore the unsaved scenario from %1?</source>
+        <translation>Attention Lab 上次没有正常关闭。要恢复 %1 时未保存的场景吗？</translation>
+    </message>
+    <message>
+        <source>It was an edit of %1.</source>
+        <translation>这是对 %1 的修改。</translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>恢复(&amp;R)</translation>
+    </message>
+</context>
+<context>
     <name>attention::FileActions</name>
     <message>
         <source>&amp;New</source>
@@ -2637,110 +2660,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
 <context>
     <name>attention::MainWindow</name>
     <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
-        <source>Undo the last change</source>
-        <translation>撤销上一次修改</translation>
-    </message>
-    <message>
-        <source>Redo the change just undone</source>
-        <translation>重做刚撤销的修改</translation>
-    </message>
-    <message>
-        <source>&amp;Copy Weights Image</source>
-        <translation>复制权重图片(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Copy the weights heatmap to the clipboard as an image</source>
-        <translation>把权重热力图作为图片复制到剪贴板</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Full Screen</source>
-        <translation>全屏(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Fill the screen, for presenting</source>
-        <translation>铺满屏幕，便于演示</translation>
-    </message>
-    <message>
-        <source>Zoom &amp;In</source>
-        <translation>放大(&amp;I)</translation>
-    </message>
-    <message>
-        <source>Larger text and cells, for a projector</source>
-        <translation>放大文字和格子，适合投影</translation>
-    </message>
-    <message>
-        <source>Zoom &amp;Out</source>
-        <translation>缩小(&amp;O)</translation>
-    </message>
-    <message>
-        <source>Smaller text and cells</source>
-        <translation>缩小文字和格子</translation>
-    </message>
-    <message>
-        <source>&amp;Reset Zoom</source>
-        <translation>恢复原始大小(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Normal text size</source>
-        <translation>正常文字大小</translation>
-    </message>
-    <message>
-        <source>Fixed 0–1 &amp;Weight Colours</source>
-        <translation>权重固定按 0–1 着色(&amp;W)</translation>
-    </message>
-    <message>
-        <source>Colour weights from 0 to 1 always, so sharpening is easy to compare; off: from the smallest to the largest weight shown</source>
-        <translation>权重始终按 0 到 1 着色，便于比较集中的程度；关闭后按所显示权重的最小值到最大值着色</translation>
-    </message>
-    <message>
-        <source>&amp;Panels</source>
-        <translation>面板(&amp;P)</translation>
-    </message>
-    <message>
-        <source>&amp;Presets</source>
-        <translation>预设(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Load the preset “%1” (undoable)</source>
-        <translation>载入预设“%1”（可撤销）</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Switch the interface language</source>
-        <translation>切换界面语言</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <source>&amp;About Attention Lab</source>
-        <translation>关于注意力实验室(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Version, Qt and Eigen versions</source>
-        <translation>版本号，以及 Qt 和 Eigen 的版本</translation>
-    </message>
-    <message>
-        <source>About &amp;Qt</source>
-        <translation>关于 Qt(&amp;Q)</translation>
-    </message>
-    <message>
         <source>Vector plane</source>
         <translation>向量平面</translation>
     </message>
@@ -2759,22 +2678,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     <message>
         <source>Output = weights · values</source>
         <translation>输出 = 权重 · 值</translation>
-    </message>
-    <message>
-        <source>&amp;Undo</source>
-        <translation>撤销(&amp;U)</translation>
-    </message>
-    <message>
-        <source>&amp;Undo %1</source>
-        <translation>撤销“%1”(&amp;U)</translation>
-    </message>
-    <message>
-        <source>&amp;Redo</source>
-        <translation>重做(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Redo %1</source>
-        <translation>重做“%1”(&amp;R)</translation>
     </message>
     <message>
         <source>Untitled</source>
@@ -2825,72 +2728,8 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation>权重热力图已复制到剪贴板</translation>
     </message>
     <message>
-        <source>Zoom %1%</source>
-        <translation>缩放 %1%</translation>
-    </message>
-    <message>
-        <source>About Attention Lab</source>
-        <translation>关于注意力实验室</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;Attention Lab %1&lt;/h3&gt;&lt;p&gt;Learn how attention in Transformers works by touching every number: queries, keys, scores, softmax, the causal mask and the output.&lt;/p&gt;&lt;p&gt;Built with Qt %2 (running on Qt %3) and Eigen %4.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;注意力实验室 %1&lt;/h3&gt;&lt;p&gt;亲手改动每一个数字，弄懂 Transformer 中的注意力：查询、键、分数、softmax、因果掩码和输出。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建（当前运行的是 Qt %3），数值计算使用 Eigen %4。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Controls</source>
         <translation>控制栏</translation>
-    </message>
-    <message>
-        <source>Cannot Restore Scenario</source>
-        <translation>无法恢复场景</translation>
-    </message>
-    <message>
-        <source>Restore Unsaved Scenario</source>
-        <translation>恢复未保存的场景</translation>
-    </message>
-    <message>
-        <source>Attention Lab did not close properly last time. Restore the unsaved scenario from %1?</source>
-        <translation>Attention Lab 上次没有正常关闭。要恢复 %1 时未保存的场景吗？</translation>
-    </message>
-    <message>
-        <source>It was an edit of %1.</source>
-        <translation>这是对 %1 的修改。</translation>
-    </message>
-    <message>
-        <source>&amp;Restore</source>
-        <translation>恢复(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Lesson</source>
-        <translation>课程(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Follow the lesson step by step</source>
-        <translation>跟着课程一步一步学</translation>
-    </message>
-    <message>
-        <source>The guided lesson, step by step (Ctrl+1)</source>
-        <translation>分步讲解的课程（Ctrl+1）</translation>
-    </message>
-    <message>
-        <source>&amp;Workbench</source>
-        <translation>工作台(&amp;W)</translation>
-    </message>
-    <message>
-        <source>Edit a scenario freely: every heatmap and panel</source>
-        <translation>自由编辑场景：所有热力图和面板</translation>
-    </message>
-    <message>
-        <source>Edit any scenario freely (Ctrl+2)</source>
-        <translation>自由编辑任意场景（Ctrl+2）</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;%1 kernels for this CPU.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;本机 CPU 使用 %1 内核。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Licensed under the MIT License.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;采用 MIT 许可证授权。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>computing…</source>
@@ -3555,6 +3394,33 @@ unscaled</source>
     </message>
 </context>
 <context>
+    <name>attention::UndoActions</name>
+    <message>
+        <source>Undo the last change</source>
+        <translation>撤销上一次修改</translation>
+    </message>
+    <message>
+        <source>Redo the change just undone</source>
+        <translation>重做刚撤销的修改</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>撤销“%1”(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>重做“%1”(&amp;R)</translation>
+    </message>
+</context>
+<context>
     <name>attention::VectorEditor</name>
     <message>
         <source>token %1</source>
@@ -3814,6 +3680,152 @@ What “%1” passes on to the tokens that attend to it.</source>
     <message>
         <source>Bar chart of the selected query&apos;s weights over the keys (0 to 1).</source>
         <translation>所选查询在各个键上的权重柱状图（0 到 1）。</translation>
+    </message>
+</context>
+<context>
+    <name>attention::WindowMenus</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Weights Image</source>
+        <translation>复制权重图片(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the weights heatmap to the clipboard as an image</source>
+        <translation>把权重热力图作为图片复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>&amp;Presets</source>
+        <translation>预设(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Load the preset “%1” (undoable)</source>
+        <translation>载入预设“%1”（可撤销）</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Switch the interface language</source>
+        <translation>切换界面语言</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About Attention Lab</source>
+        <translation>关于注意力实验室(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Version, Qt and Eigen versions</source>
+        <translation>版本号，以及 Qt 和 Eigen 的版本</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Lesson</source>
+        <translation>课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Follow the lesson step by step</source>
+        <translation>跟着课程一步一步学</translation>
+    </message>
+    <message>
+        <source>The guided lesson, step by step (Ctrl+1)</source>
+        <translation>分步讲解的课程（Ctrl+1）</translation>
+    </message>
+    <message>
+        <source>&amp;Workbench</source>
+        <translation>工作台(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Edit a scenario freely: every heatmap and panel</source>
+        <translation>自由编辑场景：所有热力图和面板</translation>
+    </message>
+    <message>
+        <source>Edit any scenario freely (Ctrl+2)</source>
+        <translation>自由编辑任意场景（Ctrl+2）</translation>
+    </message>
+    <message>
+        <source>&amp;Full Screen</source>
+        <translation>全屏(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Fill the screen, for presenting</source>
+        <translation>铺满屏幕，便于演示</translation>
+    </message>
+    <message>
+        <source>Fixed 0–1 &amp;Weight Colours</source>
+        <translation>权重固定按 0–1 着色(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Colour weights from 0 to 1 always, so sharpening is easy to compare; off: from the smallest to the largest weight shown</source>
+        <translation>权重始终按 0 到 1 着色，便于比较集中的程度；关闭后按所显示权重的最小值到最大值着色</translation>
+    </message>
+    <message>
+        <source>&amp;Panels</source>
+        <translation>面板(&amp;P)</translation>
+    </message>
+    <message>
+        <source>About Attention Lab</source>
+        <translation>关于注意力实验室</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Attention Lab %1&lt;/h3&gt;&lt;p&gt;Learn how attention in Transformers works by touching every number: queries, keys, scores, softmax, the causal mask and the output.&lt;/p&gt;&lt;p&gt;Built with Qt %2 (running on Qt %3) and Eigen %4.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;注意力实验室 %1&lt;/h3&gt;&lt;p&gt;亲手改动每一个数字，弄懂 Transformer 中的注意力：查询、键、分数、softmax、因果掩码和输出。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建（当前运行的是 Qt %3），数值计算使用 Eigen %4。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 kernels for this CPU.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;本机 CPU 使用 %1 内核。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Licensed under the MIT License.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;采用 MIT 许可证授权。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>attention::WindowZoom</name>
+    <message>
+        <source>Zoom %1%</source>
+        <translation>缩放 %1%</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Larger text and cells, for a projector</source>
+        <translation>放大文字和格子，适合投影</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Smaller text and cells</source>
+        <translation>缩小文字和格子</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Zoom</source>
+        <translation>恢复原始大小(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Normal text size</source>
+        <translation>正常文字大小</translation>
     </message>
 </context>
 <context>

@@ -13,11 +13,11 @@
 #include "pixmapcachesafestyle.h"
 #include "presets.h"
 #include "screenshot.h"
+#include "windowsettings.h"
 
 #include <Eigen/Core>
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QSettings>
 #include <cstdio>
 #include <optional>
 
@@ -67,7 +67,7 @@ QString chooseLanguage(const LabCommandLine &commandLine)
 {
     QString language = commandLine.language;
     if (language.isEmpty() && !commandLine.takesScreenshot())
-        language = QSettings().value(QStringLiteral("language")).toString();
+        language = attention::WindowSettings::savedLanguage();
     if (!attention::Language::available().contains(language))
         language = attention::Language::systemLanguage();
     return language;

@@ -1,10 +1,9 @@
-// MainWindow, part one: its parts, how they are connected, the mode, the selected query, the
-// d slider, and the file operations it offers (done by FileActions). The actions and menus are
-// in mainwindowmenus.cpp, the settings, language and zoom in mainwindowsettings.cpp.
+// MainWindow: its views and parts, how they are connected, the mode, the selected query, the d
+// slider, and the settings it applies and collects. The parts (files, menus, undo, zoom,
+// settings, crash recovery) are classes of their own; see mainwindow.h.
 
 #include "mainwindow.h"
 
-#include "autosave.h"
 #include "compareview.h"
 #include "controlspanel.h"
 #include "currentpagestack.h"
@@ -18,6 +17,7 @@
 #include "outputview.h"
 #include "presets.h"
 #include "trainpage.h"
+#include "undoactions.h"
 #include "vectoreditor.h"
 #include "vectorplane.h"
 #include "weightschart.h"
@@ -25,20 +25,16 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
-#include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QLabel>
-#include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QPainter>
-#include <QPushButton>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QToolBar>
-#include <QUndoGroup>
 #include <QUndoStack>
 
 namespace attention {
@@ -78,19 +74,16 @@ QDockWidget *makeDock(const QString &objectName, QWidget *content, QWidget *pare
 
 MainWindow::MainWindow(Settings settings, QWidget *parent)
     : QMainWindow(parent)
-    , m_settings(settings)
+    , m_settings(settings == Settings::Use)
     , m_document(new ScenarioDocument(this))
-    , m_autosave(new Autosave(m_document, this))
     , m_language(new Language(this))
-    , m_baseFont(QApplication::font())
-    , m_zoomIndex(zoomIndexOf(1.0))
 {
     setObjectName(QStringLiteral("MainWindow"));
     createViews();
     createDocks();
-    createActions();
-    createMenus();
+    createParts();
     connectParts();
+    connectMenus();
     m_summary = new QLabel(this);
     statusBar()->addPermanentWidget(m_summary);
     m_selectedQuery = int(m_document->scenario().tokenCount()) - 1;
@@ -99,18 +92,17 @@ MainWindow::MainWindow(Settings settings, QWidget *parent)
     resultChanged();
     selectQuery(m_selectedQuery);
     resize(1400, 900);
-    if (m_settings == Settings::Use)
-        readSettings();
+    readSettings();
 }
 
 MainWindow::~MainWindow()
 {
     // The undo group first: the stacks it holds die later, with the document and the lesson
     // pages, and their signals must not reach a half-destroyed window.
-    delete m_undoGroup;
+    delete m_undo;
     // The autosave (which deletes its copy: this is a clean exit) goes before the document it
     // watches, and the document (which silences its undo stack) before the views listening to it.
-    delete m_autosave;
+    delete m_recovery;
     m_document->disconnect(this);
     delete m_document;
 }
@@ -172,6 +164,28 @@ void MainWindow::createDocks()
     addDockWidget(Qt::BottomDockWidgetArea, m_outputDock);
     splitDockWidget(m_editorDock, m_compareDock, Qt::Horizontal);
     splitDockWidget(m_compareDock, m_outputDock, Qt::Horizontal);
+}
+
+void MainWindow::createParts()
+{
+    m_files = new FileActions(m_document, {m_scores, m_weights, m_output}, this);
+    m_models = new ModelActions(
+        m_lesson->trainPage(), [this] { showLessonStep(LessonView::trainStep); }, this);
+    m_recovery = new CrashRecovery(m_document, m_files, this);
+    m_undo = new UndoActions(this);
+    m_undo->addStack(m_document->undoStack());
+    for (int step = 1; step <= LessonView::stepCount; ++step)
+        if (QUndoStack *stack = m_lesson->page(step)->undoStack())
+            m_undo->addStack(stack);
+    m_undo->setActiveStack(m_document->undoStack());
+    m_zoom = new WindowZoom(this);
+    m_menus =
+        new WindowMenus({m_files,
+                         m_models,
+                         m_undo,
+                         m_zoom,
+                         {m_planeDock, m_chartDock, m_editorDock, m_compareDock, m_outputDock}},
+                        this);
 }
 
 void MainWindow::applyDefaultLayout()
@@ -271,9 +285,34 @@ void MainWindow::connectParts()
                 m_document->replace(scenario, tr("Open a learned head"));
             });
 
+    // A crashed instance's scenario is in: the d slider's experiment is over.
+    connect(m_recovery, &CrashRecovery::restored, this, [this] {
+        m_experiment.end();
+        updateWindowTitle();
+    });
+}
+
+void MainWindow::connectMenus()
+{
+    connect(m_menus, &WindowMenus::lessonRequested, this, [this] { setMode(Mode::Lesson); });
+    connect(m_menus, &WindowMenus::workbenchRequested, this, [this] { setMode(Mode::Workbench); });
+    connect(m_menus, &WindowMenus::presetRequested, this, &MainWindow::loadPreset);
+    connect(m_menus, &WindowMenus::languageRequested, this, &MainWindow::setLanguage);
+    connect(m_menus, &WindowMenus::copyImageRequested, this, &MainWindow::copyImage);
+
+    // Larger text needs larger panels: the workbench's are laid out again for the new size, so
+    // that the compare panel and the table stay readable.
+    connect(m_zoom, &WindowZoom::changed, this, [this] {
+        if (m_mode == Mode::Workbench && isVisible())
+            applyDefaultLayout();
+        writeSettings();
+    });
+
     // The weights' colour scale, from the View menu or the heatmap's own context menu.
-    connect(m_fixedRangeAction, &QAction::toggled, m_weights, &HeatmapWidget::setFixedRange);
-    connect(m_weights, &HeatmapWidget::fixedRangeToggled, m_fixedRangeAction, &QAction::setChecked);
+    QAction *fixedRange = m_menus->fixedRangeAction();
+    fixedRange->setChecked(m_weights->fixedRange());
+    connect(fixedRange, &QAction::toggled, m_weights, &HeatmapWidget::setFixedRange);
+    connect(m_weights, &HeatmapWidget::fixedRangeToggled, fixedRange, &QAction::setChecked);
 }
 
 // The lesson and the workbench ---------------------------------------------------------------
@@ -305,12 +344,8 @@ void MainWindow::setMode(Mode mode)
         }
     }
     const bool workbench = mode == Mode::Workbench;
-    (workbench ? m_workbenchModeAction : m_lessonModeAction)->setChecked(true);
     m_summary->setVisible(workbench);
-    m_docksMenu->setEnabled(workbench);
-    m_files->exportMenu()->setEnabled(workbench);
-    m_copyImageAction->setEnabled(workbench);
-    m_fixedRangeAction->setEnabled(workbench);
+    m_menus->setWorkbenchShown(workbench);
     updateActiveUndoStack();
     writeSettings();
 }
@@ -323,9 +358,8 @@ void MainWindow::showLessonStep(int step)
 
 void MainWindow::updateActiveUndoStack()
 {
-    m_undoGroup->setActiveStack(m_mode == Mode::Workbench ? m_document->undoStack()
-                                                          : m_lesson->currentPage()->undoStack());
-    updateUndoTexts();
+    m_undo->setActiveStack(m_mode == Mode::Workbench ? m_document->undoStack()
+                                                     : m_lesson->currentPage()->undoStack());
 }
 
 // The document and the views -----------------------------------------------------------------
@@ -429,72 +463,10 @@ void MainWindow::applyDimensionChange(const DimensionExperiment::Change &change,
 
 // Files ---------------------------------------------------------------------------------------
 
-bool MainWindow::loadFile(const QString &fileName, QString *error)
-{
-    return m_files->loadFile(fileName, error);
-}
-
-bool MainWindow::openFile(const QString &fileName)
-{
-    return m_files->openFile(fileName);
-}
-
-bool MainWindow::saveFile(const QString &fileName)
-{
-    return m_files->saveFile(fileName);
-}
-
-bool MainWindow::exportHeatmap(HeatmapWidget *heatmap, const QString &fileName)
-{
-    return m_files->exportHeatmap(heatmap, fileName);
-}
-
-bool MainWindow::exportCsv(Table table, const QString &fileName)
-{
-    return m_files->exportCsv(table, fileName);
-}
-
 void MainWindow::scenarioReplaced()
 {
     m_experiment.end();
     setMode(Mode::Workbench);
-}
-
-bool MainWindow::offerRecovery()
-{
-    const std::optional<AutosaveRecovery> recovery = Autosave::pendingRecovery();
-    if (!recovery)
-        return false;
-    const bool restore = m_recoveryPrompt ? m_recoveryPrompt(*recovery) : askToRestore(*recovery);
-    bool restored = false;
-    if (restore) {
-        if (m_document->reset(recovery->scenario, recovery->fileName)) {
-            m_document->undoStack()->resetClean(); // still to be saved
-            m_experiment.end();
-            updateWindowTitle();
-            restored = true;
-        } else {
-            m_files->showError(tr("Cannot Restore Scenario"), m_document->lastError());
-        }
-    }
-    Autosave::discard(*recovery); // the document's own autosave takes over
-    return restored;
-}
-
-bool MainWindow::askToRestore(const AutosaveRecovery &recovery)
-{
-    QMessageBox box(QMessageBox::Question, tr("Restore Unsaved Scenario"),
-                    tr("Attention Lab did not close properly last time. Restore the unsaved "
-                       "scenario from %1?")
-                        .arg(QLocale().toString(recovery.savedAt, QLocale::ShortFormat)),
-                    QMessageBox::Discard, this);
-    if (!recovery.fileName.isEmpty())
-        box.setInformativeText(
-            tr("It was an edit of %1.").arg(QDir::toNativeSeparators(recovery.fileName)));
-    QPushButton *restore = box.addButton(tr("&Restore"), QMessageBox::AcceptRole);
-    box.setDefaultButton(restore);
-    box.exec();
-    return box.clickedButton() == restore;
 }
 
 bool MainWindow::loadPreset(const QString &name)
@@ -510,6 +482,83 @@ void MainWindow::copyImage()
 {
     QApplication::clipboard()->setImage(m_weights->toImage(2.0));
     statusBar()->showMessage(tr("The weights heatmap is on the clipboard"), 3000);
+}
+
+// Texts and language --------------------------------------------------------------------------
+
+void MainWindow::retranslateUi()
+{
+    m_menus->retranslateUi();
+    m_controlsBar->setWindowTitle(tr("Controls"));
+    m_planeDock->setWindowTitle(tr("Vector plane"));
+    m_chartDock->setWindowTitle(tr("Weights of the selected query"));
+    m_editorDock->setWindowTitle(tr("Queries, keys and values"));
+    m_compareDock->setWindowTitle(tr("Compare"));
+    m_outputDock->setWindowTitle(tr("Output = weights · values"));
+    m_scores->setToolTip(QString());
+    updateWindowTitle();
+    updateStatusSummary();
+}
+
+bool MainWindow::setLanguage(const QString &language)
+{
+    if (!m_language->setLanguage(language))
+        return false;
+    m_menus->setLanguageChecked(language);
+    writeSettings();
+    return true;
+}
+
+QString MainWindow::language() const
+{
+    return m_language->language();
+}
+
+// Settings ------------------------------------------------------------------------------------
+
+void MainWindow::readSettings()
+{
+    m_settings.restore([this](const SavedWindow &saved) { applySettings(saved); });
+}
+
+void MainWindow::applySettings(const SavedWindow &saved)
+{
+    m_files->restore(saved.recentFiles, saved.lastDirectory);
+    m_models->restore(saved.recentModels);
+    if (saved.zoom != 1.0)
+        setZoom(saved.zoom);
+    if (!saved.geometry.isEmpty())
+        restoreGeometry(saved.geometry);
+    if (!saved.state.isEmpty() && restoreState(saved.state))
+        m_laidOut = true;
+    if (saved.lesson)
+        m_lesson->restoreState(*saved.lesson);
+    // Step 7 keeps its best weights in the data folder and shows them again at the next start.
+    m_lesson->trainPage()->setBestFile(
+        QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+        QStringLiteral("/models/last.safetensors"));
+    // A first start opens the lesson; later ones what was shown last.
+    setMode(saved.workbench ? Mode::Workbench : Mode::Lesson);
+}
+
+void MainWindow::writeSettings() const
+{
+    if (!m_settings.isWritable())
+        return;
+    SavedWindow saved;
+    saved.recentFiles = m_files->recentFiles();
+    saved.lastDirectory = m_files->lastDirectory();
+    saved.recentModels = m_models->recentModels();
+    saved.zoom = zoom();
+    saved.language = m_language->language();
+    saved.workbench = m_mode == Mode::Workbench;
+    saved.lesson = m_lesson->saveState();
+    if (isVisible()) {
+        saved.geometry = saveGeometry();
+        // The workbench's panels, not the lesson's hidden ones.
+        saved.state = m_mode == Mode::Lesson ? m_workbenchState : saveState();
+    }
+    m_settings.write(saved);
 }
 
 // Events --------------------------------------------------------------------------------------
@@ -528,10 +577,8 @@ void MainWindow::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslateUi();
-    else if (event->type() == QEvent::WindowStateChange) {
-        const QSignalBlocker blocker(m_fullScreenAction);
-        m_fullScreenAction->setChecked(isFullScreen());
-    }
+    else if (event->type() == QEvent::WindowStateChange)
+        m_menus->setFullScreenChecked(isFullScreen());
     QMainWindow::changeEvent(event);
 }
 

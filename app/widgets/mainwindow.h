@@ -28,38 +28,46 @@
 ///   - The two editors (the vector editor and the plane) are given the document: they read it
 ///     and call its setters themselves.
 ///
-/// This class also owns the view state shared by several views (the selected query), the mode,
-/// the undo group and the menus. Its parts, each with one job: FileActions (fileactions.h) is the
-/// File menu (new, open, save with its read-back check, export, recent files, the question about
-/// unsaved changes) and only tells the window what happened; mainwindowmenus.cpp creates the
-/// other actions and menus and their texts; mainwindowsettings.cpp keeps the settings (geometry,
-/// panels, mode, lesson, language, zoom, recent files) and switches language and zoom.
+/// This class also owns the view state shared by several views (the selected query) and the
+/// mode. Its parts, each a class with one job, are wired here:
+///   - FileActions (fileactions.h) is the File menu (new, open, save with its read-back check,
+///     export, recent files, the question about unsaved changes) and only tells the window what
+///     happened; ModelActions (modelactions.h) adds step 7's model files to it.
+///   - CrashRecovery (crashrecovery.h) keeps the autosaved copy and offers a crashed one back.
+///   - WindowMenus (windowmenus.h) creates the other actions and menus and their texts, and asks
+///     the window through signals; UndoActions (undoactions.h) is Edit → Undo and Redo across the
+///     workbench's and the lesson pages' undo stacks; WindowZoom (windowzoom.h) the zoom.
+///   - WindowSettings (windowsettings.h) reads and writes what is kept between runs (geometry,
+///     panels, mode, lesson, language, zoom, recent files) as one SavedWindow; the window applies
+///     it and collects it.
 ///
 /// The window shows either the workbench (the above) or the guided lesson (LessonView, in the
 /// central widget's place, with the workbench's bars and panels hidden). Each lesson page owns
 /// its own document or computation; Edit → Undo follows, through a QUndoGroup, the document of
 /// whatever is shown. The lesson's state is stored with the other settings.
 
+#include "crashrecovery.h"
 #include "dimensionexperiment.h"
 #include "document.h"
 #include "fileactions.h"
+#include "undoactions.h"
+#include "windowmenus.h"
+#include "windowsettings.h"
+#include "windowzoom.h"
 
 #include <QMainWindow>
 #include <functional>
 #include <optional>
 
 class QAction;
-class QActionGroup;
 class QDockWidget;
 class QLabel;
 class QMenu;
 class QSplitter;
 class QToolBar;
-class QUndoGroup;
 
 namespace attention {
 
-class Autosave;
 class CurrentPageStack;
 class CompareView;
 class ControlsPanel;
@@ -71,8 +79,6 @@ class OutputView;
 class VectorEditor;
 class VectorPlane;
 class WeightsChart;
-struct AutosaveRecovery;
-
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -104,19 +110,28 @@ public:
 
     /// Reads `fileName` into the document (clearing the undo history). On an invalid file
     /// returns false, sets `error` to the reader's message and leaves the document unchanged.
-    bool loadFile(const QString &fileName, QString *error = nullptr);
+    bool loadFile(const QString &fileName, QString *error = nullptr)
+    {
+        return m_files->loadFile(fileName, error);
+    }
     /// Asks about unsaved changes, then loads `fileName`; shows the reader's message on failure.
-    bool openFile(const QString &fileName);
+    bool openFile(const QString &fileName) { return m_files->openFile(fileName); }
     /// Writes the scenario to `fileName` atomically and makes it the document's file. Refuses
     /// (with a message, leaving any old file as it was) a folder, a read-only file and a scenario
     /// that would not read back equal; a written file is read back and compared.
-    bool saveFile(const QString &fileName);
+    bool saveFile(const QString &fileName) { return m_files->saveFile(fileName); }
     /// Replaces the scenario by a preset as one undoable step. False for an unknown name.
     bool loadPreset(const QString &name);
     /// Writes a heatmap as PNG (2× its size) or SVG, by the file name's suffix.
-    bool exportHeatmap(HeatmapWidget *heatmap, const QString &fileName);
+    bool exportHeatmap(HeatmapWidget *heatmap, const QString &fileName)
+    {
+        return m_files->exportHeatmap(heatmap, fileName);
+    }
     /// Writes scores, weights or output as CSV (header row of tokens, one row per token).
-    bool exportCsv(Table table, const QString &fileName);
+    bool exportCsv(Table table, const QString &fileName)
+    {
+        return m_files->exportCsv(table, fileName);
+    }
     QStringList recentFiles() const { return m_files->recentFiles(); }
     /// File → Open Model, Save Model and the recent models (lesson step 7).
     ModelActions *modelActions() const { return m_models; }
@@ -126,15 +141,15 @@ public:
     // Autosave and crash recovery --------------------------------------------------------------
 
     /// Answers "restore this scenario left by an instance that crashed?" (true: restore).
-    using RecoveryPrompt = std::function<bool(const AutosaveRecovery &recovery)>;
+    using RecoveryPrompt = CrashRecovery::Prompt;
     /// Replaces the message box that offerRecovery() shows (for tests).
-    void setRecoveryPrompt(RecoveryPrompt prompt) { m_recoveryPrompt = std::move(prompt); }
+    void setRecoveryPrompt(RecoveryPrompt prompt) { m_recovery->setPrompt(std::move(prompt)); }
     /// If an instance that is gone left an autosaved scenario, asks whether to restore it.
     /// Restored, it replaces the document, still modified and with its original file name; either
     /// way the copy is deleted. True when a scenario was restored. Called by main() at start.
-    bool offerRecovery();
+    bool offerRecovery() { return m_recovery->offer(); }
     /// Copies the modified document to the data folder a few seconds after each edit.
-    Autosave *autosave() const { return m_autosave; }
+    Autosave *autosave() const { return m_recovery->autosave(); }
 
     // The lesson and the workbench -------------------------------------------------------------
 
@@ -161,8 +176,8 @@ public:
     bool setLanguage(const QString &language);
     QString language() const;
     /// Font and cell scale for a projector (1 = normal).
-    void setZoom(double zoom);
-    double zoom() const;
+    void setZoom(double zoom) { m_zoom->setZoom(zoom); }
+    double zoom() const { return m_zoom->zoom(); }
     /// Lays the docks out for the window's current size (as on first start).
     void applyDefaultLayout();
 
@@ -176,16 +191,16 @@ public:
     CompareView *compareView() const { return m_compare; }
     VectorEditor *vectorEditor() const { return m_editor; }
     VectorPlane *vectorPlane() const { return m_plane; }
-    QAction *lessonModeAction() const { return m_lessonModeAction; }
-    QAction *workbenchModeAction() const { return m_workbenchModeAction; }
-    QAction *undoAction() const { return m_undoAction; }
-    QAction *redoAction() const { return m_redoAction; }
-    QMenu *fileMenu() const { return m_fileMenu; }
-    QMenu *editMenu() const { return m_editMenu; }
-    QMenu *viewMenu() const { return m_viewMenu; }
-    QMenu *presetsMenu() const { return m_presetsMenu; }
-    QMenu *languageMenu() const { return m_languageMenu; }
-    QMenu *helpMenu() const { return m_helpMenu; }
+    QAction *lessonModeAction() const { return m_menus->lessonModeAction(); }
+    QAction *workbenchModeAction() const { return m_menus->workbenchModeAction(); }
+    QAction *undoAction() const { return m_undo->undoAction(); }
+    QAction *redoAction() const { return m_undo->redoAction(); }
+    QMenu *fileMenu() const { return m_menus->fileMenu(); }
+    QMenu *editMenu() const { return m_menus->editMenu(); }
+    QMenu *viewMenu() const { return m_menus->viewMenu(); }
+    QMenu *presetsMenu() const { return m_menus->presetsMenu(); }
+    QMenu *languageMenu() const { return m_menus->languageMenu(); }
+    QMenu *helpMenu() const { return m_menus->helpMenu(); }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -193,18 +208,13 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
-    // Construction (mainwindow.cpp), actions and menus (mainwindowmenus.cpp).
     void createViews();
     void createDocks();
-    void createActions();
-    void createEditActions();
-    void createViewActions();
-    void createMenus();
-    void createModeButtons();
+    /// The parts with one job each: files, models, crash recovery, undo, zoom, menus.
+    void createParts();
     void connectParts();
+    void connectMenus();
     void retranslateUi();
-    void retranslateViewMenu();
-    void updateUndoTexts();
     void updateActiveUndoStack();
 
     /// The document's scenario changed: the controls, the title and the status line follow.
@@ -215,12 +225,7 @@ private:
     void scenarioReplaced();
     void updateWindowTitle();
     void updateStatusSummary();
-
-    // What the Edit, View and Help menus do that is not a document edit.
     void copyImage();
-    void toggleFullScreen(bool fullScreen);
-    void about();
-    bool askToRestore(const AutosaveRecovery &recovery);
 
     // The d slider: the experiment decides, the document is told.
     void requestDimension(int d);
@@ -228,22 +233,15 @@ private:
     void applyDimensionChange(const DimensionExperiment::Change &change,
                               ScenarioDocument::Step step);
 
-    // Settings, language and zoom (mainwindowsettings.cpp)
+    // What is kept between runs: applied at start, collected at each change.
     void readSettings();
+    void applySettings(const SavedWindow &saved);
     void writeSettings() const;
-    void zoomBy(int steps);
-    /// The zoom step nearest to `zoom` (1 = normal).
-    static int zoomIndexOf(double zoom);
 
-    Settings m_settings;
+    WindowSettings m_settings;
     ScenarioDocument *m_document;
-    Autosave *m_autosave;
-    RecoveryPrompt m_recoveryPrompt;
     Language *m_language;
-    QFont m_baseFont;
-    int m_zoomIndex;
     bool m_laidOut = false;
-    bool m_readingSettings = false;
     int m_selectedQuery = -1;
 
     // The d slider: the hand-made scenario it left, and the random q, k it drew since then.
@@ -254,7 +252,6 @@ private:
     CurrentPageStack *m_central = nullptr; ///< the workbench's heatmaps or the lesson
     LessonView *m_lesson = nullptr;
     QByteArray m_workbenchState;
-    QUndoGroup *m_undoGroup = nullptr;
 
     // Views
     QToolBar *m_controlsBar = nullptr;
@@ -274,31 +271,13 @@ private:
     QDockWidget *m_compareDock = nullptr;
     QLabel *m_summary = nullptr;
 
-    // Menus and actions
+    // The parts with one job each
     FileActions *m_files = nullptr;
     ModelActions *m_models = nullptr;
-    QMenu *m_fileMenu = nullptr;
-    QMenu *m_editMenu = nullptr;
-    QMenu *m_viewMenu = nullptr;
-    QMenu *m_docksMenu = nullptr;
-    QMenu *m_presetsMenu = nullptr;
-    QMenu *m_languageMenu = nullptr;
-    QMenu *m_helpMenu = nullptr;
-    QAction *m_undoAction = nullptr;
-    QAction *m_redoAction = nullptr;
-    QAction *m_copyImageAction = nullptr;
-    QAction *m_fullScreenAction = nullptr;
-    QAction *m_zoomInAction = nullptr;
-    QAction *m_zoomOutAction = nullptr;
-    QAction *m_zoomResetAction = nullptr;
-    QAction *m_fixedRangeAction = nullptr;
-    QAction *m_aboutAction = nullptr;
-    QAction *m_aboutQtAction = nullptr;
-    QActionGroup *m_languageGroup = nullptr;
-    QActionGroup *m_modeGroup = nullptr;
-    QAction *m_lessonModeAction = nullptr;
-    QAction *m_workbenchModeAction = nullptr;
-    QList<QAction *> m_presetActions;
+    CrashRecovery *m_recovery = nullptr;
+    UndoActions *m_undo = nullptr;
+    WindowZoom *m_zoom = nullptr;
+    WindowMenus *m_menus = nullptr;
 };
 
 } // namespace attention
