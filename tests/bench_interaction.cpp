@@ -85,7 +85,7 @@ void BenchInteraction::scaleStep()
     QFETCH(bool, training);
     TrainingSession session;
     if (training) {
-        QVERIFY(session.setUp(benchSetup(1'000'000)).isEmpty());
+        QVERIFY(!session.setUp(benchSetup(1'000'000)));
         session.train();
     }
     MainWindow window(MainWindow::Settings::Ignore);
@@ -148,7 +148,7 @@ void BenchInteraction::trainingSpeed()
                                .toDouble();
 
     TrainingSession session;
-    QVERIFY(session.setUp(setup).isEmpty());
+    QVERIFY(!session.setUp(setup));
     QElapsedTimer timer;
     timer.start();
     session.train();

@@ -1500,6 +1500,42 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
 </context>
 <context>
+    <name>TrainingError</name>
+    <message>
+        <source>%1 different characters, more than a model&apos;s %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>d_model %1 is not a multiple of the %2 heads</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The model is outside the limits: context 1–256, d_model 1–512, heads 1–16, layers 1–4.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the training settings are out of range: steps, batch and threads must be at least 1, warm-up and learning rate not negative</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the training text has %1 characters, fewer than one window of %2 (context + 1)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the training text holds a character outside the vocabulary of %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The best weights could not be saved: %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>file: what is wrong</comment>
+        <translation></translation>
+    </message>
+</context>
+<context>
     <name>VectorPlaneAccessible</name>
     <message>
         <source>Queries and keys on a plane</source>
@@ -3345,25 +3381,6 @@ unscaled</source>
     </message>
     <message>
         <source>Open model…</source>
-        <translation></translation>
-    </message>
-</context>
-<context>
-    <name>attention::TrainingSession</name>
-    <message>
-        <source>%1: %2 different characters, more than a model&apos;s 65,536</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>d_model %1 is not a multiple of the %2 heads</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>The model is outside the limits: context 1–256, d_model 1–512, heads 1–16, layers 1–4.</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>%1: cannot train on this text with these settings</source>
         <translation></translation>
     </message>
 </context>

@@ -1525,6 +1525,42 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
 </context>
 <context>
+    <name>TrainingError</name>
+    <message>
+        <source>%1 different characters, more than a model&apos;s %2</source>
+        <translation>有 %1 个不同的字符，超过了模型上限 %2</translation>
+    </message>
+    <message>
+        <source>d_model %1 is not a multiple of the %2 heads</source>
+        <translation>d_model %1 不是头数 %2 的倍数</translation>
+    </message>
+    <message>
+        <source>The model is outside the limits: context 1–256, d_model 1–512, heads 1–16, layers 1–4.</source>
+        <translation>模型超出了范围：上下文 1–256，d_model 1–512，头数 1–16，层数 1–4。</translation>
+    </message>
+    <message>
+        <source>the training settings are out of range: steps, batch and threads must be at least 1, warm-up and learning rate not negative</source>
+        <translation>训练设置超出范围：步数、批大小和线程数至少为 1，预热步数和学习率不能为负</translation>
+    </message>
+    <message>
+        <source>the training text has %1 characters, fewer than one window of %2 (context + 1)</source>
+        <translation>训练文本只有 %1 个字符，不足一个 %2 字符的窗口（上下文 + 1）</translation>
+    </message>
+    <message>
+        <source>the training text holds a character outside the vocabulary of %1</source>
+        <translation>训练文本含有词表（%1 个字符）之外的字符</translation>
+    </message>
+    <message>
+        <source>The best weights could not be saved: %1</source>
+        <translation>无法保存最佳权重：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>file: what is wrong</comment>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
     <name>VectorPlaneAccessible</name>
     <message>
         <source>Queries and keys on a plane</source>
@@ -3372,25 +3408,6 @@ unscaled</source>
     <message>
         <source>Open model…</source>
         <translation>打开模型…</translation>
-    </message>
-</context>
-<context>
-    <name>attention::TrainingSession</name>
-    <message>
-        <source>%1: %2 different characters, more than a model&apos;s 65,536</source>
-        <translation>%1：有 %2 个不同的字符，超过了模型上限 65,536</translation>
-    </message>
-    <message>
-        <source>d_model %1 is not a multiple of the %2 heads</source>
-        <translation>d_model %1 不是头数 %2 的倍数</translation>
-    </message>
-    <message>
-        <source>The model is outside the limits: context 1–256, d_model 1–512, heads 1–16, layers 1–4.</source>
-        <translation>模型超出了范围：上下文 1–256，d_model 1–512，头数 1–16，层数 1–4。</translation>
-    </message>
-    <message>
-        <source>%1: cannot train on this text with these settings</source>
-        <translation>%1：无法用这些设置在这段文本上训练</translation>
     </message>
 </context>
 <context>

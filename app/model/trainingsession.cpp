@@ -19,42 +19,67 @@ namespace {
 /// Snapshots per run before the history first thins.
 constexpr int snapshotsPerRun = 200;
 
-AttentionSnapshot attentionSnapshot(const tiny::Parameters<float> &parameters,
-                                    const std::vector<int> &probe, int step)
+SharedSnapshot attentionSnapshot(const tiny::Parameters<float> &parameters,
+                                 const std::vector<int> &probe, int step)
 {
-    AttentionSnapshot snapshot;
-    snapshot.step = step;
+    auto snapshot = std::make_shared<AttentionSnapshot>();
+    snapshot->step = step;
     if (auto analysis = tiny::analyseSequence(parameters, probe))
-        snapshot.heads = std::move(analysis->attention);
+        snapshot->heads = std::move(analysis->attention);
     return snapshot;
+}
+
+/// What Trainer::check refuses, as a TrainingError about `setup`'s corpus.
+TrainingError trainerError(tiny::TrainerError error, const TrainingSetup &setup,
+                           const tiny::PreparedCorpus &corpus)
+{
+    using Code = TrainingError::Code;
+    TrainingError e;
+    e.file = setup.corpus;
+    switch (error) {
+    case tiny::TrainerError::Config:
+        e.code = Code::ModelOutsideLimits;
+        break;
+    case tiny::TrainerError::Settings:
+        e.code = Code::TrainerSettings;
+        break;
+    case tiny::TrainerError::TrainingTooShort:
+        e.code = Code::TrainingTooShort;
+        e.value = qint64(corpus.trainIds.size());
+        e.limit = qint64(setup.config.context) + 1;
+        break;
+    case tiny::TrainerError::IdOutOfRange:
+        e.code = Code::IdOutOfRange;
+        e.limit = setup.config.vocabSize;
+        break;
+    }
+    return e;
 }
 
 } // namespace
 
-QString TrainingSession::setupError(const TrainingSetup &setup, const tiny::PreparedCorpus &corpus)
+std::optional<TrainingError> TrainingSession::setupError(const TrainingSetup &setup,
+                                                         const tiny::PreparedCorpus &corpus)
 {
     using tiny::ConfigError;
+    using Code = TrainingError::Code;
     if (const std::optional<ConfigError> error = tiny::checkConfig(setup.config)) {
         switch (*error) {
         case ConfigError::VocabSize:
-            return tr("%1: %2 different characters, more than a model's 65,536")
-                .arg(setup.corpus)
-                .arg(setup.config.vocabSize);
+            return TrainingError{Code::VocabSize, setup.corpus, setup.config.vocabSize, 65536, {}};
         case ConfigError::DModelNotMultipleOfHeads:
-            return tr("d_model %1 is not a multiple of the %2 heads")
-                .arg(setup.config.dModel)
-                .arg(setup.config.heads);
+            return TrainingError{
+                Code::DModelNotMultipleOfHeads, {}, setup.config.dModel, setup.config.heads, {}};
         case ConfigError::Context:
         case ConfigError::DModel:
         case ConfigError::Heads:
         case ConfigError::Layers:
-            return tr("The model is outside the limits: context 1–256, d_model 1–512, heads "
-                      "1–16, layers 1–4.");
+            return TrainingError{Code::ModelOutsideLimits, {}, 0, 0, {}};
         }
     }
-    if (tiny::Trainer::check(setup.config, setup.settings, corpus.trainIds))
-        return tr("%1: cannot train on this text with these settings").arg(setup.corpus);
-    return {};
+    if (const auto error = tiny::Trainer::check(setup.config, setup.settings, corpus.trainIds))
+        return trainerError(*error, setup, corpus);
+    return std::nullopt;
 }
 
 bool TrainingSetup::operator==(const TrainingSetup &other) const
@@ -87,7 +112,7 @@ struct TrainingSession::Progress
     double bestLoss = 0.0;
     SharedModel best;   ///< set when a validation improved
     SharedModel latest; ///< set with a snapshot
-    std::vector<AttentionSnapshot> snapshots;
+    std::vector<SharedSnapshot> snapshots;
     std::shared_ptr<const std::vector<int>> probe; ///< what the snapshots were taken on
     double trainingSeconds = 0.0; ///< spent in the steps (validations and snapshots apart)
 };
@@ -108,7 +133,7 @@ TrainingSession::~TrainingSession()
         writeBestFile();
 }
 
-QString TrainingSession::setUp(const TrainingSetup &setup)
+std::optional<TrainingError> TrainingSession::setUp(const TrainingSetup &setup)
 {
     TrainingSetup wanted = setup;
     CorpusLoadResult loaded;
@@ -127,9 +152,9 @@ QString TrainingSession::setUp(const TrainingSetup &setup)
             text = corpusText(loaded.corpus.source);
     }
     if (!loaded.ok())
-        return loaded.error;
+        return TrainingError{TrainingError::Code::Corpus, wanted.corpus, 0, 0, loaded.error};
     wanted.config.vocabSize = loaded.corpus.vocabulary.size();
-    if (const QString why = setupError(wanted, loaded.corpus); !why.isEmpty())
+    if (auto why = setupError(wanted, loaded.corpus))
         return why;
 
     pauseAndWait();
@@ -141,7 +166,7 @@ QString TrainingSession::setUp(const TrainingSetup &setup)
     m_unigramLoss =
         tiny::unigramLoss(m_corpus.trainIds, m_corpus.valIds, m_corpus.vocabulary.size());
     reset();
-    return {};
+    return std::nullopt;
 }
 
 void TrainingSession::reset()
@@ -196,10 +221,9 @@ void TrainingSession::clearRun()
     m_trainingSeconds = 0.0;
     m_trainedSteps = 0;
     m_bestModel.reset();
-    m_history.clear();
+    clearHistory();
     m_bestFileDirty = false;
     m_bestFileTimer->stop();
-    Q_EMIT historyReset();
 }
 
 void TrainingSession::train()
@@ -240,7 +264,8 @@ void TrainingSession::runWorker(int lastStep)
     const auto post = [&] {
         progress.trainingSeconds = double(trainingNs) * 1e-9;
         QMetaObject::invokeMethod(
-            this, [this, progress = std::move(progress)] { deliver(progress); },
+            this,
+            [this, progress = std::move(progress)]() mutable { deliver(std::move(progress)); },
             Qt::QueuedConnection);
         progress = Progress{};
         trainingNs = 0;
@@ -288,7 +313,7 @@ void TrainingSession::runWorker(int lastStep)
         post();
 }
 
-void TrainingSession::deliver(const Progress &progress)
+void TrainingSession::deliver(Progress progress)
 {
     if (!m_trainer)
         return; // the run was replaced while this was on its way
@@ -309,8 +334,8 @@ void TrainingSession::deliver(const Progress &progress)
     if (progress.latest) {
         m_model = progress.latest;
         if (progress.probe == sharedProbeIds())
-            for (const AttentionSnapshot &snapshot : progress.snapshots)
-                appendSnapshot(snapshot);
+            for (SharedSnapshot &snapshot : progress.snapshots)
+                appendSnapshot(std::move(snapshot));
         else
             snapshotShownModel(); // the probe changed meanwhile
         Q_EMIT modelChanged();
@@ -412,8 +437,7 @@ void TrainingSession::setProbe(const QString &probe)
         std::lock_guard lock(m_probeMutex);
         m_probeIds = std::make_shared<const std::vector<int>>(std::move(ids));
     }
-    m_history.clear();
-    Q_EMIT historyReset();
+    clearHistory();
     snapshotShownModel();
     Q_EMIT progressed();
 }
@@ -435,25 +459,49 @@ void TrainingSession::snapshotShownModel()
         appendSnapshot(attentionSnapshot(m_model->parameters, probeIds(), m_model->step));
 }
 
-void TrainingSession::appendSnapshot(AttentionSnapshot snapshot)
+void TrainingSession::appendSnapshot(SharedSnapshot snapshot)
 {
-    if (!m_history.empty() && m_history.back().step == snapshot.step)
-        m_history.back() = std::move(snapshot);
-    else
-        m_history.push_back(std::move(snapshot));
-    qint64 bytes = 0;
-    for (const AttentionSnapshot &s : m_history)
-        bytes += s.bytes();
-    if (int(m_history.size()) <= maxSnapshots && bytes <= maxHistoryBytes)
-        return;
-    // Keep the first, every second one after it, and the latest.
-    std::vector<AttentionSnapshot> kept;
-    for (std::size_t i = 0; i < m_history.size(); ++i)
-        if (i % 2 == 0 || i + 1 == m_history.size())
-            kept.push_back(std::move(m_history[i]));
-    m_history = std::move(kept);
-    m_snapshotEvery = std::min(2 * m_snapshotEvery.load(), std::max(1, m_setup.settings.steps));
+    if (!m_history.empty() && m_history.back()->step == snapshot->step) {
+        m_historyBytes -= m_history.back()->bytes();
+        m_history.pop_back();
+    }
+    m_historyBytes += snapshot->bytes();
+    m_history.push_back(std::move(snapshot));
+    if (int(m_history.size()) > maxSnapshots || m_historyBytes > m_historyByteLimit)
+        thinHistory();
+}
+
+void TrainingSession::thinHistory()
+{
+    while (m_history.size() > 2 &&
+           (int(m_history.size()) > maxSnapshots || m_historyBytes > m_historyByteLimit)) {
+        // Keep the first, every second one after it, and the latest.
+        std::vector<SharedSnapshot> kept;
+        m_historyBytes = 0;
+        for (std::size_t i = 0; i < m_history.size(); ++i) {
+            if (i % 2 == 0 || i + 1 == m_history.size()) {
+                m_historyBytes += m_history[i]->bytes();
+                kept.push_back(std::move(m_history[i]));
+            }
+        }
+        m_history = std::move(kept);
+        m_snapshotEvery = std::min(2 * m_snapshotEvery.load(), std::max(1, m_setup.settings.steps));
+    }
     Q_EMIT historyReset();
+}
+
+void TrainingSession::clearHistory()
+{
+    m_history.clear();
+    m_historyBytes = 0;
+    Q_EMIT historyReset();
+}
+
+void TrainingSession::setHistoryByteLimit(qint64 bytes)
+{
+    m_historyByteLimit = std::clamp<qint64>(bytes, 0, maxHistoryBytes);
+    if (m_historyBytes > m_historyByteLimit)
+        thinHistory();
 }
 
 void TrainingSession::setBestFile(const QString &fileName)
@@ -476,8 +524,14 @@ void TrainingSession::writeBestFile()
     if (m_bestFile.isEmpty() || !m_bestModel || m_state == State::Opened)
         return;
     m_bestFileWritten.start();
-    QString error;
-    m_bestFileError = saveModel(bestModelFile(), m_bestFile, &error) ? QString() : error;
+    QString reason;
+    if (saveModel(bestModelFile(), m_bestFile, &reason)) {
+        m_bestFileError.reset();
+        return;
+    }
+    m_bestFileError =
+        TrainingError{TrainingError::Code::BestFileNotWritten, m_bestFile, 0, 0, reason};
+    Q_EMIT bestFileFailed(*m_bestFileError);
 }
 
 } // namespace attention

@@ -14,13 +14,19 @@
 /// parameters and draw nothing from the trainer's random windows.
 ///
 /// The best weights so far can be kept in a file (setBestFile()): written atomically when a
-/// validation improves, at most every `bestFileInterval`, and once more when a run stops.
+/// validation improves, at most every `bestFileInterval`, and once more when a run stops. A
+/// failed write is kept (bestFileError()) and announced (bestFileFailed()) for the page to show.
+///
+/// Snapshots are shared, never copied: the worker makes each one once and hands it over inside
+/// a moved Progress; the history and every view hold the same `SharedSnapshot`. The history's
+/// bytes are counted as it changes and stay within `maxHistoryBytes` (64 MiB).
 
 #include "corpusfile.h"
 #include "modelfile.h"
 #include "tiny/corpus.h"
 #include "tiny/model.h"
 #include "tiny/trainer.h"
+#include "trainingerror.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -29,6 +35,7 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 class QThread;
@@ -63,6 +70,8 @@ struct AttentionSnapshot
 
     qint64 bytes() const;
 };
+/// A snapshot as the session and the views hold it: made once, shared read-only.
+using SharedSnapshot = std::shared_ptr<const AttentionSnapshot>;
 
 /// A model as the page shows it: shape, characters and weights, shared read-only.
 struct SessionModel
@@ -95,7 +104,9 @@ public:
     /// The history keeps at most this many snapshots: when full, every second one is dropped
     /// (the first and the latest stay) and snapshots are taken half as often from then on.
     static constexpr int maxSnapshots = 240;
-    /// …and at most this many bytes of them.
+    /// …and at most this many bytes of them (64 MiB), counted as the history changes. The largest
+    /// snapshot the model's limits allow (4 layers × 16 heads × 256² floats) is 16 MiB, so the
+    /// first and the latest always fit.
     static constexpr qint64 maxHistoryBytes = qint64(64) * 1024 * 1024;
     /// The best weights reach the best file at most this often while a run goes on.
     static constexpr std::chrono::milliseconds bestFileInterval{10000};
@@ -105,12 +116,13 @@ public:
     ~TrainingSession() override;
 
     /// Loads the setup's corpus and puts a fresh model (step 0) in place of the current run,
-    /// which is paused and dropped first. On failure returns the reason (the corpus file and
-    /// what is wrong) and keeps the current run as it was.
-    QString setUp(const TrainingSetup &setup);
-    /// Why `setup` cannot train on `corpus` (its config.vocabSize set from it), in words; empty
-    /// when it can.
-    static QString setupError(const TrainingSetup &setup, const tiny::PreparedCorpus &corpus);
+    /// which is paused and dropped first. On failure returns the reason and keeps the current
+    /// run as it was.
+    std::optional<TrainingError> setUp(const TrainingSetup &setup);
+    /// Why `setup` cannot train on `corpus` (its config.vocabSize set from it); nothing when it
+    /// can.
+    static std::optional<TrainingError> setupError(const TrainingSetup &setup,
+                                                   const tiny::PreparedCorpus &corpus);
     /// Drops the run and starts the same setup again from step 0.
     void reset();
     /// Uses the model of a file: its heads and predictions are shown; it is not trained further
@@ -169,12 +181,17 @@ public:
     /// The probe's ids in the shown model's vocabulary (0 for a character it lacks).
     std::vector<int> probeIds() const;
     /// The snapshots so far, oldest first; the last is the current model's.
-    const std::vector<AttentionSnapshot> &history() const { return m_history; }
+    const std::vector<SharedSnapshot> &history() const { return m_history; }
+    /// The bytes of the history's snapshots, kept as it changes; at most historyByteLimit().
+    qint64 historyBytes() const { return m_historyBytes; }
+    qint64 historyByteLimit() const { return m_historyByteLimit; }
+    /// Bounds the history by fewer bytes than maxHistoryBytes (tests thin it with small models).
+    void setHistoryByteLimit(qint64 bytes);
 
     /// Keeps the best weights in this file (empty: nowhere).
     void setBestFile(const QString &fileName);
-    /// The last failure to write the best file, or empty.
-    QString bestFileError() const { return m_bestFileError; }
+    /// The last failure to write the best file, or nothing.
+    std::optional<TrainingError> bestFileError() const { return m_bestFileError; }
 
 Q_SIGNALS:
     void stateChanged(TrainingSession::State state);
@@ -184,6 +201,8 @@ Q_SIGNALS:
     void historyReset();
     /// model() changed.
     void modelChanged();
+    /// The best weights could not be written to the best file (bestFileError() says why).
+    void bestFileFailed(const attention::TrainingError &error);
 
 private:
     struct Progress;
@@ -191,13 +210,17 @@ private:
     void start(int lastStep);
     /// The worker's loop: steps up to lastStep or until asked to stop.
     void runWorker(int lastStep);
-    void deliver(const Progress &progress);
+    void deliver(Progress progress);
     void workerStopped();
     void setState(State state);
     void clearRun();
     /// The probe ids the worker reads, behind m_probeMutex.
     std::shared_ptr<const std::vector<int>> sharedProbeIds() const;
-    void appendSnapshot(AttentionSnapshot snapshot);
+    void appendSnapshot(SharedSnapshot snapshot);
+    /// Drops every second snapshot (the first and the latest stay) until the history is within
+    /// its bounds.
+    void thinHistory();
+    void clearHistory();
     /// A snapshot of the shown model on the probe (the history's new last entry).
     void snapshotShownModel();
     void writeBestFile();
@@ -232,10 +255,12 @@ private:
     QString m_probe;
     mutable std::mutex m_probeMutex;
     std::shared_ptr<const std::vector<int>> m_probeIds;
-    std::vector<AttentionSnapshot> m_history;
+    std::vector<SharedSnapshot> m_history;
+    qint64 m_historyBytes = 0;
+    qint64 m_historyByteLimit = maxHistoryBytes;
 
     QString m_bestFile;
-    QString m_bestFileError;
+    std::optional<TrainingError> m_bestFileError;
     bool m_bestFileDirty = false;
     QElapsedTimer m_bestFileWritten;
     QTimer *m_bestFileTimer;

@@ -8,11 +8,15 @@
 #include "trainingsession.h"
 #include "verifynear.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace attention;
+
+Q_DECLARE_METATYPE(attention::TrainingSetup)
 
 namespace {
 
@@ -60,7 +64,13 @@ private Q_SLOTS:
     void snapshotsAreTheModelsAttention();
     void probeChangeRestartsTheHistory();
     void historyStaysBounded();
+    void historyBytesStayWithinTheBound();
+    void snapshotsAreSharedNotCopied();
     void bestWeightsReachTheirFile();
+    void unwritableBestFileIsReported();
+    void setupErrorsAreValues_data();
+    void setupErrorsAreValues();
+    void trainerErrorsHaveTheirOwnWords();
     void openedModelIsShownNotTrained();
     void refusedCorpusChangesNothing();
     void destroyingWhileRunningStopsCleanly();
@@ -71,7 +81,7 @@ void TestTrainingSession::setUpGivesAFreshModel()
     TrainingSession session;
     QCOMPARE(session.state(), TrainingSession::State::Empty);
     session.setProbe(QStringLiteral("abcab"));
-    QVERIFY(session.setUp(smallSetup()).isEmpty());
+    QVERIFY(!session.setUp(smallSetup()));
     QCOMPARE(session.state(), TrainingSession::State::Ready);
     QCOMPARE(session.stepsDone(), 0);
     QVERIFY(session.model());
@@ -80,7 +90,7 @@ void TestTrainingSession::setUpGivesAFreshModel()
     const auto initial = tiny::initParameters(session.model()->parameters.config, 7);
     QCOMPARE(tiny::exportTensors(session.model()->parameters), tiny::exportTensors(initial));
     QCOMPARE(session.history().size(), std::size_t(1));
-    QCOMPARE(session.history().front().step, 0);
+    QCOMPARE(session.history().front()->step, 0);
     QCOMPARE(session.probeIds().size(), std::size_t(5));
     QVERIFY(session.unigramLoss() > 0.0);
 }
@@ -91,7 +101,7 @@ void TestTrainingSession::trainingMatchesTheCoreTrainer()
     setup.settings.learningRate = 1e-2;
     setup.evalEvery = 50;
     TrainingSession session;
-    QVERIFY(session.setUp(setup).isEmpty());
+    QVERIFY(!session.setUp(setup));
     QSignalSpy states(&session, &TrainingSession::stateChanged);
     session.train();
     QCOMPARE(session.state(), TrainingSession::State::Running);
@@ -128,12 +138,12 @@ void TestTrainingSession::trainingMatchesTheCoreTrainer()
 void TestTrainingSession::pauseAndResumeGiveTheSameLosses()
 {
     TrainingSession uninterrupted;
-    QVERIFY(uninterrupted.setUp(smallSetup(300)).isEmpty());
+    QVERIFY(!uninterrupted.setUp(smallSetup(300)));
     uninterrupted.train();
     QVERIFY(uninterrupted.waitUntilIdle(60000));
 
     TrainingSession paused;
-    QVERIFY(paused.setUp(smallSetup(300)).isEmpty());
+    QVERIFY(!paused.setUp(smallSetup(300)));
     int pauses = 0;
     while (paused.state() != TrainingSession::State::Finished && pauses < 10000) {
         paused.train();
@@ -153,13 +163,13 @@ void TestTrainingSession::pauseAndResumeGiveTheSameLosses()
 void TestTrainingSession::oneStepTrainsOneStep()
 {
     TrainingSession session;
-    QVERIFY(session.setUp(smallSetup()).isEmpty());
+    QVERIFY(!session.setUp(smallSetup()));
     for (int i = 1; i <= 3; ++i) {
         session.stepOnce();
         QVERIFY(session.waitUntilIdle(10000));
         QCOMPARE(session.state(), TrainingSession::State::Paused);
         QCOMPARE(session.stepsDone(), i);
-        QCOMPARE(session.history().back().step, i);
+        QCOMPARE(session.history().back()->step, i);
     }
     QCOMPARE(session.trainLosses(), referenceLosses(session, 3));
     session.reset();
@@ -174,10 +184,10 @@ void TestTrainingSession::snapshotsAreTheModelsAttention()
 {
     TrainingSession session;
     session.setProbe(QStringLiteral("abcdabcd"));
-    QVERIFY(session.setUp(smallSetup()).isEmpty());
+    QVERIFY(!session.setUp(smallSetup()));
     session.train();
     QVERIFY(session.waitUntilIdle(60000));
-    const AttentionSnapshot &last = session.history().back();
+    const AttentionSnapshot &last = *session.history().back();
     QCOMPARE(last.step, session.stepsDone());
     const auto analysis = tiny::analyseSequence(session.model()->parameters, session.probeIds());
     QVERIFY(analysis);
@@ -195,17 +205,17 @@ void TestTrainingSession::snapshotsAreTheModelsAttention()
         }
     }
     // The snapshots are in step order, from step 0, and they changed with training.
-    QCOMPARE(session.history().front().step, 0);
+    QCOMPARE(session.history().front()->step, 0);
     for (std::size_t i = 1; i < session.history().size(); ++i)
-        QVERIFY(session.history()[i].step > session.history()[i - 1].step);
-    QVERIFY(verifynear::apart(session.history().front().heads[0][0], last.heads[0][0], 1e-3));
+        QVERIFY(session.history()[i]->step > session.history()[i - 1]->step);
+    QVERIFY(verifynear::apart(session.history().front()->heads[0][0], last.heads[0][0], 1e-3));
 }
 
 void TestTrainingSession::probeChangeRestartsTheHistory()
 {
     TrainingSession session;
     session.setProbe(QStringLiteral("abc"));
-    QVERIFY(session.setUp(smallSetup()).isEmpty());
+    QVERIFY(!session.setUp(smallSetup()));
     session.train();
     QVERIFY(session.waitUntilIdle(60000));
     QVERIFY(session.history().size() > 1);
@@ -214,11 +224,11 @@ void TestTrainingSession::probeChangeRestartsTheHistory()
     session.setProbe(QStringLiteral("abcdefgh中ij"));
     QCOMPARE(resets.size(), 1);
     QCOMPARE(session.history().size(), std::size_t(1));
-    QCOMPARE(session.history().front().step, 40);
+    QCOMPARE(session.history().front()->step, 40);
     const std::vector<int> ids = session.probeIds();
     QCOMPARE(ids.size(), std::size_t(8));
     QCOMPARE(ids[0], session.vocabulary().idOf(U'a'));
-    QCOMPARE(session.history().front().heads[0][0].rows(), Index(8));
+    QCOMPARE(session.history().front()->heads[0][0].rows(), Index(8));
     session.setProbe(QStringLiteral("中"));
     QCOMPARE(session.probeIds(), std::vector<int>{0});
 }
@@ -231,15 +241,108 @@ void TestTrainingSession::historyStaysBounded()
     setup.evalEvery = 300;
     TrainingSession session;
     session.setProbe(QStringLiteral("ab"));
-    QVERIFY(session.setUp(setup).isEmpty());
+    QVERIFY(!session.setUp(setup));
     session.train();
     QVERIFY(session.waitUntilIdle(120000));
     const auto &history = session.history();
     QVERIFY2(int(history.size()) <= TrainingSession::maxSnapshots,
              qPrintable(QString::number(history.size())));
     QVERIFY(history.size() >= 100);
-    QCOMPARE(history.front().step, 0);
-    QCOMPARE(history.back().step, 600);
+    QCOMPARE(history.front()->step, 0);
+    QCOMPARE(history.back()->step, 600);
+}
+
+namespace {
+
+/// The history's bytes counted here, snapshot by snapshot, matrix by matrix.
+qint64 countedBytes(const std::vector<SharedSnapshot> &history)
+{
+    qint64 total = 0;
+    for (const SharedSnapshot &snapshot : history)
+        for (const auto &layer : snapshot->heads)
+            for (const MatrixF &head : layer)
+                total += qint64(head.rows()) * head.cols() * qint64(sizeof(float));
+    return total;
+}
+
+} // namespace
+
+void TestTrainingSession::historyBytesStayWithinTheBound()
+{
+    // One snapshot: 2 heads × 8 × 8 floats = 512 bytes; 8 fit in the bound, 600 steps would not.
+    TrainingSetup setup = smallSetup(600);
+    setup.config.dModel = 8;
+    setup.settings.batch = 2;
+    setup.evalEvery = 300;
+    TrainingSession session;
+    session.setProbe(QStringLiteral("abcdabcd"));
+    QVERIFY(!session.setUp(setup));
+    const qint64 oneSnapshot = countedBytes(session.history());
+    QCOMPARE(oneSnapshot, qint64(2 * 8 * 8 * sizeof(float)));
+    session.setHistoryByteLimit(8 * oneSnapshot);
+    QCOMPARE(session.historyByteLimit(), 8 * oneSnapshot);
+    qint64 largest = 0;
+    connect(&session, &TrainingSession::progressed, &session, [&] {
+        QCOMPARE(session.historyBytes(), countedBytes(session.history()));
+        largest = std::max(largest, session.historyBytes());
+    });
+    session.train();
+    QVERIFY(session.waitUntilIdle(120000));
+    QCOMPARE(session.historyBytes(), countedBytes(session.history()));
+    QVERIFY2(largest <= 8 * oneSnapshot, qPrintable(QString::number(largest)));
+    QVERIFY(session.history().size() >= 4);
+    QCOMPARE(session.history().front()->step, 0);
+    QCOMPARE(session.history().back()->step, 600);
+    // The app's bound holds the largest snapshot the limits allow twice over (first and latest).
+    QVERIFY(2 * qint64(4) * 16 * 256 * 256 * qint64(sizeof(float)) <=
+            TrainingSession::maxHistoryBytes);
+    // Never above the app's bound.
+    session.setHistoryByteLimit(TrainingSession::maxHistoryBytes * 2);
+    QCOMPARE(session.historyByteLimit(), TrainingSession::maxHistoryBytes);
+}
+
+void TestTrainingSession::snapshotsAreSharedNotCopied()
+{
+    TrainingSession session;
+    session.setProbe(QStringLiteral("abcdabcd"));
+    QVERIFY(!session.setUp(smallSetup(300)));
+    // While a delivery is announced, the history is the only owner of every snapshot (those this
+    // test keeps aside): the worker's Progress was moved in, not copied, and so were its
+    // snapshots.
+    std::vector<SharedSnapshot> held;
+    long mostOwners = 0;
+    int deliveries = 0;
+    connect(&session, &TrainingSession::progressed, &session, [&] {
+        ++deliveries;
+        for (const SharedSnapshot &snapshot : session.history())
+            if (std::find(held.begin(), held.end(), snapshot) == held.end())
+                mostOwners = std::max(mostOwners, snapshot.use_count());
+    });
+    session.stepOnce();
+    QVERIFY(session.waitUntilIdle(10000));
+    QCOMPARE(mostOwners, 1L);
+    // Every snapshot, its address and its weights' storage, as the history holds them now.
+    held = session.history();
+    QCOMPARE(held.size(), std::size_t(2));
+    std::vector<const float *> storage;
+    for (const SharedSnapshot &snapshot : held)
+        storage.push_back(snapshot->heads[0][0].data());
+    session.train();
+    QVERIFY(session.waitUntilIdle(60000));
+    QVERIFY(deliveries >= 2); // the step and the run (one delivery or more)
+    QVERIFY(session.history().size() > held.size());
+    QCOMPARE(mostOwners, 1L);
+    // Deliveries and thinning moved pointers only: the kept snapshots are the same objects with
+    // the same storage, owned by the history and `held` alone.
+    const auto &history = session.history();
+    QCOMPARE(history.front(), held.front()); // step 0 stays first
+    for (std::size_t i = 0; i < held.size(); ++i) {
+        const auto found = std::find(history.begin(), history.end(), held[i]);
+        if (found == history.end())
+            continue;
+        QCOMPARE((*found)->heads[0][0].data(), storage[i]);
+        QCOMPARE(held[i].use_count(), 2L);
+    }
 }
 
 void TestTrainingSession::bestWeightsReachTheirFile()
@@ -248,10 +351,10 @@ void TestTrainingSession::bestWeightsReachTheirFile()
     const QString file = dir.filePath(QStringLiteral("best.safetensors"));
     TrainingSession session;
     session.setBestFile(file);
-    QVERIFY(session.setUp(smallSetup()).isEmpty());
+    QVERIFY(!session.setUp(smallSetup()));
     session.train();
     QVERIFY(session.waitUntilIdle(60000));
-    QVERIFY(session.bestFileError().isEmpty());
+    QVERIFY(!session.bestFileError());
     const ModelReadResult read = loadModel(file);
     QVERIFY2(read.ok(), qPrintable(read.error));
     QCOMPARE(read.model.metadata.steps, qint64(session.bestStep()));
@@ -262,11 +365,95 @@ void TestTrainingSession::bestWeightsReachTheirFile()
     QCOMPARE(read.model.vocabulary, session.vocabulary());
 }
 
+void TestTrainingSession::unwritableBestFileIsReported()
+{
+    // Tests run as root: a directory cannot be made unwritable, but a file cannot hold one.
+    QTemporaryDir dir;
+    const QString blocker = dir.filePath(QStringLiteral("a-file"));
+    QFile file(blocker);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.close();
+    const QString best = blocker + QStringLiteral("/best.safetensors");
+    TrainingSession session;
+    session.setBestFile(best);
+    QSignalSpy failed(&session, &TrainingSession::bestFileFailed);
+    QVERIFY(!session.setUp(smallSetup()));
+    session.train();
+    QVERIFY(session.waitUntilIdle(60000));
+    QVERIFY(session.bestStep() > 0);
+    QVERIFY(!failed.isEmpty());
+    const std::optional<TrainingError> error = session.bestFileError();
+    QVERIFY(error);
+    QCOMPARE(error->code, TrainingError::Code::BestFileNotWritten);
+    QCOMPARE(error->file, best);
+    const QString text = trainingErrorText(error);
+    QVERIFY2(text.contains(QStringLiteral("best weights")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("best.safetensors")), qPrintable(text));
+    QVERIFY(!QFileInfo::exists(best));
+}
+
+void TestTrainingSession::setupErrorsAreValues_data()
+{
+    QTest::addColumn<TrainingSetup>("setup");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<qint64>("value");
+    QTest::addColumn<qint64>("limit");
+    QTest::addColumn<QString>("words");
+    TrainingSetup heads = smallSetup();
+    heads.config.heads = 3;
+    QTest::newRow("d_model") << heads << int(TrainingError::Code::DModelNotMultipleOfHeads)
+                             << qint64(16) << qint64(3) << QStringLiteral("not a multiple");
+    TrainingSetup layers = smallSetup();
+    layers.config.layers = 5;
+    QTest::newRow("limits") << layers << int(TrainingError::Code::ModelOutsideLimits) << qint64(0)
+                            << qint64(0) << QStringLiteral("outside the limits");
+    TrainingSetup steps = smallSetup();
+    steps.settings.steps = 0;
+    QTest::newRow("settings") << steps << int(TrainingError::Code::TrainerSettings) << qint64(0)
+                              << qint64(0) << QStringLiteral("training settings");
+}
+
+void TestTrainingSession::setupErrorsAreValues()
+{
+    QFETCH(TrainingSetup, setup);
+    QFETCH(int, code);
+    QFETCH(qint64, value);
+    QFETCH(qint64, limit);
+    QFETCH(QString, words);
+    TrainingSession session;
+    const std::optional<TrainingError> error = session.setUp(setup);
+    QVERIFY(error);
+    QCOMPARE(int(error->code), code);
+    QCOMPARE(error->value, value);
+    QCOMPARE(error->limit, limit);
+    QVERIFY2(trainingErrorText(error).contains(words), qPrintable(trainingErrorText(error)));
+    QCOMPARE(session.state(), TrainingSession::State::Empty);
+}
+
+void TestTrainingSession::trainerErrorsHaveTheirOwnWords()
+{
+    // Each kind the core's Trainer refuses keeps its own wording, and each code has words.
+    using Code = TrainingError::Code;
+    QStringList texts;
+    for (int c = 0; c <= int(TrainingError::lastCode); ++c) {
+        TrainingError error{Code(c), QStringLiteral("corpus.txt"), 7, 9, QStringLiteral("why")};
+        const QString text = trainingErrorText(error);
+        QVERIFY2(!text.isEmpty(), qPrintable(QString::number(c)));
+        QVERIFY2(!texts.contains(text), qPrintable(text));
+        texts.append(text);
+    }
+    TrainingError tooShort{Code::TrainingTooShort, QStringLiteral("poems.txt"), 5, 9, {}};
+    QCOMPARE(trainingErrorText(tooShort).left(11), QStringLiteral("poems.txt: "));
+    QVERIFY(trainingErrorText(tooShort).contains(QStringLiteral("5")));
+    QVERIFY(trainingErrorText(tooShort).contains(QStringLiteral("9")));
+    QVERIFY(trainingErrorText(std::optional<TrainingError>()).isEmpty());
+}
+
 void TestTrainingSession::openedModelIsShownNotTrained()
 {
     TrainingSession trained;
     trained.setProbe(QStringLiteral("abca"));
-    QVERIFY(trained.setUp(smallSetup()).isEmpty());
+    QVERIFY(!trained.setUp(smallSetup()));
     trained.train();
     QVERIFY(trained.waitUntilIdle(60000));
     const ModelFile file = trained.bestModelFile();
@@ -274,7 +461,7 @@ void TestTrainingSession::openedModelIsShownNotTrained()
 
     TrainingSession session;
     session.setProbe(QStringLiteral("abca"));
-    QVERIFY(session.setUp(smallSetup()).isEmpty());
+    QVERIFY(!session.setUp(smallSetup()));
     session.openModel(file);
     QCOMPARE(session.state(), TrainingSession::State::Opened);
     QVERIFY(!session.canTrain());
@@ -282,7 +469,7 @@ void TestTrainingSession::openedModelIsShownNotTrained()
     QCOMPARE(tiny::exportTensors(session.model()->parameters), file.tensors);
     QCOMPARE(session.history().size(), std::size_t(1));
     const auto analysis = tiny::analyseSequence(session.model()->parameters, session.probeIds());
-    VERIFY_ALL_NEAR(session.history().front().heads[0][1], analysis->attention[0][1], 1e-6);
+    VERIFY_ALL_NEAR(session.history().front()->heads[0][1], analysis->attention[0][1], 1e-6);
     session.train(); // an opened model is not trained
     QCOMPARE(session.state(), TrainingSession::State::Opened);
     session.reset(); // a new run of the setup
@@ -293,7 +480,7 @@ void TestTrainingSession::openedModelIsShownNotTrained()
 void TestTrainingSession::refusedCorpusChangesNothing()
 {
     TrainingSession session;
-    QVERIFY(session.setUp(smallSetup()).isEmpty());
+    QVERIFY(!session.setUp(smallSetup()));
     session.stepOnce();
     QVERIFY(session.waitUntilIdle(10000));
     const auto before = tiny::exportTensors(session.model()->parameters);
@@ -301,7 +488,11 @@ void TestTrainingSession::refusedCorpusChangesNothing()
     QTemporaryDir dir;
     TrainingSetup bad = smallSetup();
     bad.corpus = dir.filePath(QStringLiteral("missing.txt"));
-    const QString error = session.setUp(bad);
+    const std::optional<TrainingError> refused = session.setUp(bad);
+    QVERIFY(refused);
+    QCOMPARE(refused->code, TrainingError::Code::Corpus);
+    QCOMPARE(refused->file, bad.corpus);
+    const QString error = trainingErrorText(refused);
     QVERIFY(error.contains(QStringLiteral("missing.txt")));
     QVERIFY(error.contains(QStringLiteral("no such file")));
     QCOMPARE(session.state(), TrainingSession::State::Paused);
@@ -315,7 +506,7 @@ void TestTrainingSession::refusedCorpusChangesNothing()
 void TestTrainingSession::destroyingWhileRunningStopsCleanly()
 {
     auto session = std::make_unique<TrainingSession>();
-    QVERIFY(session->setUp(smallSetup(100000)).isEmpty());
+    QVERIFY(!session->setUp(smallSetup(100000)));
     session->train();
     QTest::qWait(20);
     session = nullptr; // the destructor pauses and waits: no crash, no leak under ASan

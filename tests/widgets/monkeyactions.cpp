@@ -289,7 +289,7 @@ void TestMonkey::trainVisit(TrainPage *page)
     case 2:
         page->historySlider()->setValue(below(page->historySlider()->maximum() + 1));
         QCOMPARE(page->headGrid()->snapshot().step,
-                 session->history()[std::size_t(page->shownSnapshot())].step);
+                 session->history()[std::size_t(page->shownSnapshot())]->step);
         break;
     case 3:
         page->headGrid()->setSelectedHead(below(2), below(3)); // an invalid head is ignored

@@ -471,7 +471,8 @@ void TestAccessibility::headGridHeads()
             weights(2, (l + h) % 3) = 0.8f;
             snapshot.heads[l].push_back(weights);
         }
-    grid.setSnapshot(snapshot, {QStringLiteral("床"), QStringLiteral("前"), QStringLiteral("明")});
+    grid.setSnapshot(std::make_shared<const AttentionSnapshot>(snapshot),
+                     {QStringLiteral("床"), QStringLiteral("前"), QStringLiteral("明")});
     grid.setSelectedHead(1, 2);
     grid.setSelectedPosition(2);
     grid.resize(600, 400);

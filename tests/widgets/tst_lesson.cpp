@@ -71,7 +71,7 @@ void shortenTraining(TrainPage *page)
     setup.settings.steps = 30;
     setup.settings.threads = 1;
     page->controls()->setSetup(setup);
-    QVERIFY(page->session()->setUp(page->controls()->setup()).isEmpty());
+    QVERIFY(!page->session()->setUp(page->controls()->setup()));
 }
 
 constexpr double eps = 1e-12;

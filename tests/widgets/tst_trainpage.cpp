@@ -149,6 +149,7 @@ private Q_SLOTS:
     void pauseThenResumeMatchesAnUninterruptedRun();
     void historySliderShowsStoredSnapshots();
     void badModelFileChangesNothing();
+    void failedBestFileIsShown();
     void savedModelOpensAgain();
     void workbenchHeadMatchesEval();
     void fileMenuOpensAndRemembersModels();
@@ -200,6 +201,10 @@ void TestTrainPage::shortRunFillsChartAndChangesHeads()
     // The heads are the trained model's now.
     const AttentionSnapshot &trained = page.headGrid()->snapshot();
     QCOMPARE(trained.step, 60);
+    // The grid shows the session's own snapshot, not a copy: one object, owned by the history
+    // and the grid alone.
+    QCOMPARE(page.headGrid()->sharedSnapshot(), page.session()->history().back());
+    QCOMPARE(page.headGrid()->sharedSnapshot().use_count(), 2L);
     QVERIFY(headsChanged(initial, trained));
     const auto analysis =
         tiny::analyseSequence(page.session()->model()->parameters, page.session()->probeIds());
@@ -254,17 +259,41 @@ void TestTrainPage::historySliderShowsStoredSnapshots()
     QTest::keyClick(slider, Qt::Key_Home);
     QCOMPARE(page.shownSnapshot(), 0);
     QCOMPARE(page.headGrid()->snapshot().step, 0);
-    const QString first = headsMismatch(page.headGrid()->snapshot(), history.front());
+    const QString first = headsMismatch(page.headGrid()->snapshot(), *history.front());
     QVERIFY2(first.isEmpty(), qPrintable(first));
     slider->setValue(5);
-    QCOMPARE(page.headGrid()->snapshot().step, history[5].step);
-    const QString sixth = headsMismatch(page.headGrid()->snapshot(), history[5]);
+    QCOMPARE(page.headGrid()->snapshot().step, history[5]->step);
+    QCOMPARE(page.headGrid()->sharedSnapshot(), history[5]); // the same object, not a copy
+    const QString sixth = headsMismatch(page.headGrid()->snapshot(), *history[5]);
     QVERIFY2(sixth.isEmpty(), qPrintable(sixth));
     // A head from the past is shown, not opened: the workbench button waits for the end.
     QVERIFY(!page.headPanel()->workbenchButton()->isEnabled());
     QTest::keyClick(slider, Qt::Key_End);
     QCOMPARE(page.headGrid()->snapshot().step, 60);
     QVERIFY(page.headPanel()->workbenchButton()->isEnabled());
+}
+
+void TestTrainPage::failedBestFileIsShown()
+{
+    // Tests run as root: no directory is unwritable, but a regular file cannot hold one.
+    const QString blocker = m_dir.filePath(QStringLiteral("not-a-directory"));
+    QFile file(blocker);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.close();
+    const QString best = blocker + QStringLiteral("/best.safetensors");
+    TrainPage page;
+    page.setBestFile(best);
+    prepare(page, smallSetup(m_corpus, 30));
+    trainToEnd(page);
+    const std::optional<TrainingError> error = page.session()->bestFileError();
+    QVERIFY(error);
+    QCOMPARE(error->file, best);
+    const QString status = page.controls()->statusLabel()->text();
+    QVERIFY2(status.contains(QStringLiteral("The best weights could not be saved")),
+             qPrintable(status));
+    QVERIFY2(status.contains(best), qPrintable(status));
+    // The rest of the status stays: the run is done.
+    QVERIFY2(status.contains(QStringLiteral("Done")), qPrintable(status));
 }
 
 void TestTrainPage::badModelFileChangesNothing()

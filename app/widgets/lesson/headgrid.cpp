@@ -30,9 +30,9 @@ HeadGrid::HeadGrid(QWidget *parent)
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
 }
 
-void HeadGrid::setSnapshot(const AttentionSnapshot &snapshot, const QStringList &characters)
+void HeadGrid::setSnapshot(SharedSnapshot snapshot, const QStringList &characters)
 {
-    m_snapshot = snapshot;
+    m_snapshot = std::move(snapshot);
     m_characters = characters;
     updateGeometry();
     update();
@@ -48,6 +48,12 @@ void HeadGrid::setSnapshot(const AttentionSnapshot &snapshot, const QStringList 
     }
     if (m_position >= positions())
         setSelectedPosition(positions() - 1);
+}
+
+const AttentionSnapshot &HeadGrid::snapshot() const
+{
+    static const AttentionSnapshot none;
+    return m_snapshot ? *m_snapshot : none;
 }
 
 void HeadGrid::setSelectedHead(int layer, int head)
@@ -210,7 +216,7 @@ void HeadGrid::paintEvent(QPaintEvent *)
 void HeadGrid::paintHead(QPainter &painter, const Geometry &g, int layer, int head) const
 {
     const QRectF cells = cellsRect(layer, head);
-    const MatrixF &weights = m_snapshot.heads[std::size_t(layer)][std::size_t(head)];
+    const MatrixF &weights = m_snapshot->heads[std::size_t(layer)][std::size_t(head)];
     const int n = positions();
     const bool selected = layer == m_layer && head == m_head;
 
@@ -323,7 +329,7 @@ bool HeadGrid::event(QEvent *event)
         event->ignore();
         return true;
     }
-    const MatrixF &weights = m_snapshot.heads[std::size_t(hit.layer)][std::size_t(hit.head)];
+    const MatrixF &weights = m_snapshot->heads[std::size_t(hit.layer)][std::size_t(hit.head)];
     const QString text =
         hit.column > hit.row
             ? tr("%1: %2 cannot see %3, which comes after it (causal mask)")

@@ -23,11 +23,14 @@ class HeadGrid : public QWidget
 public:
     explicit HeadGrid(QWidget *parent = nullptr);
 
-    /// Shows `snapshot`'s heads, labelled with `characters` (one per probe position).
-    void setSnapshot(const AttentionSnapshot &snapshot, const QStringList &characters);
-    const AttentionSnapshot &snapshot() const { return m_snapshot; }
-    int layers() const { return int(m_snapshot.heads.size()); }
-    int heads() const { return m_snapshot.heads.empty() ? 0 : int(m_snapshot.heads[0].size()); }
+    /// Shows `snapshot`'s heads, labelled with `characters` (one per probe position). The grid
+    /// keeps the shared snapshot itself, never a copy (null shows nothing).
+    void setSnapshot(SharedSnapshot snapshot, const QStringList &characters);
+    /// The shown snapshot (an empty one before any).
+    const AttentionSnapshot &snapshot() const;
+    const SharedSnapshot &sharedSnapshot() const { return m_snapshot; }
+    int layers() const { return m_snapshot ? int(m_snapshot->heads.size()) : 0; }
+    int heads() const { return layers() == 0 ? 0 : int(m_snapshot->heads[0].size()); }
     int positions() const { return int(m_characters.size()); }
     /// The character at probe position `position` (empty outside the line).
     QString characterAt(int position) const { return m_characters.value(position); }
@@ -85,7 +88,7 @@ private:
     QString headTitle(int layer, int head) const;
     QString shortHeadTitle(int layer, int head) const;
 
-    AttentionSnapshot m_snapshot;
+    SharedSnapshot m_snapshot;
     QStringList m_characters;
     int m_layer = 0;
     int m_head = 0;

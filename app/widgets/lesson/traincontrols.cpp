@@ -234,6 +234,9 @@ void TrainControls::showSession(const TrainingSession &session)
                      .arg(status, tr("Best validation loss %1 at step %2.")
                                       .arg(locale().toString(session.bestLoss(), 'f', 3))
                                       .arg(session.bestStep()));
+    if (const std::optional<TrainingError> error = session.bestFileError())
+        status = tr("%1 %2", "two sentences of the training status")
+                     .arg(status, trainingErrorText(*error));
     m_status->setText(status);
 }
 

@@ -177,6 +177,9 @@ void TrainPage::connectParts()
                                      m_session->state() != TrainingSession::State::Running);
         Q_EMIT busyChanged(isBusy());
     });
+    // A failed write of the best weights is said in the status line (TrainControls words it).
+    connect(s, &TrainingSession::bestFileFailed, this,
+            [this] { m_controls->showSession(*m_session); });
     connect(m_profileTimer, &QTimer::timeout, this, &TrainPage::updateHeadPanel);
 
     // A setting applies once the spin box rests, not at every step of its arrows.
@@ -197,7 +200,7 @@ void TrainPage::connectParts()
             showError(m_lastError);
     });
     connect(m_controls, &TrainControls::resetClicked, this, [this] {
-        const QString error = m_session->setUp(m_controls->setup());
+        const QString error = trainingErrorText(m_session->setUp(m_controls->setup()));
         if (!error.isEmpty())
             showError(error);
         m_controls->setPendingChange(!error.isEmpty());
@@ -222,7 +225,7 @@ bool TrainPage::ensureSetUp()
 {
     if (m_session->state() != TrainingSession::State::Empty)
         return true;
-    m_lastError = m_session->setUp(m_controls->setup());
+    m_lastError = trainingErrorText(m_session->setUp(m_controls->setup()));
     if (!m_lastError.isEmpty()) {
         m_controls->showSession(*m_session);
         return false;
@@ -238,7 +241,7 @@ void TrainPage::applySetup()
     // so that no training is lost by a slip of the mouse.
     if (m_session->state() == State::Empty || m_session->state() == State::Ready) {
         // Said beside the form, not in a message box: the learner may be typing.
-        const QString error = m_session->setUp(wanted);
+        const QString error = trainingErrorText(m_session->setUp(wanted));
         m_controls->setPendingChange(!error.isEmpty());
         if (!error.isEmpty()) {
             m_lastError = error;
@@ -296,8 +299,8 @@ void TrainPage::historyReset()
     if (!m_followLatest && m_shownStep >= 0 && !history.empty()) {
         int nearest = 0;
         for (int i = 0; i < int(history.size()); ++i)
-            if (std::abs(history[std::size_t(i)].step - m_shownStep) <
-                std::abs(history[std::size_t(nearest)].step - m_shownStep))
+            if (std::abs(history[std::size_t(i)]->step - m_shownStep) <
+                std::abs(history[std::size_t(nearest)]->step - m_shownStep))
                 nearest = i;
         m_shown = nearest;
         m_followLatest = nearest == int(history.size()) - 1;
@@ -323,7 +326,7 @@ void TrainPage::showSnapshot(int index)
     const auto &history = m_session->history();
     if (history.empty()) {
         m_shown = -1;
-        m_grid->setSnapshot({}, {});
+        m_grid->setSnapshot(nullptr, {});
         m_historyLabel->setText(tr("step –"));
         return;
     }
@@ -334,10 +337,10 @@ void TrainPage::showSnapshot(int index)
         m_history->setValue(index);
     }
     m_shown = index;
-    const AttentionSnapshot &snapshot = history[std::size_t(index)];
-    m_shownStep = snapshot.step;
+    const SharedSnapshot &snapshot = history[std::size_t(index)];
+    m_shownStep = snapshot->step;
     m_grid->setSnapshot(snapshot, probeCharacters());
-    m_historyLabel->setText(tr("step %1").arg(snapshot.step));
+    m_historyLabel->setText(tr("step %1").arg(m_shownStep));
     // The panels below describe the current model: a head from the past is shown, not opened.
     m_headPanel->setLatestShown(m_followLatest);
 }
@@ -518,7 +521,7 @@ void TrainPage::reset()
     m_nextChar->setPrompt(QStringLiteral("床前"));
     m_grid->setSelectedHead(0, 0);
     if (m_session->state() != TrainingSession::State::Empty) {
-        const QString error = m_session->setUp(setup);
+        const QString error = trainingErrorText(m_session->setUp(setup));
         if (!error.isEmpty())
             m_lastError = error;
     }
