@@ -3,6 +3,7 @@
 #include "documentcommands.h"
 #include "latestjob.h"
 #include "presets.h"
+#include "tablepool.h"
 
 #include <QEventLoop>
 #include <QUndoStack>
@@ -315,18 +316,24 @@ void ScenarioDocument::install(std::shared_ptr<const Scenario> scenario)
 void ScenarioDocument::scenarioChanged()
 {
     std::shared_ptr<const Scenario> snapshot = m_scenario;
+    // The last result in: its raw products serve the next one when only the scale or a switch
+    // changed (shared read-only, so the worker may read them while the GUI thread goes on).
+    std::shared_ptr<const Scenario> before = m_computed;
+    SharedResult previous = m_result;
     if (snapshot->tokenCount() <= synchronousTokens) {
         m_job->cancel();
-        m_result = std::make_shared<const ScenarioResult>(snapshot->compute());
+        m_result = shareResult(snapshot->computeWithImages(before.get(), previous.get()));
         m_computed = std::move(snapshot);
         Q_EMIT changed();
         Q_EMIT resultChanged();
         return;
     }
-    m_job->start([this, snapshot](const LatestJob::Context &context) -> LatestJob::Delivery {
+    m_job->start([this, snapshot, before,
+                  previous](const LatestJob::Context &context) -> LatestJob::Delivery {
         if (context.isCancelled())
             return {};
-        SharedResult result = std::make_shared<const ScenarioResult>(snapshot->compute());
+        SharedResult result =
+            shareResult(snapshot->computeWithImages(before.get(), previous.get()));
         return [this, snapshot, result] {
             m_computed = snapshot;
             m_result = result;

@@ -4,6 +4,7 @@
 #include "heatmapwidget.h"
 #include "latestjob.h"
 #include "numberformat.h"
+#include "tablepool.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -77,9 +78,9 @@ void CompareView::refresh()
     }
     const std::shared_ptr<const Scenario> scenario = m_scenario;
     const Flip flip = m_flip;
-    const auto compute = [scenario, flip] {
+    const auto compute = [scenario, flip, before = m_shown, previous = m_shownResult] {
         return std::pair(std::make_shared<const Scenario>(flipped(*scenario, flip)),
-                         std::make_shared<const ScenarioResult>(compareResult(*scenario, flip)));
+                         shareResult(compareResult(*scenario, flip, before.get(), previous.get())));
     };
     if (scenario->tokenCount() <= ScenarioDocument::synchronousTokens) {
         m_job->cancel();
@@ -99,6 +100,8 @@ void CompareView::refresh()
 
 void CompareView::display(std::shared_ptr<const Scenario> flipped, SharedResult result)
 {
+    m_shown = flipped;
+    m_shownResult = result;
     m_heatmap->setScenario(flipped, std::move(result));
     m_heatmap->setCaption(describe(*flipped));
 }

@@ -1,7 +1,9 @@
 #include "colormap.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 namespace attention {
 
@@ -51,6 +53,29 @@ QRgb Colormap::viridis(double t)
     if (t >= 1.0)
         return colors.back();
     return colors[static_cast<std::size_t>(t * (size - 1) + 0.5)];
+}
+
+void Colormap::colors(const double *values, Index count, double minimum, double maximum,
+                      QRgb *colors)
+{
+    constexpr double minusInfinity = -std::numeric_limits<double>::infinity();
+    const std::array<QRgb, size> &colorTable = table();
+    const double span = maximum - minimum;
+    for (Index i = 0; i < count; ++i) {
+        const double x = values[i];
+        if (x == minusInfinity) {
+            colors[i] = maskedColor;
+            continue;
+        }
+        if (!(span > 0.0)) {
+            colors[i] = viridis(0.5);
+            continue;
+        }
+        // viridis() of the clamped position, without a call per value.
+        const double t = std::clamp((x - minimum) / span, 0.0, 1.0);
+        colors[i] = t > 0.0 ? colorTable[static_cast<std::size_t>(t * (size - 1) + 0.5)]
+                            : colorTable.front();
+    }
 }
 
 QColor Colormap::textColorOn(QRgb background)
