@@ -1,6 +1,7 @@
 #include "heatmapimage.h"
 
 #include "colormap.h"
+#include "tablepool.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,48 +13,69 @@ namespace {
 
 constexpr double minusInfinity = -std::numeric_limits<double>::infinity();
 
-/// The finite minimum and maximum of `m` (±∞ and NaN left out); {0, 1} when there is none.
-std::pair<double, double> finiteRange(const Eigen::Ref<const Matrix> &m)
+/// The finite minimum and maximum of the cells added (±∞ and NaN left out).
+struct FiniteRange
 {
-    constexpr double infinity = std::numeric_limits<double>::infinity();
-    const auto a = m.array();
-    const auto finite = a.isFinite();
-    const double lo = finite.select(a, infinity).minCoeff();
-    const double hi = finite.select(a, -infinity).maxCoeff();
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = -std::numeric_limits<double>::infinity();
+
+    void add(const Eigen::Ref<const RowVector> &cells)
+    {
+        if (cells.size() == 0)
+            return;
+        const double rowLo = cells.minCoeff();
+        const double rowHi = cells.maxCoeff();
+        if (std::isfinite(rowLo) && std::isfinite(rowHi)) { // the usual case, vectorised
+            lo = std::min(lo, rowLo);
+            hi = std::max(hi, rowHi);
+            return;
+        }
+        for (const double x : cells)
+            if (std::isfinite(x))
+                lo = std::min(lo, x), hi = std::max(hi, x);
+    }
+};
+
+/// The own range from the finite minimum and maximum (lo > hi: there were none).
+std::pair<double, double> ownRange(double lo, double hi, const HeatmapScale &scale)
+{
     if (lo > hi)
         return {0.0, 1.0};
-    return {lo, hi};
+    if (lo < hi)
+        return {lo, hi};
+    if (scale.weights)
+        return {0.0, 1.0};
+    return {lo - 1.0, hi + 1.0}; // all equal (zero queries, say): the one value in the middle
 }
 
-/// Row `row` of `m` before the logarithm: x · n on the relative scale (n = the keys the row
-/// sees), x elsewhere; −∞ where masked.
-void pooledInput(const Eigen::Ref<const Matrix> &m, const HeatmapScale &scale, Index row,
-                 Eigen::Ref<RowVector> out)
+/// line(x) = max(line(x), factor × the largest of block x of `cells`), blocks of `block` cells
+/// (the last one may be shorter); `scratch` is room for the work.
+void poolRow(const Eigen::Ref<const RowVector> &cells, int block, double factor,
+             Eigen::Ref<RowVector> line, RowVector &scratch)
 {
-    const Index columns = m.cols();
-    const Index visible = scale.masked ? std::min<Index>(row + 1, columns) : columns;
-    out.head(visible) = m.row(row).head(visible);
-    if (scale.relative)
-        out.head(visible) *= double(visible);
-    out.tail(columns - visible).setConstant(minusInfinity);
+    using Strided = Eigen::Map<const RowVector, 0, Eigen::InnerStride<>>;
+    const Index full = cells.size() / block;
+    if (block == 1) {
+        line.head(full) = line.head(full).cwiseMax(cells * factor);
+        return;
+    }
+    scratch = Strided(cells.data(), full, Eigen::InnerStride<>(block));
+    for (int k = 1; k < block; ++k)
+        scratch = scratch.cwiseMax(Strided(cells.data() + k, full, Eigen::InnerStride<>(block)));
+    line.head(full) = line.head(full).cwiseMax(scratch * factor);
+    if (full * block < cells.size())
+        line(full) =
+            std::max(line(full), factor * cells.tail(cells.size() - full * block).maxCoeff());
 }
 
-/// line(x) = max(line(x), the largest of `values`' block x), blocks of `block` entries.
-void poolInto(const RowVector &values, int block, Eigen::Ref<RowVector> line)
-{
-    const Index full = values.size() / block;
-    const Eigen::Map<const Matrix> blocks(values.data(), full, block); // row x: block x
-    line.head(full) = line.head(full).cwiseMax(blocks.rowwise().maxCoeff().transpose());
-    if (full < line.size())
-        line(full) = std::max(line(full), values.tail(values.size() - full * block).maxCoeff());
-}
-
-/// log₂ of the pooled x · n, clamped to ±relativeSpan; −∞ (masked) stays.
+/// log₂ of the pooled x · n, clamped to ±relativeSpan; −∞ (masked) stays. In single precision,
+/// which is vectorised: a colour step is 1/32 of a unit here, far above its rounding.
 void toRelative(Eigen::Ref<RowVector> line)
 {
-    constexpr double span = HeatmapScale::relativeSpan;
-    line = (line.array() == minusInfinity)
-               .select(minusInfinity, (line.array().log() / M_LN2).cwiseMax(-span).cwiseMin(span));
+    constexpr float span = float(HeatmapScale::relativeSpan);
+    const Eigen::ArrayXf logs =
+        (line.array().cast<float>().log() * float(1.0 / M_LN2)).max(-span).min(span);
+    line = (line.array() == minusInfinity).select(minusInfinity, logs.cast<double>().transpose());
 }
 
 } // namespace
@@ -70,12 +92,10 @@ std::pair<double, double> heatmapRange(const Eigen::Ref<const Matrix> &m, const 
         return {-HeatmapScale::relativeSpan, HeatmapScale::relativeSpan};
     if (scale.unitRange)
         return {0.0, 1.0};
-    const auto [lo, hi] = finiteRange(m);
-    if (lo < hi)
-        return {lo, hi};
-    if (scale.weights)
-        return {0.0, 1.0};
-    return {lo - 1.0, hi + 1.0}; // all equal (zero queries, say): the one value in the middle
+    FiniteRange range;
+    for (Index r = 0; r < m.rows(); ++r)
+        range.add(m.row(r));
+    return ownRange(range.lo, range.hi, scale);
 }
 
 double heatmapShownValue(const Eigen::Ref<const Matrix> &m, const HeatmapScale &scale, Index row,
@@ -95,31 +115,39 @@ HeatmapImage heatmapImage(const Eigen::Ref<const Matrix> &m, const HeatmapScale 
 {
     HeatmapImage result;
     result.scale = scale;
-    std::tie(result.minimum, result.maximum) = heatmapRange(m, scale);
     const Index rows = m.rows();
     const Index columns = m.cols();
     const int block = heatmapBlock(rows, columns);
     result.block = block;
     const int width = int((columns + block - 1) / block);
     const int height = int((rows + block - 1) / block);
-    result.image = QImage(width, height, QImage::Format_RGB32);
-    RowVector input(columns);
-    RowVector line(width);
+    // First the blocks' largest values (and the range, on the way through the cells); then the
+    // log on the relative scale, one per pixel; then the colours.
+    Matrix pooled = TablePool::take(height, width);
+    RowVector scratch;
+    FiniteRange range;
     for (int y = 0; y < height; ++y) {
-        if (block == 1) {
-            pooledInput(m, scale, y, line);
-        } else {
-            line.setConstant(minusInfinity);
-            for (Index r = Index(y) * block; r < std::min(rows, Index(y + 1) * block); ++r) {
-                pooledInput(m, scale, r, input);
-                poolInto(input, block, line);
-            }
+        auto line = pooled.row(y);
+        line.setConstant(minusInfinity); // −∞: masked, drawn grey
+        for (Index r = Index(y) * block; r < std::min(rows, Index(y + 1) * block); ++r) {
+            // The relative scale's x · n (n = the keys row r sees) is n × the block's largest x.
+            const Index visible = scale.masked ? std::min<Index>(r + 1, columns) : columns;
+            const auto cells = m.row(r).head(visible);
+            if (!scale.relative && !scale.unitRange)
+                range.add(cells);
+            poolRow(cells, block, scale.relative ? double(visible) : 1.0, line, scratch);
         }
         if (scale.relative)
             toRelative(line);
-        Colormap::colors(line.data(), width, result.minimum, result.maximum,
-                         reinterpret_cast<QRgb *>(result.image.scanLine(y)));
     }
+    std::tie(result.minimum, result.maximum) = scale.relative || scale.unitRange
+                                                   ? heatmapRange(m, scale)
+                                                   : ownRange(range.lo, range.hi, scale);
+    result.image = QImage(width, height, QImage::Format_RGB32);
+    for (int y = 0; y < height; ++y)
+        Colormap::colors(pooled.row(y).data(), width, result.minimum, result.maximum,
+                         reinterpret_cast<QRgb *>(result.image.scanLine(y)));
+    TablePool::give(std::move(pooled));
     return result;
 }
 
