@@ -316,24 +316,25 @@ void ScenarioDocument::install(std::shared_ptr<const Scenario> scenario)
 void ScenarioDocument::scenarioChanged()
 {
     std::shared_ptr<const Scenario> snapshot = m_scenario;
-    // The last result in: its raw products serve the next one when only the scale or a switch
-    // changed (shared read-only, so the worker may read them while the GUI thread goes on).
-    std::shared_ptr<const Scenario> before = m_computed;
-    SharedResult previous = m_result;
+    // The last result's raw products serve the next one when only the scale or a switch
+    // changed. Only they go to the worker, and only then: no older table outlives its views.
+    ScenarioResult previous;
+    if (m_result && m_computed && sameProducts(*snapshot, *m_computed))
+        previous.products = m_result->products;
+    const std::shared_ptr<const Scenario> before = previous.products ? m_computed : nullptr;
     if (snapshot->tokenCount() <= synchronousTokens) {
         m_job->cancel();
-        m_result = shareResult(snapshot->computeWithImages(before.get(), previous.get()));
+        m_result = shareResult(snapshot->computeWithImages(before.get(), &previous));
         m_computed = std::move(snapshot);
         Q_EMIT changed();
         Q_EMIT resultChanged();
         return;
     }
-    m_job->start([this, snapshot, before,
-                  previous](const LatestJob::Context &context) -> LatestJob::Delivery {
+    m_job->start([this, snapshot, before, previous = std::move(previous)](
+                     const LatestJob::Context &context) -> LatestJob::Delivery {
         if (context.isCancelled())
             return {};
-        SharedResult result =
-            shareResult(snapshot->computeWithImages(before.get(), previous.get()));
+        SharedResult result = shareResult(snapshot->computeWithImages(before.get(), &previous));
         return [this, snapshot, result] {
             m_computed = snapshot;
             m_result = result;

@@ -102,13 +102,17 @@ ScenarioResult Scenario::computeWithImages(const Scenario *before,
 std::shared_ptr<const Matrix> rawProducts(const Scenario &scenario, const Scenario *before,
                                           std::shared_ptr<const Matrix> reuse)
 {
-    if (reuse && before && sameMatrix(scenario.queries, before->queries) &&
-        sameMatrix(scenario.keys, before->keys))
+    if (reuse && before && sameProducts(scenario, *before))
         return reuse;
     ++productCount;
     Matrix products = TablePool::take(scenario.tokenCount(), scenario.tokenCount());
     products.noalias() = scenario.queries * scenario.keys.transpose();
     return shareTable(std::move(products));
+}
+
+bool sameProducts(const Scenario &a, const Scenario &b)
+{
+    return sameMatrix(a.queries, b.queries) && sameMatrix(a.keys, b.keys);
 }
 
 long long rawProductCount()

@@ -106,6 +106,8 @@ struct Scenario
 /// queries and keys (`before`): counted by rawProductCount() only when multiplied.
 std::shared_ptr<const Matrix> rawProducts(const Scenario &scenario, const Scenario *before,
                                           std::shared_ptr<const Matrix> reuse);
+/// True when `a` and `b` have the same queries and keys, hence the same raw products.
+bool sameProducts(const Scenario &a, const Scenario &b);
 /// How many times rawProducts() multiplied Q Kᵀ in this process (for tests).
 long long rawProductCount();
 /// Scores of `options` from raw products `products`: scaled (and / √d), masked. (T, T)

@@ -70,6 +70,17 @@ std::size_t TablePool::spareBytes()
     return s.bytes;
 }
 
+void TablePool::clear()
+{
+    std::vector<Matrix> dropped;
+    Spares &s = spares();
+    {
+        const QMutexLocker locker(&s.mutex);
+        dropped.swap(s.tables);
+        s.bytes = 0;
+    }
+}
+
 std::shared_ptr<const ScenarioResult> shareResult(ScenarioResult &&result)
 {
     return std::shared_ptr<const ScenarioResult>(

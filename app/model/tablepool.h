@@ -29,6 +29,8 @@ Matrix take(Index rows, Index columns);
 void give(Matrix &&table);
 /// Bytes held by spare tables now.
 std::size_t spareBytes();
+/// Frees every spare table (they are made again as needed).
+void clear();
 
 } // namespace TablePool
 
