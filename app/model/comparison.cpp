@@ -1,5 +1,7 @@
 #include "comparison.h"
 
+#include "tablepool.h"
+
 namespace attention {
 
 ScoreOptions flipped(ScoreOptions options, Flip flip)
@@ -28,13 +30,17 @@ Scenario flipped(const Scenario &scenario, Flip flip)
     return other;
 }
 
-ScenarioResult compareResult(const Scenario &scenario, Flip flip)
+ScenarioResult compareResult(const Scenario &scenario, Flip flip, const Scenario *before,
+                             const ScenarioResult *previous)
 {
     // The scores are turned into weights in place: one T × T table, not two.
     ScenarioResult result;
-    result.weights =
-        attentionScores(scenario.queries, scenario.keys, flipped(scenario.scoreOptions(), flip));
+    result.products = rawProducts(scenario, before, previous ? previous->products : nullptr);
+    const ScoreOptions options = flipped(scenario.scoreOptions(), flip);
+    result.weights = scoresFromProducts(*result.products, options, scenario.dimension());
     softmaxRows(result.weights);
+    result.weightsImage = std::make_shared<const HeatmapImage>(heatmapImage(
+        result.weights, HeatmapScale::forWeights(scenario.tokenCount(), options.causal)));
     return result;
 }
 

@@ -21,8 +21,11 @@ ScoreOptions flipped(ScoreOptions options, Flip flip);
 /// `scenario` with the switch flipped.
 Scenario flipped(const Scenario &scenario, Flip flip);
 
-/// The weights of flipped(scenario, flip), and nothing else: the comparison shows weights, so
-/// neither the scores (a second T × T table) nor the output (a T × T × d_v product) are kept.
-ScenarioResult compareResult(const Scenario &scenario, Flip flip);
+/// The weights of flipped(scenario, flip), their heatmap's picture (weightsImage) and the raw
+/// products: the comparison shows weights, so neither the scores (another T × T table) nor the
+/// output (a T × T × d_v product) are kept. With `previous`, the comparison of scenario `before`,
+/// its raw products are reused when the queries and keys are the same (a scale step).
+ScenarioResult compareResult(const Scenario &scenario, Flip flip, const Scenario *before = nullptr,
+                             const ScenarioResult *previous = nullptr);
 
 } // namespace attention

@@ -3,6 +3,7 @@
 #include "documentcommands.h"
 #include "latestjob.h"
 #include "presets.h"
+#include "tablepool.h"
 
 #include <QEventLoop>
 #include <QUndoStack>
@@ -315,18 +316,25 @@ void ScenarioDocument::install(std::shared_ptr<const Scenario> scenario)
 void ScenarioDocument::scenarioChanged()
 {
     std::shared_ptr<const Scenario> snapshot = m_scenario;
+    // The last result's raw products serve the next one when only the scale or a switch
+    // changed. Only they go to the worker, and only then: no older table outlives its views.
+    ScenarioResult previous;
+    if (m_result && m_computed && sameProducts(*snapshot, *m_computed))
+        previous.products = m_result->products;
+    const std::shared_ptr<const Scenario> before = previous.products ? m_computed : nullptr;
     if (snapshot->tokenCount() <= synchronousTokens) {
         m_job->cancel();
-        m_result = std::make_shared<const ScenarioResult>(snapshot->compute());
+        m_result = shareResult(snapshot->computeWithImages(before.get(), &previous));
         m_computed = std::move(snapshot);
         Q_EMIT changed();
         Q_EMIT resultChanged();
         return;
     }
-    m_job->start([this, snapshot](const LatestJob::Context &context) -> LatestJob::Delivery {
+    m_job->start([this, snapshot, before, previous = std::move(previous)](
+                     const LatestJob::Context &context) -> LatestJob::Delivery {
         if (context.isCancelled())
             return {};
-        SharedResult result = std::make_shared<const ScenarioResult>(snapshot->compute());
+        SharedResult result = shareResult(snapshot->computeWithImages(before.get(), &previous));
         return [this, snapshot, result] {
             m_computed = snapshot;
             m_result = result;

@@ -1,5 +1,8 @@
 #include "scenario.h"
 
+#include "tablepool.h"
+
+#include <atomic>
 #include <cmath>
 
 namespace attention {
@@ -7,6 +10,8 @@ namespace attention {
 namespace {
 
 using Code = ScenarioError::Code;
+
+std::atomic<long long> productCount{0};
 
 QString entryPath(const char *field, Index row, Index col)
 {
@@ -67,15 +72,62 @@ ScoreOptions Scenario::scoreOptions() const
     return options;
 }
 
-ScenarioResult Scenario::compute() const
+ScenarioResult Scenario::compute(const Scenario *before, const ScenarioResult *previous) const
 {
     ScenarioResult result;
-    result.scores = attentionScores(queries, keys, scoreOptions());
-    result.weights = result.scores;
+    result.products = rawProducts(*this, before, previous ? previous->products : nullptr);
+    result.scores = scoresFromProducts(*result.products, scoreOptions(), dimension());
+    result.weights = TablePool::take(result.scores.rows(), result.scores.cols());
+    result.weights = result.scores; // same size: no new allocation
     softmaxRows(result.weights);
     if (values)
         result.output = result.weights * *values;
     return result;
+}
+
+ScenarioResult Scenario::computeWithImages(const Scenario *before,
+                                           const ScenarioResult *previous) const
+{
+    ScenarioResult result = compute(before, previous);
+    HeatmapScale scores;
+    scores.masked = causal && tokenCount() > 1;
+    result.scoresImage = std::make_shared<const HeatmapImage>(heatmapImage(result.scores, scores));
+    result.weightsImage = std::make_shared<const HeatmapImage>(
+        heatmapImage(result.weights, HeatmapScale::forWeights(tokenCount(), causal)));
+    result.outputImage =
+        std::make_shared<const HeatmapImage>(heatmapImage(result.outputMatrix(), HeatmapScale()));
+    return result;
+}
+
+std::shared_ptr<const Matrix> rawProducts(const Scenario &scenario, const Scenario *before,
+                                          std::shared_ptr<const Matrix> reuse)
+{
+    if (reuse && before && sameProducts(scenario, *before))
+        return reuse;
+    ++productCount;
+    Matrix products = TablePool::take(scenario.tokenCount(), scenario.tokenCount());
+    products.noalias() = scenario.queries * scenario.keys.transpose();
+    return shareTable(std::move(products));
+}
+
+bool sameProducts(const Scenario &a, const Scenario &b)
+{
+    return sameMatrix(a.queries, b.queries) && sameMatrix(a.keys, b.keys);
+}
+
+long long rawProductCount()
+{
+    return productCount.load();
+}
+
+Matrix scoresFromProducts(const Matrix &products, const ScoreOptions &options, Index d)
+{
+    // As attentionScores(): the products times the effective scale, then the mask.
+    Matrix scores = TablePool::take(products.rows(), products.cols());
+    scores = products * effectiveScale(options, d);
+    if (options.causal)
+        applyCausalMask(scores);
+    return scores;
 }
 
 Matrix Scenario::valueMatrix() const

@@ -7,6 +7,7 @@
 /// a preset is, and what the document edits.
 
 #include "attention.h"
+#include "heatmapimage.h"
 #include "scenarioerror.h"
 
 #include <QString>
@@ -33,6 +34,16 @@ struct ScenarioResult
     Matrix scores;                ///< (T, T), masked entries are −∞; empty in a comparison
     Matrix weights;               ///< (T, T), rows sum to 1
     std::optional<Matrix> output; ///< (T, d_v); absent with one-hot values: it is the weights
+    /// Q Kᵀ before any scale or mask (T, T), shared by every result of the same queries and
+    /// keys: a change of the scale or a switch reuses it instead of multiplying again. Null
+    /// where a result was made without it (a comparison keeps its own).
+    std::shared_ptr<const Matrix> products;
+    /// The heatmaps' pictures of scores, weights and output, built with the result on the
+    /// worker (withImages()); null when not built. The weights' is on the fixed 0–1 scale or,
+    /// past HeatmapScale::relativeScaleKeys keys, the relative one.
+    SharedHeatmapImage scoresImage;
+    SharedHeatmapImage weightsImage;
+    SharedHeatmapImage outputImage;
 
     /// The output: `output`, or the weights when the values are one-hot.
     const Matrix &outputMatrix() const { return output ? *output : weights; }
@@ -59,8 +70,15 @@ struct Scenario
     Index valueDimension() const { return values ? values->cols() : tokenCount(); }
 
     ScoreOptions scoreOptions() const;
-    /// Scores, weights and output of this scenario.
-    ScenarioResult compute() const;
+    /// Scores, weights and output of this scenario. With `previous`, the result of a scenario
+    /// `before`, the raw products are reused when the queries and keys are the same (a change
+    /// of the scale or a switch), so only the scaling and the softmax run again.
+    ScenarioResult compute(const Scenario *before = nullptr,
+                           const ScenarioResult *previous = nullptr) const;
+    /// The same, with the heatmaps' pictures (ScenarioResult::scoresImage…) built too.
+    ScenarioResult computeWithImages(const Scenario *before = nullptr,
+                                     const ScenarioResult *previous = nullptr) const;
+
     /// True when the values are one-hot (absent), the default a file may leave out.
     bool hasOneHotValues() const { return !values; }
     /// The values as a matrix: `values`, or the T×T identity when they are one-hot. For small
@@ -83,6 +101,17 @@ struct Scenario
     bool operator==(const Scenario &other) const;
     bool operator!=(const Scenario &other) const { return !(*this == other); }
 };
+
+/// Q Kᵀ of `queries` and `keys` (the raw products), or `reuse` when it came from the same
+/// queries and keys (`before`): counted by rawProductCount() only when multiplied.
+std::shared_ptr<const Matrix> rawProducts(const Scenario &scenario, const Scenario *before,
+                                          std::shared_ptr<const Matrix> reuse);
+/// True when `a` and `b` have the same queries and keys, hence the same raw products.
+bool sameProducts(const Scenario &a, const Scenario &b);
+/// How many times rawProducts() multiplied Q Kᵀ in this process (for tests).
+long long rawProductCount();
+/// Scores of `options` from raw products `products`: scaled (and / √d), masked. (T, T)
+Matrix scoresFromProducts(const Matrix &products, const ScoreOptions &options, Index d);
 
 // The validator's checks of one part, for edits that change only that part. Each returns why the
 // part cannot be as given, with its JSON path, or nothing.

@@ -4,6 +4,7 @@
 #include "heatmapwidget.h"
 #include "latestjob.h"
 #include "numberformat.h"
+#include "tablepool.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -77,9 +78,15 @@ void CompareView::refresh()
     }
     const std::shared_ptr<const Scenario> scenario = m_scenario;
     const Flip flip = m_flip;
-    const auto compute = [scenario, flip] {
+    // The shown comparison's raw products serve this one when the queries and keys are the
+    // same (a scale step); only they go to the worker.
+    ScenarioResult previous;
+    if (m_shown && m_shownResult && sameProducts(*scenario, *m_shown))
+        previous.products = m_shownResult->products;
+    const std::shared_ptr<const Scenario> before = previous.products ? m_shown : nullptr;
+    const auto compute = [scenario, flip, before, previous = std::move(previous)] {
         return std::pair(std::make_shared<const Scenario>(flipped(*scenario, flip)),
-                         std::make_shared<const ScenarioResult>(compareResult(*scenario, flip)));
+                         shareResult(compareResult(*scenario, flip, before.get(), &previous)));
     };
     if (scenario->tokenCount() <= ScenarioDocument::synchronousTokens) {
         m_job->cancel();
@@ -99,6 +106,8 @@ void CompareView::refresh()
 
 void CompareView::display(std::shared_ptr<const Scenario> flipped, SharedResult result)
 {
+    m_shown = flipped;
+    m_shownResult = result;
     m_heatmap->setScenario(flipped, std::move(result));
     m_heatmap->setCaption(describe(*flipped));
 }

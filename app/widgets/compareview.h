@@ -67,6 +67,9 @@ private:
     std::shared_ptr<const Scenario> m_scenario;
     Flip m_flip = Flip::Causal;
     bool m_stale = false; ///< m_scenario or m_flip changed while hidden
+    /// The flipped scenario and result shown: the next comparison reuses their raw products.
+    std::shared_ptr<const Scenario> m_shown;
+    SharedResult m_shownResult;
 };
 
 } // namespace attention

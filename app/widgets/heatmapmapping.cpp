@@ -68,25 +68,7 @@ QRgb HeatmapMapping::color(double value) const
 
 void HeatmapMapping::colors(const double *values, Index count, QRgb *colors) const
 {
-    const std::array<QRgb, Colormap::size> &table = Colormap::table();
-    const double span = m_maximum - m_minimum;
-    if (!(span > 0.0)) {
-        for (Index i = 0; i < count; ++i)
-            colors[i] = color(values[i]);
-        return;
-    }
-    // The same arithmetic as normalized() and Colormap::viridis(), without two calls per value.
-    constexpr double minusInfinity = -std::numeric_limits<double>::infinity();
-    for (Index i = 0; i < count; ++i) {
-        const double x = values[i];
-        if (x == minusInfinity) {
-            colors[i] = maskedColor;
-            continue;
-        }
-        const double t = std::clamp((x - m_minimum) / span, 0.0, 1.0);
-        colors[i] = t > 0.0 ? table[static_cast<std::size_t>(t * (Colormap::size - 1) + 0.5)]
-                            : table.front();
-    }
+    Colormap::colors(values, count, m_minimum, m_maximum, colors);
 }
 
 void HeatmapMapping::setLayout(const QRectF &area, int rows, int columns,

@@ -6,6 +6,7 @@
 /// and answers "what colour is 0.3", "where is cell (2, 4)" and "which cell is under this
 /// pixel". HeatmapWidget only paints what it says, so the mapping can be tested on its own.
 
+#include "colormap.h"
 #include "types.h"
 
 #include <QRectF>
@@ -40,7 +41,7 @@ class HeatmapMapping
 {
 public:
     /// Colour of masked (−∞) cells: a neutral grey, outside the viridis range.
-    static constexpr QRgb maskedColor = 0xffd4d4d4;
+    static constexpr QRgb maskedColor = Colormap::maskedColor;
 
     HeatmapMapping() = default;
 

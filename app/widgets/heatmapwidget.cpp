@@ -11,24 +11,13 @@
 #include <QApplication>
 #include <QBuffer>
 #include <QClipboard>
-#include <QContextMenuEvent>
 #include <QFileDialog>
-#include <QHelpEvent>
-#include <QKeyEvent>
-#include <QMenu>
 #include <QPainter>
 #include <QSvgGenerator>
-#include <QToolTip>
 #include <cmath>
 #include <utility>
 
 namespace attention {
-
-namespace {
-
-constexpr double minusInfinity = -std::numeric_limits<double>::infinity();
-
-} // namespace
 
 HeatmapWidget::HeatmapWidget(Kind kind, QWidget *parent)
     : QWidget(parent)
@@ -132,8 +121,7 @@ void HeatmapWidget::setScenario(std::shared_ptr<const Scenario> scenario, Shared
         change.setLastColumn(m_model->columnCount() - 1);
         QAccessible::updateAccessibility(&change);
     }
-    updateRange();
-    rebuildImage();
+    updateImage();
     if (labelsChanged)
         relayout();
     else
@@ -175,35 +163,6 @@ void HeatmapWidget::setSelectedToken(int row)
     update(QRegion(band(previous)) + band(row));
 }
 
-HeatmapCell HeatmapWidget::currentCell() const
-{
-    const int rows = m_model->rowCount();
-    const int columns = m_model->columnCount();
-    if (rows == 0 || columns == 0)
-        return {};
-    const HeatmapCell cell = m_current.value_or(HeatmapCell{std::max(m_selectedToken, 0), 0});
-    return {std::clamp(cell.row, 0, rows - 1), std::clamp(cell.column, 0, columns - 1)};
-}
-
-void HeatmapWidget::setCurrentCell(int row, int column)
-{
-    m_current = HeatmapCell{row, column};
-    m_current = currentCell();
-    announceCurrentCell();
-    update();
-}
-
-void HeatmapWidget::announceCurrentCell()
-{
-    if (!hasFocus() || m_model->rowCount() == 0)
-        return;
-    // The accessible table's children are its cells, row by row (see HeatmapAccessible).
-    const HeatmapCell cell = currentCell();
-    QAccessibleEvent focus(this, QAccessible::Focus);
-    focus.setChild(cell.row * m_model->columnCount() + cell.column);
-    QAccessible::updateAccessibility(&focus);
-}
-
 void HeatmapWidget::setFixedRange(bool fixed)
 {
     if (fixed == m_fixedRange)
@@ -213,8 +172,7 @@ void HeatmapWidget::setFixedRange(bool fixed)
         const QSignalBlocker blocker(m_fixedRangeAction);
         m_fixedRangeAction->setChecked(fixed);
     }
-    updateRange();
-    rebuildImage();
+    updateImage();
     relayout();
     update();
 }
@@ -253,67 +211,46 @@ void HeatmapWidget::setHighlightedRows(int first, int last)
     update();
 }
 
-void HeatmapWidget::updateRange()
+HeatmapScale HeatmapWidget::shownScale() const
 {
-    if (isRelativeScale()) {
-        m_mapping.setRange(-relativeSpan, relativeSpan);
-        return;
+    switch (m_kind) {
+    case Kind::Scores: {
+        HeatmapScale scale;
+        scale.masked = m_hasMask;
+        return scale;
     }
-    if (m_kind == Kind::Weights && m_fixedRange) {
-        m_mapping.setRange(0.0, 1.0);
-        return;
+    case Kind::Weights:
+        return HeatmapScale::forWeights(m_model->columnCount(), m_hasMask, m_fixedRange);
+    case Kind::Values:
+    case Kind::Output:
+        break;
     }
-    const auto [lo, hi] = HeatmapMapping::finiteRange(m_model->matrix());
-    if (lo < hi)
-        m_mapping.setRange(lo, hi);
-    else if (m_kind == Kind::Weights)
-        m_mapping.setRange(0.0, 1.0);
-    else // all equal (zero queries, say): centre the one value, with a legend that says so
-        m_mapping.setRange(lo - 1.0, hi + 1.0);
+    return {};
 }
 
-void HeatmapWidget::rebuildImage()
+void HeatmapWidget::updateImage()
 {
-    // One pixel per cell; past maxImageSide cells a side, one pixel per block of cells showing
-    // the block's largest value, so a sharp weight is never averaged away.
-    const int rows = m_model->rowCount();
-    const int columns = m_model->columnCount();
-    const int block = imageBlock();
-    const int width = (columns + block - 1) / block;
-    const int height = (rows + block - 1) / block;
-    if (m_image.width() != width || m_image.height() != height)
-        m_image = QImage(width, height, QImage::Format_RGB32);
-    RowVector shown(columns);
-    RowVector line(width);
-    for (int y = 0; y < height; ++y) {
-        if (block == 1) {
-            shownRow(y, line);
-        } else {
-            line.setConstant(minusInfinity); // −∞: masked, drawn grey
-            for (int r = y * block; r < std::min(rows, (y + 1) * block); ++r) {
-                shownRow(r, shown);
-                for (int x = 0; x < width; ++x) {
-                    const int first = x * block;
-                    line(x) = std::max(
-                        line(x), shown.segment(first, std::min(block, columns - first)).maxCoeff());
-                }
-            }
-        }
-        m_mapping.colors(line.data(), width, reinterpret_cast<QRgb *>(m_image.scanLine(y)));
+    // The picture built with the result on its worker, when it is on this widget's scale; else
+    // (values, a widget's own 0–1 choice, a result without pictures) built here.
+    SharedHeatmapImage ready;
+    switch (m_kind) {
+    case Kind::Scores:
+        ready = m_result->scoresImage;
+        break;
+    case Kind::Weights:
+        ready = m_result->weightsImage;
+        break;
+    case Kind::Output:
+        ready = m_result->outputImage;
+        break;
+    case Kind::Values:
+        break;
     }
-}
-
-void HeatmapWidget::shownRow(int row, Eigen::Ref<RowVector> shown) const
-{
-    const Matrix &m = m_model->matrix();
-    const Index columns = m.cols();
-    const Index visible = m_hasMask ? std::min<Index>(row + 1, columns) : columns;
-    shown = m.row(row);
-    if (isRelativeScale()) // log₂(weight × n), as shownValue() says, a whole row at a time
-        shown.head(visible) = ((shown.head(visible).array() * double(visible)).log() / M_LN2)
-                                  .cwiseMax(-relativeSpan)
-                                  .cwiseMin(relativeSpan);
-    shown.tail(columns - visible).setConstant(minusInfinity);
+    const HeatmapScale scale = shownScale();
+    if (!ready || !(ready->scale == scale))
+        ready = std::make_shared<const HeatmapImage>(heatmapImage(m_model->matrix(), scale));
+    m_cells = std::move(ready);
+    m_mapping.setRange(m_cells->minimum, m_cells->maximum);
 }
 
 const HeatmapMapping &HeatmapWidget::mapping() const
@@ -406,22 +343,9 @@ bool HeatmapWidget::isRelativeScale() const
     return m_kind == Kind::Weights && m_model->columnCount() > relativeScaleKeys;
 }
 
-int HeatmapWidget::imageBlock() const
-{
-    const int largest = std::max(m_model->rowCount(), m_model->columnCount());
-    return std::max(1, (largest + maxImageSide - 1) / maxImageSide);
-}
-
 double HeatmapWidget::shownValue(int row, int column) const
 {
-    if (isMasked(row, column))
-        return minusInfinity;
-    const double x = m_model->matrix()(row, column);
-    if (!isRelativeScale())
-        return x;
-    // The weight as a multiple of its row's uniform weight 1/n, n = the keys the row sees.
-    const double keys = m_hasMask ? row + 1 : m_model->columnCount();
-    return std::clamp(std::log2(x * keys), -relativeSpan, relativeSpan);
+    return heatmapShownValue(m_model->matrix(), shownScale(), row, column);
 }
 
 QString HeatmapWidget::cellExplanation(int row, int column) const
@@ -551,26 +475,6 @@ bool HeatmapWidget::saveSvg(const QString &fileName, QString *error) const
     return true;
 }
 
-bool HeatmapWidget::event(QEvent *event)
-{
-    if (event->type() == QEvent::ToolTip) {
-        auto *help = static_cast<QHelpEvent *>(event);
-        if (const auto cell = mapping().cellAt(help->pos())) {
-            QToolTip::showText(help->globalPos(), cellExplanation(cell->row, cell->column), this,
-                               m_mapping.cellRect(cell->row, cell->column).toAlignedRect());
-        } else if (const auto row = mapping().rowAt(help->pos())) {
-            const bool withQuery = m_kind == Kind::Scores || m_kind == Kind::Weights;
-            QToolTip::showText(help->globalPos(),
-                               HeatmapExplanation::rowLabel(*m_scenario, *row, withQuery), this,
-                               m_mapping.rowRect(*row).toAlignedRect());
-        } else {
-            QToolTip::showText(help->globalPos(), statusTip(), this);
-        }
-        return true;
-    }
-    return QWidget::event(event);
-}
-
 void HeatmapWidget::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
@@ -597,97 +501,10 @@ void HeatmapWidget::paintEvent(QPaintEvent *)
     }
 }
 
-void HeatmapWidget::focusInEvent(QFocusEvent *event)
-{
-    QWidget::focusInEvent(event);
-    // After the focus event of the widget itself, which Qt sends once this returns: the last
-    // word a screen reader hears is the cell's.
-    QMetaObject::invokeMethod(this, &HeatmapWidget::announceCurrentCell, Qt::QueuedConnection);
-    update();
-}
-
-void HeatmapWidget::focusOutEvent(QFocusEvent *event)
-{
-    QWidget::focusOutEvent(event);
-    update();
-}
-
 void HeatmapWidget::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     updateMapping();
-}
-
-void HeatmapWidget::mousePressEvent(QMouseEvent *event)
-{
-    if (event->button() == Qt::LeftButton) {
-        if (const auto row = mapping().rowAt(event->position())) {
-            const auto cell = mapping().cellAt(event->position());
-            m_current = cell ? *cell : HeatmapCell{*row, currentCell().column};
-            Q_EMIT tokenSelected(*row);
-            event->accept();
-            return;
-        }
-    }
-    QWidget::mousePressEvent(event);
-}
-
-void HeatmapWidget::keyPressEvent(QKeyEvent *event)
-{
-    const int rows = m_model->rowCount();
-    const int columns = m_model->columnCount();
-    if (rows == 0 || columns == 0 || event->modifiers() & ~Qt::KeypadModifier) {
-        QWidget::keyPressEvent(event);
-        return;
-    }
-    const HeatmapCell cell = currentCell();
-    switch (event->key()) {
-    case Qt::Key_Up:
-        setCurrentCell(cell.row - 1, cell.column);
-        break;
-    case Qt::Key_Down:
-        setCurrentCell(cell.row + 1, cell.column);
-        break;
-    case Qt::Key_Left:
-        setCurrentCell(cell.row, cell.column - 1);
-        break;
-    case Qt::Key_Right:
-        setCurrentCell(cell.row, cell.column + 1);
-        break;
-    case Qt::Key_Home:
-        setCurrentCell(cell.row, 0);
-        break;
-    case Qt::Key_End:
-        setCurrentCell(cell.row, columns - 1);
-        break;
-    case Qt::Key_PageUp:
-        setCurrentCell(0, cell.column);
-        break;
-    case Qt::Key_PageDown:
-        setCurrentCell(rows - 1, cell.column);
-        break;
-    case Qt::Key_Return:
-    case Qt::Key_Enter:
-    case Qt::Key_Space:
-        Q_EMIT tokenSelected(cell.row);
-        break;
-    default:
-        QWidget::keyPressEvent(event);
-        return;
-    }
-    event->accept();
-}
-
-void HeatmapWidget::contextMenuEvent(QContextMenuEvent *event)
-{
-    QMenu menu(this);
-    menu.addAction(m_copyAction);
-    menu.addAction(m_saveAction);
-    if (m_kind == Kind::Weights) {
-        menu.addSeparator();
-        menu.addAction(m_fixedRangeAction);
-    }
-    menu.exec(event->globalPos());
 }
 
 void HeatmapWidget::changeEvent(QEvent *event)

@@ -60,14 +60,14 @@ public:
     void setSelectedToken(int token);
     int selectedToken() const { return m_selectedToken; }
 
-    /// Past this many keys the weights are near 1/T and one flat colour on any linear scale, so
-    /// each weight is coloured relative to its row's uniform weight 1/n (n = the keys that row
-    /// sees) on a log₂ scale from 1/16× to 16× (isRelativeScale(); the legend says so).
-    static constexpr int relativeScaleKeys = 64;
-    static constexpr double relativeSpan = 4.0; ///< log₂ 16
+    /// Past this many keys the weights are coloured relative to their row's uniform weight 1/n
+    /// on a log₂ scale from 1/16× to 16× (isRelativeScale(); the legend says so): see
+    /// HeatmapScale.
+    static constexpr int relativeScaleKeys = int(HeatmapScale::relativeScaleKeys);
+    static constexpr double relativeSpan = HeatmapScale::relativeSpan;
     /// Past this many cells a side, the image keeps one pixel per block of cells (their largest
-    /// value), so it never takes more than 4 MiB.
-    static constexpr int maxImageSide = 1024;
+    /// value), so it never takes more than 4 MiB: see HeatmapImage.
+    static constexpr int maxImageSide = HeatmapImage::maxSide;
     /// The frame that shows the heatmap has the keyboard focus (the arrow keys move the current
     /// cell, Enter selects its row).
     static constexpr int focusFrameWidth = 2;
@@ -85,8 +85,9 @@ public:
     /// A value of the colour scale as the legend writes it ("0.25", or "16×" on the relative
     /// scale).
     QString legendText(double value) const;
-    /// The cells' colours: one pixel per cell, or per block of cells past maxImageSide.
-    const QImage &cellImage() const { return m_image; }
+    /// The cells' colours: one pixel per cell, or per block of cells past maxImageSide. Built
+    /// with the result on its worker when the result brings it (ScenarioResult::weightsImage…).
+    const QImage &cellImage() const { return m_cells->image; }
 
     /// Weights only: a fixed 0–1 colour scale (default), or the view's own minimum to maximum.
     /// The other kinds always use their own range. Ignored while isRelativeScale().
@@ -158,15 +159,13 @@ protected:
 
 private:
     void retranslateUi();
-    void updateRange();
-    void rebuildImage();
+    /// How the shown matrix is coloured (mask, relative scale, fixed range).
+    HeatmapScale shownScale() const;
+    /// Takes the result's picture of this kind if it is on shownScale(), else builds it.
+    void updateImage();
     void relayout();
     /// Lays m_mapping out for the widget's own size.
     void updateMapping() const;
-    /// Cells per image pixel along each side: 1 up to maxImageSide cells a side.
-    int imageBlock() const;
-    /// shownValue() of a whole row into `shown` (as many entries as the row).
-    void shownRow(int row, Eigen::Ref<RowVector> shown) const;
     QStringList columnLabels() const;
     /// Tells assistive technology which cell has the focus, when it listens.
     void announceCurrentCell();
@@ -179,7 +178,7 @@ private:
     bool m_oneHot = false;
     mutable HeatmapMapping m_mapping; ///< for the widget's own rect and font
     mutable QSize m_mappingSize;      ///< the size m_mapping was laid out for
-    QImage m_image;                   ///< one pixel per cell
+    SharedHeatmapImage m_cells = std::make_shared<const HeatmapImage>(); ///< the cells' colours
     bool m_hasMask = false;
     int m_selectedToken = -1;
     std::optional<HeatmapCell> m_current; ///< set on focus, a key or a click

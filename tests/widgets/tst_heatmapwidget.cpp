@@ -57,6 +57,7 @@ private Q_SLOTS:
     void largeWeightsAreRelativeToUniform();
     void causalRowsAreRelativeToTheirOwnKeys();
     void largeImageKeepsEachBlocksLargest();
+    void paintsTheImageBuiltWithTheResult();
     void keyboardFocusShows();
 };
 
@@ -335,6 +336,39 @@ void TestHeatmapWidget::largeImageKeepsEachBlocksLargest()
     // A low value next to zeros: the block's largest is 0.
     QCOMPARE(image.pixel(8 / 3, 7 / 3), heatmap.mapping().color(0.0));
     QCOMPARE(heatmap.mapping().minimum(), -5.0);
+}
+
+void TestHeatmapWidget::paintsTheImageBuiltWithTheResult()
+{
+    // The result brings its heatmaps' pictures (built on the worker that computed it): the widget
+    // shows them as they are, the same QImage, and builds one only for a scale of its own.
+    QStringList names;
+    for (int i = 0; i < 300; ++i)
+        names.append(QStringLiteral("t%1").arg(i + 1));
+    auto s = std::make_shared<Scenario>(randomScenario(names, 3, 2));
+    s->causal = true;
+    const auto r = std::make_shared<const ScenarioResult>(s->computeWithImages());
+    for (const auto &[kind, built] : {std::pair{HeatmapWidget::Kind::Scores, r->scoresImage},
+                                      std::pair{HeatmapWidget::Kind::Weights, r->weightsImage},
+                                      std::pair{HeatmapWidget::Kind::Output, r->outputImage}}) {
+        HeatmapWidget heatmap(kind);
+        heatmap.setScenario(s, r);
+        QVERIFY(built);
+        QCOMPARE(heatmap.cellImage().cacheKey(), built->image.cacheKey());
+        QCOMPARE(heatmap.mapping().minimum(), built->minimum);
+        QCOMPARE(heatmap.mapping().maximum(), built->maximum);
+    }
+    // Few tokens, weights on their own range: not the result's 0–1 picture, one of its own.
+    auto small = std::make_shared<Scenario>(randomScenario(names.mid(0, 20), 3, 2));
+    const auto r2 = std::make_shared<const ScenarioResult>(small->computeWithImages());
+    HeatmapWidget heatmap(HeatmapWidget::Kind::Weights);
+    heatmap.setFixedRange(false);
+    heatmap.setScenario(small, r2);
+    QVERIFY(heatmap.cellImage().cacheKey() != r2->weightsImage->image.cacheKey());
+    QCOMPARE(heatmap.mapping().minimum(), r2->weights.minCoeff());
+    QCOMPARE(heatmap.mapping().maximum(), r2->weights.maxCoeff());
+    heatmap.setFixedRange(true);
+    QCOMPARE(heatmap.mapping().maximum(), 1.0);
 }
 
 void TestHeatmapWidget::keyboardFocusShows()

@@ -382,8 +382,11 @@ void HeadPage::updateViews()
     pass.causal = m_causal;
     const auto shared = std::make_shared<const Scenario>(std::move(pass));
     const AttentionResult &attention = m_result.attention;
-    const auto result = std::make_shared<const ScenarioResult>(
-        ScenarioResult{attention.scores, attention.weights, attention.output});
+    ScenarioResult shown;
+    shown.scores = attention.scores;
+    shown.weights = attention.weights;
+    shown.output = attention.output;
+    const auto result = std::make_shared<const ScenarioResult>(std::move(shown));
     heatmap(View::Weights)->setScenario(shared, result);
     heatmap(View::Output)->setScenario(shared, result);
 }

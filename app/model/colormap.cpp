@@ -1,7 +1,9 @@
 #include "colormap.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 namespace attention {
 
@@ -51,6 +53,22 @@ QRgb Colormap::viridis(double t)
     if (t >= 1.0)
         return colors.back();
     return colors[static_cast<std::size_t>(t * (size - 1) + 0.5)];
+}
+
+void Colormap::colors(const double *values, Index count, double minimum, double maximum,
+                      QRgb *colors)
+{
+    constexpr double minusInfinity = -std::numeric_limits<double>::infinity();
+    const std::array<QRgb, size> &colorTable = table();
+    const double span = maximum - minimum;
+    const Eigen::Map<const Eigen::ArrayXd> x(values, count);
+    // viridis() of each clamped position, a whole row at a time: t ≤ 0 (and NaN) is the first
+    // colour, t ≥ 1 the last, an empty range the middle one.
+    const Eigen::ArrayXd t =
+        span > 0.0 ? ((x - minimum) / span).min(1.0).eval() : Eigen::ArrayXd::Constant(count, 0.5);
+    const Eigen::ArrayXi index = (t > 0.0).select(t * (size - 1) + 0.5, 0.0).cast<int>();
+    for (Index i = 0; i < count; ++i)
+        colors[i] = x[i] == minusInfinity ? maskedColor : colorTable[std::size_t(index[i])];
 }
 
 QColor Colormap::textColorOn(QRgb background)

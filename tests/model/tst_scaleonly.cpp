@@ -1,0 +1,245 @@
+// A step of the scale slider at large T: the raw products Q Kᵀ are kept with the result, so a
+// change of the scale or a switch skips the matrix product and only scales and softmaxes again.
+// The results are checked against plain loops written here (not the core's functions), the
+// skipped product with rawProductCount(), and the heatmaps' pictures (pooled, then the log on
+// the relative scale) against a per-cell reference of the way the widget drew them before.
+
+#include "colormap.h"
+#include "comparison.h"
+#include "document.h"
+#include "heatmapimage.h"
+#include "presets.h"
+#include "verifynear.h"
+
+#include <QTest>
+#include <cmath>
+#include <limits>
+
+using namespace attention;
+
+namespace {
+
+constexpr double minusInfinity = -std::numeric_limits<double>::infinity();
+
+QStringList names(int T)
+{
+    QStringList list;
+    for (int i = 0; i < T; ++i)
+        list.append(QStringLiteral("t%1").arg(i + 1));
+    return list;
+}
+
+/// Scores and weights of `s` by plain loops: dot products, scale, mask, softmax with std::exp.
+std::pair<Matrix, Matrix> plainAttention(const Scenario &s)
+{
+    const Index T = s.tokenCount();
+    const double scale = s.scoreScale / (s.divideBySqrtD ? std::sqrt(double(s.dimension())) : 1.0);
+    Matrix scores(T, T);
+    Matrix weights(T, T);
+    for (Index i = 0; i < T; ++i) {
+        double rowMax = minusInfinity;
+        for (Index j = 0; j < T; ++j) {
+            double dot = 0;
+            for (Index c = 0; c < s.dimension(); ++c)
+                dot += s.queries(i, c) * s.keys(j, c);
+            scores(i, j) = s.causal && j > i ? minusInfinity : scale * dot;
+            rowMax = std::max(rowMax, scores(i, j));
+        }
+        double sum = 0;
+        for (Index j = 0; j < T; ++j)
+            sum += weights(i, j) = std::exp(scores(i, j) - rowMax);
+        for (Index j = 0; j < T; ++j)
+            weights(i, j) /= sum;
+    }
+    return {scores, weights};
+}
+
+/// The masked cells as a 0/1 matrix and the rest with −∞ replaced by 0, for VERIFY_ALL_NEAR.
+Matrix finitePart(const Matrix &m)
+{
+    return (m.array() == minusInfinity).select(0.0, m);
+}
+
+/// The widget's old drawing, cell by cell: the shown value of every cell of a block (log₂ of
+/// weight × n on the relative scale, clamped, −∞ masked), the largest, coloured by viridis().
+QRgb oldPixel(const Matrix &m, const HeatmapScale &scale, int block, int x, int y, double lo,
+              double hi)
+{
+    double best = minusInfinity;
+    for (Index r = Index(y) * block; r < std::min(m.rows(), Index(y + 1) * block); ++r) {
+        for (Index c = Index(x) * block; c < std::min(m.cols(), Index(x + 1) * block); ++c) {
+            if (scale.masked && c > r)
+                continue;
+            double v = m(r, c);
+            if (scale.relative) {
+                const double n = scale.masked ? double(r + 1) : double(m.cols());
+                v = std::clamp(std::log2(v * n), -4.0, 4.0);
+            }
+            best = std::max(best, v);
+        }
+    }
+    if (best == minusInfinity)
+        return Colormap::maskedColor;
+    return Colormap::viridis(hi > lo ? (best - lo) / (hi - lo) : 0.5);
+}
+
+/// The largest difference of one colour channel between two images of the same size.
+int largestChannelDifference(const QImage &a, const QImage &b)
+{
+    int worst = 0;
+    for (int y = 0; y < a.height(); ++y) {
+        for (int x = 0; x < a.width(); ++x) {
+            const QRgb p = a.pixel(x, y);
+            const QRgb q = b.pixel(x, y);
+            worst = std::max({worst, std::abs(qRed(p) - qRed(q)), std::abs(qGreen(p) - qGreen(q)),
+                              std::abs(qBlue(p) - qBlue(q))});
+        }
+    }
+    return worst;
+}
+
+} // namespace
+
+class TestScaleOnly : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void scaleStepMatchesPlainLoops_data();
+    void scaleStepMatchesPlainLoops();
+    void documentSkipsTheProduct_data();
+    void documentSkipsTheProduct();
+    void comparisonSkipsTheProduct();
+    void pooledImageMatchesCellByCell_data();
+    void pooledImageMatchesCellByCell();
+};
+
+void TestScaleOnly::scaleStepMatchesPlainLoops_data()
+{
+    QTest::addColumn<bool>("causal");
+    QTest::addColumn<bool>("withValues");
+    QTest::newRow("full, one-hot") << false << false;
+    QTest::newRow("causal, values") << true << true;
+}
+
+void TestScaleOnly::scaleStepMatchesPlainLoops()
+{
+    QFETCH(bool, causal);
+    QFETCH(bool, withValues);
+    Scenario before = randomScenario(names(90), 8, 7);
+    before.causal = causal;
+    if (withValues)
+        before.values = Matrix::Random(90, 3);
+    const ScenarioResult first = before.compute();
+    Scenario after = before;
+    after.scoreScale = 3.5;
+    after.divideBySqrtD = true;
+    const ScenarioResult second = after.compute(&before, &first);
+    QCOMPARE(second.products.get(), first.products.get()); // reused, not multiplied again
+
+    const auto [scores, weights] = plainAttention(after);
+    QVERIFY(((second.scores.array() == minusInfinity) == (scores.array() == minusInfinity)).all());
+    VERIFY_ALL_NEAR(finitePart(second.scores), finitePart(scores), 1e-12);
+    VERIFY_ALL_NEAR(second.weights, weights, 1e-12);
+    if (withValues)
+        VERIFY_ALL_NEAR(*second.output, weights * *after.values, 1e-12);
+    // And exactly what a recompute from nothing gives.
+    QCOMPARE(second.weights, after.compute().weights);
+}
+
+void TestScaleOnly::documentSkipsTheProduct_data()
+{
+    QTest::addColumn<int>("tokens");
+    QTest::newRow("T=5, on the GUI thread") << 5;
+    QTest::newRow("T=300, on the worker") << 300;
+}
+
+void TestScaleOnly::documentSkipsTheProduct()
+{
+    QFETCH(int, tokens);
+    ScenarioDocument document;
+    QVERIFY(document.reset(randomScenario(names(tokens), 4, 3)));
+    document.waitForResult();
+    const long long multiplied = rawProductCount();
+    for (const double scale : {2.0, 0.5, 7.25}) {
+        QVERIFY(document.setScoreScale(scale));
+        document.waitForResult();
+    }
+    QVERIFY(document.setCausal(true));
+    document.waitForResult();
+    QVERIFY(document.setDivideBySqrtD(true));
+    document.waitForResult();
+    QCOMPARE(rawProductCount(), multiplied); // scale and switches: no product
+
+    const auto [scores, weights] = plainAttention(document.scenario());
+    VERIFY_ALL_NEAR(document.result().weights, weights, 1e-12);
+
+    // A query moved: the products are multiplied again, once.
+    QVERIFY(document.setVector(VectorKind::Query, 1, RowVector::Constant(4, 0.25)));
+    document.waitForResult();
+    QCOMPARE(rawProductCount(), multiplied + 1);
+    VERIFY_ALL_NEAR(document.result().weights, plainAttention(document.scenario()).second, 1e-12);
+}
+
+void TestScaleOnly::comparisonSkipsTheProduct()
+{
+    Scenario s = randomScenario(names(70), 4, 11);
+    const ScenarioResult first = compareResult(s, Flip::Causal);
+    const long long multiplied = rawProductCount();
+    const Scenario before = s;
+    s.scoreScale = 4.0;
+    const ScenarioResult second = compareResult(s, Flip::Causal, &before, &first);
+    QCOMPARE(rawProductCount(), multiplied);
+    VERIFY_ALL_NEAR(second.weights, plainAttention(flipped(s, Flip::Causal)).second, 1e-12);
+    QVERIFY(second.weightsImage);
+    QCOMPARE(second.weightsImage->scale, HeatmapScale::forWeights(70, true));
+}
+
+void TestScaleOnly::pooledImageMatchesCellByCell_data()
+{
+    QTest::addColumn<int>("tokens");
+    QTest::addColumn<bool>("causal");
+    QTest::addColumn<bool>("relative");
+    QTest::newRow("T=40, one pixel a cell") << 40 << true << false;
+    QTest::newRow("T=300, relative, causal") << 300 << true << true;
+    QTest::newRow("T=2100, blocks of 3, relative, causal") << 2100 << true << true;
+    QTest::newRow("T=1500, blocks of 2, scores") << 1500 << false << false;
+}
+
+void TestScaleOnly::pooledImageMatchesCellByCell()
+{
+    QFETCH(int, tokens);
+    QFETCH(bool, causal);
+    QFETCH(bool, relative);
+    Scenario s = randomScenario(names(tokens), 2, 5);
+    s.causal = causal;
+    s.scoreScale = 3.0;
+    const ScenarioResult result = s.computeWithImages();
+    const HeatmapImage &image = relative ? *result.weightsImage : *result.scoresImage;
+    const Matrix &m = relative ? result.weights : result.scores;
+    QCOMPARE(image.scale.relative, relative);
+    const int block = (tokens + 1023) / 1024;
+    QCOMPARE(image.block, block);
+    QCOMPARE(image.image.width(), (tokens + block - 1) / block);
+    QCOMPARE(image.image.height(), image.image.width());
+    double lo = -4, hi = 4;
+    if (!relative) { // the finite range, by a loop
+        lo = std::numeric_limits<double>::infinity();
+        hi = -lo;
+        for (Index i = 0; i < m.size(); ++i)
+            if (std::isfinite(m.data()[i]))
+                lo = std::min(lo, m.data()[i]), hi = std::max(hi, m.data()[i]);
+    }
+    VERIFY_NEAR(image.minimum, lo, 0.0);
+    VERIFY_NEAR(image.maximum, hi, 0.0);
+    QImage expected(image.image.size(), QImage::Format_RGB32);
+    for (int y = 0; y < expected.height(); ++y)
+        for (int x = 0; x < expected.width(); ++x)
+            expected.setPixel(x, y, oldPixel(m, image.scale, block, x, y, lo, hi));
+    // One step of the 256-colour table at most (a vectorised log may round the other way).
+    QVERIFY2(largestChannelDifference(image.image, expected) <= 3,
+             qPrintable(QString::number(largestChannelDifference(image.image, expected))));
+}
+
+QTEST_GUILESS_MAIN(TestScaleOnly)
+#include "tst_scaleonly.moc"
