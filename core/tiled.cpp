@@ -223,6 +223,18 @@ void startBlock(const Inputs &in, const QueryBlock &blk)
     std::fill(blk.runningSum, blk.runningSum + ld, 0.0f);
 }
 
+/// Sets the causally hidden entries of the score tile s (keys, ld) to `value`: key j of the tile
+/// is hidden from the tile's rows r < offset + j, where offset = j0 − first is the first key's
+/// position less the first query's.
+void fillHidden(float *s, Index ld, Index keys, Index offset, float value)
+{
+    for (Index j = 0; j < keys; ++j) {
+        const Index hidden = std::min(ld, offset + j);
+        if (hidden > 0)
+            std::fill(s + j * ld, s + j * ld + hidden, value);
+    }
+}
+
 /// One step of the online softmax: the block's queries against keys j0 … j0 + keys − 1, with the
 /// score tile s (keys, ld) as scratch.
 void attendKeys(const Inputs &in, const QueryBlock &blk, Index j0, Index keys, float *s)
@@ -246,13 +258,8 @@ void attendKeys(const Inputs &in, const QueryBlock &blk, Index j0, Index keys, f
     // Causal: only a block that reaches past the first query's position has hidden entries:
     // key j0 + j is hidden from rows r with first + r < j0 + j.
     const bool diagonal = in.causal && j0 + keys - 1 > first;
-    if (diagonal) {
-        for (Index j = 0; j < keys; ++j) {
-            const Index hidden = std::min(ld, j0 + j - first);
-            if (hidden > 0)
-                std::fill(s + j * ld, s + j * ld + hidden, minusInfinity);
-        }
-    }
+    if (diagonal)
+        fillHidden(s, ld, keys, j0 - first, minusInfinity);
 
     // Online softmax, lane by lane: new maximum, rescale factor, exponentials, sums.
     for (Index lane = 0; lane < ld; lane += lanes) {
@@ -274,13 +281,8 @@ void attendKeys(const Inputs &in, const QueryBlock &blk, Index j0, Index keys, f
         ei::pstore(blk.runningMax + lane, newMax);
         ei::pstore(blk.rescale + lane, alpha);
     }
-    if (diagonal) { // hidden weights exactly 0, whatever the vector exp gave for −∞
-        for (Index j = 0; j < keys; ++j) {
-            const Index hidden = std::min(ld, j0 + j - first);
-            if (hidden > 0)
-                std::fill(s + j * ld, s + j * ld + hidden, 0.0f);
-        }
-    }
+    if (diagonal) // hidden weights exactly 0, whatever the vector exp gave for −∞
+        fillHidden(s, ld, keys, j0 - first, 0.0f);
 
     // o = alpha · o + pᵀ v_blk, (d_v, ld)
     const float *vBlock = in.v.data() + j0 * vStride;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds the test preset (AddressSanitizer + UndefinedBehaviorSanitizer)
-# and runs every test offscreen, then the monkey test at full length (scripts/monkey.sh: a warm-up
-# and two runs of 10,000 random actions on the main window, LeakSanitizer on, peaks compared),
+# Installs what is missing, checks the sources' sizes (scripts/check-sizes.py), builds the test
+# preset (AddressSanitizer + UndefinedBehaviorSanitizer) and runs every test offscreen, then the
+# monkey test at full length (scripts/monkey.sh: a warm-up and two runs of 10,000 random actions
+# on the main window, LeakSanitizer on, peaks compared),
 # then fuzzes the scenario reader and the model-file reader for 60 seconds each (fuzz preset:
 # clang, libFuzzer, ASan + UBSan), then checks the benchmarks of the release build against their
 # aims (tests/bench/aims.tsv). Prints how long each phase took. Exits non-zero on any failure,
@@ -21,6 +22,8 @@ phase() {
 
 source scripts/deps.sh
 phase packages attention_install_missing clang libclang-rt-14-dev time fonts-dejavu-core
+# No source file of app/ and core/ over 600 lines, no function over 60 (message tables aside).
+phase sizes python3 scripts/check-sizes.py
 
 export QT_QPA_PLATFORM=offscreen
 phase "test build" bash -c 'cmake --preset test && cmake --build --preset test'

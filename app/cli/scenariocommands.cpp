@@ -23,6 +23,15 @@ Scenario presetOrFail(const CommandLine &line, const QString &name)
     return *scenario;
 }
 
+/// The scenario in the file `fileName`; one that cannot be read is bad input, named by its error.
+Scenario scenarioOrFail(const QString &fileName)
+{
+    ScenarioReadResult read = loadScenario(fileName);
+    if (!read.ok())
+        throw Failure{ExitBadInput, read.error};
+    return std::move(read.scenario);
+}
+
 /// Weights as CSV: three tables (scores, weights, output), each headed by a row that names it and
 /// its columns, separated by an empty line. Masked scores are written -inf.
 QString weightsCsv(const Scenario &scenario, const ScenarioResult &result)
@@ -124,15 +133,8 @@ int runWeights(const QStringList &arguments, Language &)
         line.choice(QStringLiteral("format"), {QStringLiteral("json"), QStringLiteral("csv")},
                     QStringLiteral("json"));
 
-    Scenario scenario;
-    if (fromPreset) {
-        scenario = presetOrFail(line, line.value(QStringLiteral("preset")));
-    } else {
-        ScenarioReadResult read = loadScenario(files.constFirst());
-        if (!read.ok())
-            throw Failure{ExitBadInput, read.error};
-        scenario = std::move(read.scenario);
-    }
+    Scenario scenario = fromPreset ? presetOrFail(line, line.value(QStringLiteral("preset")))
+                                   : scenarioOrFail(files.constFirst());
     if (line.isSet(QStringLiteral("scale")))
         scenario.scoreScale = scale;
     scenario.causal = causal.value_or(scenario.causal);

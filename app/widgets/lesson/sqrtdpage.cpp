@@ -36,17 +36,6 @@ namespace {
 constexpr int automaticRows = 2500;
 constexpr int minAutomaticTrials = 20;
 
-/// Table columns.
-enum Column : int
-{
-    DimensionColumn,
-    StdColumn,
-    SqrtColumn,
-    UnscaledColumn,
-    ScaledColumn,
-    ColumnCount,
-};
-
 /// "t₁", "t₂", …: token names with subscript digits.
 QStringList tokenNames(int T)
 {
@@ -87,7 +76,7 @@ SqrtDPage::SqrtDPage(QWidget *parent)
     , m_weightMarker(new QScatterSeries)
     , m_unscaledHeatmap(new HeatmapWidget(HeatmapWidget::Kind::Weights, this))
     , m_scaledHeatmap(new HeatmapWidget(HeatmapWidget::Kind::Weights, this))
-    , m_table(new QTableWidget(int(tableDimensions().size()), ColumnCount, this))
+    , m_table(new QTableWidget(this))
     , m_readout(new QLabel(this))
     , m_curveJob(new LatestJob(this))
     , m_trialJob(new LatestJob(this))
@@ -299,34 +288,6 @@ std::optional<SqrtDRow> SqrtDPage::measuredRow(int i) const
     return m_rows[std::size_t(i)];
 }
 
-void SqrtDPage::buildTable()
-{
-    m_table->verticalHeader()->hide();
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setSelectionMode(QAbstractItemView::NoSelection);
-    m_table->setFocusPolicy(Qt::NoFocus);
-    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    for (const int narrow : {DimensionColumn, SqrtColumn})
-        m_table->horizontalHeader()->setSectionResizeMode(narrow, QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
-    for (int r = 0; r < m_table->rowCount(); ++r) {
-        for (int c = 0; c < ColumnCount; ++c) {
-            auto *item = new QTableWidgetItem;
-            item->setTextAlignment(Qt::AlignCenter);
-            m_table->setItem(r, c, item);
-        }
-        const int d = tableDimensions().at(r);
-        m_table->item(r, DimensionColumn)->setText(QString::number(d));
-        m_table->item(r, DimensionColumn)->setData(Qt::UserRole, double(d));
-        m_table->item(r, SqrtColumn)->setText(NumberFormat::twoDecimals(std::sqrt(double(d))));
-        m_table->item(r, SqrtColumn)->setData(Qt::UserRole, std::sqrt(double(d)));
-    }
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_table->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-}
-
 void SqrtDPage::applyFonts()
 {
     QFont titleFont = font();
@@ -345,28 +306,7 @@ void SqrtDPage::applyFonts()
     if (font().pointSizeF() > 0)
         larger.setPointSizeF(font().pointSizeF() * 1.1);
     m_readout->setFont(larger);
-    m_table->setFont(larger);
-    // The table's height fits its header and rows exactly, whatever the font.
-    const int rowHeight = QFontMetrics(larger).height() * 7 / 4;
-    m_table->verticalHeader()->setDefaultSectionSize(rowHeight);
-    m_table->horizontalHeader()->setFont(larger);
-    const int height = m_table->horizontalHeader()->sizeHint().height() +
-                       rowHeight * m_table->rowCount() + 2 * m_table->frameWidth();
-    m_table->setFixedHeight(height);
-    // d and √d as wide as their contents, the others share the rest evenly: none narrower than
-    // its header (the layout would squeeze them at the classroom zoom).
-    const QHeaderView *header = m_table->horizontalHeader();
-    const QAbstractItemView *cells = m_table; // sizeHintForColumn() is public there
-    int width = 2 * m_table->frameWidth();
-    int widest = 0;
-    for (int c = 0; c < ColumnCount; ++c) {
-        const int need = std::max(header->sectionSizeHint(c), cells->sizeHintForColumn(c));
-        if (header->sectionResizeMode(c) == QHeaderView::Stretch)
-            widest = std::max(widest, need);
-        else
-            width += need;
-    }
-    m_table->setMinimumWidth(width + 3 * widest); // three columns stretch
+    fitTable(larger);
 }
 
 void SqrtDPage::retranslateUi()
@@ -395,11 +335,7 @@ void SqrtDPage::retranslateUi()
     m_weightView->setToolTip(tr("Near 1, one key takes all the weight of its row; at 1/T every "
                                 "key gets the same."));
 
-    m_table->setHorizontalHeaderLabels({tr("d"), tr("std of q·k"), tr("√d"),
-                                        tr("largest weight\nunscaled"),
-                                        tr("largest weight\n÷ √d")});
-    m_table->setToolTip(tr("The lesson's four dimensions, measured with the same trials as "
-                           "the charts."));
+    retranslateTable();
 
     refreshMarker();
     refreshStatus();
@@ -512,30 +448,6 @@ void SqrtDPage::updateBusy()
         return;
     m_busy = busy;
     Q_EMIT busyChanged(busy);
-}
-
-void SqrtDPage::refreshTable()
-{
-    const int current = dimension();
-    for (int r = 0; r < m_table->rowCount(); ++r) {
-        const int d = tableDimensions().at(r);
-        const std::optional<SqrtDRow> row = measuredRow(int(dimensions().indexOf(d)));
-        const auto set = [&](int column, std::optional<double> value) {
-            QTableWidgetItem *item = m_table->item(r, column);
-            item->setText(value ? NumberFormat::twoDecimals(*value) : QStringLiteral("…"));
-            item->setData(Qt::UserRole, value ? QVariant(*value) : QVariant());
-        };
-        set(StdColumn, row ? std::optional<double>(row->stdDev) : std::nullopt);
-        set(UnscaledColumn, row ? std::optional<double>(row->maxWeightUnscaled) : std::nullopt);
-        set(ScaledColumn, row ? std::optional<double>(row->maxWeightScaled) : std::nullopt);
-        // The row of the current d stands out.
-        for (int c = 0; c < ColumnCount; ++c) {
-            QTableWidgetItem *item = m_table->item(r, c);
-            QFont font = item->font();
-            font.setBold(d == current);
-            item->setFont(font);
-        }
-    }
 }
 
 void SqrtDPage::refreshReadout()

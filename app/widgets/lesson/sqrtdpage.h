@@ -127,7 +127,11 @@ private:
     void buildCharts();
     void buildSpreadChart();
     void buildWeightChart();
+    // The table lives in sqrtdtable.cpp.
     void buildTable();
+    void retranslateTable();
+    /// Sets the table's font and fits its height and minimum width to it.
+    void fitTable(const QFont &font);
     void retranslateUi();
     void applyFonts();
 

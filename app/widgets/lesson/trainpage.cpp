@@ -89,7 +89,8 @@ TrainPage::TrainPage(QWidget *parent)
     m_session->setProbe(defaultProbe());
     m_controls->setSetup(defaultSetup());
     buildLayout();
-    connectParts();
+    connectSession();
+    connectControls();
     retranslateUi();
     applyFonts();
     sessionProgressed();
@@ -155,7 +156,7 @@ void TrainPage::buildLayout()
     layout->addWidget(right, 1);
 }
 
-void TrainPage::connectParts()
+void TrainPage::connectSession()
 {
     TrainingSession *s = m_session;
     connect(s, &TrainingSession::progressed, this, &TrainPage::sessionProgressed);
@@ -181,7 +182,10 @@ void TrainPage::connectParts()
     connect(s, &TrainingSession::bestFileFailed, this,
             [this] { m_controls->showSession(*m_session); });
     connect(m_profileTimer, &QTimer::timeout, this, &TrainPage::updateHeadPanel);
+}
 
+void TrainPage::connectControls()
+{
     // A setting applies once the spin box rests, not at every step of its arrows.
     connect(m_controls, &TrainControls::setupEdited, m_setupTimer, qOverload<>(&QTimer::start));
     connect(m_setupTimer, &QTimer::timeout, this, &TrainPage::applySetup);
@@ -192,7 +196,7 @@ void TrainPage::connectParts()
         else
             showError(m_lastError);
     });
-    connect(m_controls, &TrainControls::pauseClicked, s, &TrainingSession::pause);
+    connect(m_controls, &TrainControls::pauseClicked, m_session, &TrainingSession::pause);
     connect(m_controls, &TrainControls::stepClicked, this, [this] {
         if (ensureSetUp())
             m_session->stepOnce();

@@ -107,7 +107,8 @@ protected:
 
 private:
     void buildLayout();
-    void connectParts();
+    void connectSession();  ///< the session's signals and the profile timer
+    void connectControls(); ///< the controls, the probe, the history slider, the grid and panel
     void retranslateUi();
     void applyFonts();
     /// Keeps the controls' column as wide as they need.
