@@ -7,6 +7,7 @@
 #include "controlspanel.h"
 #include "focuschain.h"
 #include "heatmapwidget.h"
+#include "isa.h"
 #include "lessonview.h"
 #include "mainwindow.h"
 #include "matrixmodel.h"
@@ -979,6 +980,9 @@ void TestMainWindow::aboutNamesVersionsAndLicense()
     QVERIFY2(text.contains(QStringLiteral("Qt ") + QLatin1String(qVersion())), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("Eigen 3.")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("MIT License")), qPrintable(text));
+    // The kernels' path chosen for this CPU (or forced by ATTENTION_LAB_ISA), as --version says.
+    const QString kernels = QLatin1String(isaName(activeIsa())) + QStringLiteral(" kernels");
+    QVERIFY2(text.contains(kernels), qPrintable(text));
 }
 
 void TestMainWindow::fileActionsHaveDistinctShortcuts()
