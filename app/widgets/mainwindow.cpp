@@ -31,6 +31,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPainter>
+#include <QScreen>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -91,7 +92,7 @@ MainWindow::MainWindow(Settings settings, QWidget *parent)
     scenarioChanged();
     resultChanged();
     selectQuery(m_selectedQuery);
-    resize(1400, 900);
+    resize(firstStartSize(screen()->availableGeometry()));
     readSettings();
 }
 

@@ -20,7 +20,17 @@ const QString mode = QStringLiteral("window/mode");
 const QString lesson = QStringLiteral("lesson/state");
 } // namespace Key
 
+/// The size the window likes best, on a screen with room for it.
+constexpr QSize preferredSize(1400, 900);
+/// What a window manager may add around the window: its borders and a title bar.
+constexpr QSize frameAllowance(2 * 8, 40 + 8);
+
 } // namespace
+
+QSize firstStartSize(const QRect &available)
+{
+    return preferredSize.boundedTo(available.size() - frameAllowance);
+}
 
 SavedWindow WindowSettings::read()
 {

@@ -10,6 +10,8 @@
 
 #include <QByteArray>
 #include <QJsonObject>
+#include <QRect>
+#include <QSize>
 #include <QString>
 #include <QStringList>
 #include <functional>
@@ -29,6 +31,11 @@ struct SavedWindow
     QByteArray geometry; ///< QWidget::saveGeometry(); empty: not saved (none is written)
     QByteArray state;    ///< QMainWindow::saveState() of the workbench; empty: as geometry
 };
+
+/// The size the window asks for when no geometry was saved: 1400×900 where the screen's
+/// `available` area has room for it and a window manager's frame, else what that area leaves.
+/// (A saved geometry is fitted to the screen by QWidget::restoreGeometry().)
+QSize firstStartSize(const QRect &available);
 
 class WindowSettings
 {

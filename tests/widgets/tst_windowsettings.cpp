@@ -1,6 +1,7 @@
 // Tests of WindowSettings: every part of SavedWindow read back as written, what an empty part
 // leaves alone, nothing read or written when disabled or while the window applies what was read;
-// and, through the real window, a saved geometry restored at the next start.
+// and, through the real window, a saved geometry restored at the next start; the first start's
+// size within the screen.
 
 #include "mainwindow.h"
 #include "windowsettings.h"
@@ -26,6 +27,7 @@ private Q_SLOTS:
     void nothingWhenDisabled();
     void noWritingWhileRestoring();
     void windowGeometryRestoredAtNextStart();
+    void firstStartFitsTheScreen();
 
 private:
     static SavedWindow example();
@@ -161,19 +163,39 @@ void TestWindowSettings::windowGeometryRestoredAtNextStart()
         MainWindow window(MainWindow::Settings::Use);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        // A size of its own, different from the default one, that fits the screen.
-        window.resize(window.minimumSizeHint().expandedTo(available.size() * 3 / 4));
+        // A size of its own, different from the first start's one.
+        window.resize(window.minimumSizeHint().expandedTo(available.size() * 3 / 4) +
+                      QSize(40, 30));
         size = window.size();
-        QVERIFY(size != QSize(1400, 900));
+        QVERIFY(size != firstStartSize(available).expandedTo(window.minimumSize()));
         window.close();
     }
     QVERIFY(!WindowSettings::read().geometry.isEmpty());
     MainWindow again(MainWindow::Settings::Use);
     QCOMPARE(again.size(), size);
 
-    // --screenshot's window ignores what was saved.
+    // --screenshot's window ignores what was saved: it asks for the first start's size.
     MainWindow ignoring(MainWindow::Settings::Ignore);
-    QCOMPARE(ignoring.size(), QSize(1400, 900));
+    ignoring.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&ignoring));
+    QCOMPARE(ignoring.size(), firstStartSize(available).expandedTo(ignoring.minimumSize()));
+}
+
+void TestWindowSettings::firstStartFitsTheScreen()
+{
+    // A large screen: the size the window likes best.
+    QCOMPARE(firstStartSize(QRect(0, 0, 1920, 1040)), QSize(1400, 900));
+    QCOMPARE(firstStartSize(QRect(1920, 0, 2560, 1400)), QSize(1400, 900));
+    // A laptop's 1366×768 less a panel of 28 px, and 1280×720: the window and a frame of 8 px
+    // borders and a 40 px title bar fit, as wide and as high as that allows.
+    for (const QRect &available : {QRect(0, 28, 1366, 740), QRect(1920, 0, 1280, 720)}) {
+        const QSize size = firstStartSize(available);
+        QCOMPARE(size.width(), available.width() - 2 * 8);
+        QCOMPARE(size.height(), available.height() - 40 - 8);
+    }
+    // Wide but low, and narrow but high: only the side that lacks room gives way.
+    QCOMPARE(firstStartSize(QRect(0, 0, 2560, 800)), QSize(1400, 800 - 48));
+    QCOMPARE(firstStartSize(QRect(0, 0, 1200, 1600)), QSize(1200 - 16, 900));
 }
 
 QTEST_MAIN(TestWindowSettings)
