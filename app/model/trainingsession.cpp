@@ -7,6 +7,7 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QMetaObject>
+#include <QSignalBlocker>
 #include <QThread>
 #include <QTimer>
 #include <algorithm>
@@ -115,6 +116,19 @@ struct TrainingSession::Progress
     std::vector<SharedSnapshot> snapshots;
     std::shared_ptr<const std::vector<int>> probe; ///< what the snapshots were taken on
     double trainingSeconds = 0.0; ///< spent in the steps (validations and snapshots apart)
+    bool last = false;            ///< the worker's final progress: it stops after it
+};
+
+/// What a run reads, fixed when it starts (the header's thread contract).
+struct TrainingSession::RunInput
+{
+    quint64 generation = 0;
+    tiny::Trainer *trainer = nullptr; ///< lent to the worker for the run
+    int lastStep = 0;
+    int steps = 0; ///< the schedule's length
+    int evalEvery = 25;
+    std::shared_ptr<const tiny::PreparedCorpus> corpus;
+    std::vector<int> punctuation;
 };
 
 TrainingSession::TrainingSession(QObject *parent)
@@ -128,6 +142,8 @@ TrainingSession::TrainingSession(QObject *parent)
 
 TrainingSession::~TrainingSession()
 {
+    // No signal from here: whoever listened may be half destroyed already.
+    const QSignalBlocker silent(this);
     pauseAndWait();
     if (m_bestFileDirty)
         writeBestFile();
@@ -136,47 +152,45 @@ TrainingSession::~TrainingSession()
 std::optional<TrainingError> TrainingSession::setUp(const TrainingSetup &setup)
 {
     TrainingSetup wanted = setup;
-    CorpusLoadResult loaded;
+    std::shared_ptr<const tiny::PreparedCorpus> corpus;
     std::u32string text;
-    if (wanted.corpus == QLatin1String(corpora::copyTask)) {
-        loaded = loadCopyTask(wanted.config.context);
-        if (loaded.ok())
-            text = corpusText(loaded.corpus.source);
-    } else if (wanted.corpus == m_setup.corpus && wanted.config.context == m_setup.config.context &&
-               !m_corpus.trainIds.empty()) {
-        loaded.corpus = m_corpus; // only the model or the training changed: the same text
+    if (wanted.corpus == m_setup.corpus && wanted.config.context == m_setup.config.context &&
+        wanted.corpus != QLatin1String(corpora::copyTask) && m_corpus) {
+        corpus = m_corpus; // only the model or the training changed: the same text
         text = m_corpusText;
     } else {
-        loaded = loadCorpus(wanted.corpus, wanted.config.context);
-        if (loaded.ok())
-            text = corpusText(loaded.corpus.source);
+        CorpusLoadResult loaded = wanted.corpus == QLatin1String(corpora::copyTask)
+                                      ? loadCopyTask(wanted.config.context)
+                                      : loadCorpus(wanted.corpus, wanted.config.context);
+        if (!loaded.ok())
+            return TrainingError{TrainingError::Code::Corpus, wanted.corpus, 0, 0, loaded.error};
+        text = corpusText(loaded.corpus.source);
+        corpus = std::make_shared<const tiny::PreparedCorpus>(std::move(loaded.corpus));
     }
-    if (!loaded.ok())
-        return TrainingError{TrainingError::Code::Corpus, wanted.corpus, 0, 0, loaded.error};
-    wanted.config.vocabSize = loaded.corpus.vocabulary.size();
-    if (auto why = setupError(wanted, loaded.corpus))
+    wanted.config.vocabSize = corpus->vocabulary.size();
+    if (auto why = setupError(wanted, *corpus))
         return why;
 
     pauseAndWait();
     m_setup = wanted;
-    m_corpus = std::move(loaded.corpus);
+    m_corpus = std::move(corpus);
     m_corpusText = std::move(text);
-    m_corpusName = QFile::decodeName(m_corpus.source.name.c_str());
-    m_punctuation = tiny::punctuationIds(m_corpus.vocabulary);
+    m_corpusName = QFile::decodeName(m_corpus->source.name.c_str());
+    m_punctuation = tiny::punctuationIds(m_corpus->vocabulary);
     m_unigramLoss =
-        tiny::unigramLoss(m_corpus.trainIds, m_corpus.valIds, m_corpus.vocabulary.size());
+        tiny::unigramLoss(m_corpus->trainIds, m_corpus->valIds, m_corpus->vocabulary.size());
     reset();
     return std::nullopt;
 }
 
 void TrainingSession::reset()
 {
-    if (m_corpus.trainIds.empty())
+    if (!m_corpus)
         return;
     pauseAndWait();
     m_trainer =
-        std::make_unique<tiny::Trainer>(m_setup.config, m_setup.settings, m_corpus.trainIds);
-    m_vocabulary = m_corpus.vocabulary;
+        std::make_unique<tiny::Trainer>(m_setup.config, m_setup.settings, m_corpus->trainIds);
+    m_vocabulary = m_corpus->vocabulary;
     clearRun();
     auto model = std::make_shared<SessionModel>();
     model->parameters = m_trainer->parameters();
@@ -241,46 +255,46 @@ void TrainingSession::stepOnce()
 void TrainingSession::start(int lastStep)
 {
     m_stopRequested = false;
-    m_thread = QThread::create([this, lastStep] { runWorker(lastStep); });
-    const quint64 generation = ++m_threadGeneration;
-    connect(m_thread, &QThread::finished, this, [this, generation] {
-        if (generation == m_threadGeneration)
-            workerStopped();
-    });
+    auto input = std::make_shared<RunInput>();
+    input->generation = ++m_runGeneration;
+    input->trainer = m_trainer.get();
+    input->lastStep = lastStep;
+    input->steps = m_setup.settings.steps;
+    input->evalEvery = m_setup.evalEvery;
+    input->corpus = m_corpus;
+    input->punctuation = m_punctuation;
+    m_thread = QThread::create([this, input] { runWorker(*input); });
     setState(State::Running);
     m_thread->start();
 }
 
-void TrainingSession::runWorker(int lastStep)
+void TrainingSession::runWorker(const RunInput &input)
 {
-    tiny::Trainer &trainer = *m_trainer;
-    const int steps = trainer.settings().steps;
+    tiny::Trainer &trainer = *input.trainer;
     Progress progress;
     QElapsedTimer sincePost;
     sincePost.start();
     QElapsedTimer sinceSnapshot;
     sinceSnapshot.start();
     qint64 trainingNs = 0;
-    const auto post = [&] {
+    const auto handOver = [&](bool last) {
         progress.trainingSeconds = double(trainingNs) * 1e-9;
-        QMetaObject::invokeMethod(
-            this,
-            [this, progress = std::move(progress)]() mutable { deliver(std::move(progress)); },
-            Qt::QueuedConnection);
+        progress.last = last;
+        post(std::move(progress), input.generation);
         progress = Progress{};
         trainingNs = 0;
         sincePost.restart();
     };
     bool stopping = false;
-    while (!stopping && trainer.stepsDone() < lastStep && !m_stopRequested.load()) {
+    while (!stopping && trainer.stepsDone() < input.lastStep && !m_stopRequested.load()) {
         QElapsedTimer stepTimer;
         stepTimer.start();
         progress.losses.push_back(trainer.step());
         trainingNs += stepTimer.nsecsElapsed();
         const int step = trainer.stepsDone();
-        const bool last = step == lastStep || step == steps;
-        if (step % m_setup.evalEvery == 0 || last) {
-            if (const auto evaluation = trainer.evaluate(m_corpus.valIds, m_punctuation)) {
+        const bool last = step == input.lastStep || step == input.steps;
+        if (step % input.evalEvery == 0 || last) {
+            if (const auto evaluation = trainer.evaluate(input.corpus->valIds, input.punctuation)) {
                 progress.validations.push_back({step, evaluation->valLoss});
                 if (trainer.bestStep() == step) {
                     auto best = std::make_shared<SessionModel>();
@@ -306,17 +320,46 @@ void TrainingSession::runWorker(int lastStep)
                 attentionSnapshot(latest->parameters, *progress.probe, step));
             progress.latest = latest;
         }
-        if (sincePost.elapsed() >= postInterval.count() || stopping)
-            post();
+        if (sincePost.elapsed() >= postInterval.count() && !stopping)
+            handOver(false);
     }
-    if (!progress.losses.empty())
-        post();
+    handOver(true); // the last progress, perhaps empty: it ends the run
+}
+
+void TrainingSession::post(Progress progress, quint64 generation)
+{
+    {
+        const std::lock_guard<std::mutex> lock(m_outboxMutex);
+        m_outbox.push_back(std::move(progress));
+    }
+    QMetaObject::invokeMethod(
+        this, [this, generation] { collect(generation); }, Qt::QueuedConnection);
+}
+
+void TrainingSession::collect(quint64 generation)
+{
+    // One at a time, in order: a listener may pause and wait (and so collect) in between, or even
+    // start another run, whose progress is not this call's to take.
+    while (generation == m_runGeneration && m_thread) {
+        Progress progress;
+        {
+            const std::lock_guard<std::mutex> lock(m_outboxMutex);
+            if (m_outbox.empty())
+                return;
+            progress = std::move(m_outbox.front());
+            m_outbox.erase(m_outbox.begin());
+        }
+        const bool last = progress.last;
+        deliver(std::move(progress));
+        if (last) {
+            runEnded();
+            return;
+        }
+    }
 }
 
 void TrainingSession::deliver(Progress progress)
 {
-    if (!m_trainer)
-        return; // the run was replaced while this was on its way
     m_trainLosses.insert(m_trainLosses.end(), progress.losses.begin(), progress.losses.end());
     m_validations.insert(m_validations.end(), progress.validations.begin(),
                          progress.validations.end());
@@ -343,15 +386,11 @@ void TrainingSession::deliver(Progress progress)
     Q_EMIT progressed();
 }
 
-void TrainingSession::workerStopped()
+void TrainingSession::runEnded()
 {
-    if (!m_thread)
-        return;
-    m_thread->wait();
-    m_thread->deleteLater();
+    m_thread->wait(); // it returns right after its last progress
+    delete m_thread;
     m_thread = nullptr;
-    // Its last delivery was queued before it finished, so it is in (or on its way, before this).
-    QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
     if (m_bestFileDirty) {
         m_bestFileTimer->stop();
         writeBestFile();
@@ -372,7 +411,7 @@ void TrainingSession::pauseAndWait()
         return;
     m_stopRequested = true;
     m_thread->wait();
-    workerStopped();
+    collect(m_runGeneration); // everything it handed over, its last progress among it
 }
 
 bool TrainingSession::waitUntilIdle(int ms)
@@ -396,6 +435,12 @@ void TrainingSession::setState(State state)
         return;
     m_state = state;
     Q_EMIT stateChanged(state);
+}
+
+const tiny::PreparedCorpus &TrainingSession::corpus() const
+{
+    static const tiny::PreparedCorpus none;
+    return m_corpus ? *m_corpus : none;
 }
 
 int TrainingSession::stepsDone() const

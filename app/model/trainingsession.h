@@ -3,11 +3,25 @@
 /// Training the tiny model in the app (lesson step 7): one tiny::Trainer run on a worker thread,
 /// driven by Train, Pause, One step and Reset, and what the run has shown so far.
 ///
-/// Threads: while a run is going (isRunning()), the worker thread alone touches the trainer; it
-/// hands its progress to the GUI thread as values (losses, validation points, snapshots of the
-/// probe line's attention, copies of the parameters) at most every `postInterval`, and the GUI
-/// thread never waits for it except in pause-and-wait calls (the destructor, reset()). Between
-/// runs the session is idle and everything it holds belongs to the GUI thread.
+/// Threads: the contract.
+///  - A run is one worker thread that alone steps the trainer, from train() or stepOnce() until
+///    it stops; between runs there is no worker and everything here belongs to the GUI thread.
+///  - What a run reads is fixed when it starts (RunInput: the trainer lent to it, the validation
+///    text and its marks, the last step, the validation interval, the run's generation), except
+///    three values the GUI thread may change meanwhile, each made for it: the stop request and
+///    the snapshot interval (atomics) and the probe line (a shared pointer behind a mutex).
+///  - The worker hands its progress over as values (losses, validations, shared snapshots and
+///    weights) at most every `postInterval`: it puts each in an outbox (a queue behind a mutex)
+///    and queues a call tagged with the run's generation; the call empties the outbox on the GUI
+///    thread, and a call of an earlier run does nothing. The worker's last progress says so, and
+///    taking it ends the run. pauseAndWait() joins the worker and empties the outbox itself: no
+///    posted event is ever flushed.
+///  - The destructor pauses and waits without a signal: whoever listened may be half gone.
+///  - The tiny model's thread count is the run's setting; the trainer sets it at every step on the
+///    worker (tiny::Trainer::step), nowhere else. Those worker threads (tiny::WorkerPool) are the
+///    run's: the inspector (modelinspector.h) computes beside them, never with them.
+/// The GUI thread never waits for the worker except in pauseAndWait() (reset(), setUp(),
+/// openModel(), the destructor): at most one training step.
 ///
 /// Reproducible: the training losses depend only on the setup (corpus, model, settings, seed,
 /// threads), never on where the learner paused, on snapshots or on validations, which read the
@@ -148,7 +162,7 @@ public:
 
     const TrainingSetup &setup() const { return m_setup; }
     /// The corpus the run trains on (empty before the first successful setUp()).
-    const tiny::PreparedCorpus &corpus() const { return m_corpus; }
+    const tiny::PreparedCorpus &corpus() const;
     /// The characters of the shown model (the corpus's, or the opened file's).
     const tiny::Vocabulary &vocabulary() const { return m_vocabulary; }
     /// The corpus's name as the model file stores it.
@@ -206,12 +220,19 @@ Q_SIGNALS:
 
 private:
     struct Progress;
+    struct RunInput;
 
     void start(int lastStep);
-    /// The worker's loop: steps up to lastStep or until asked to stop.
-    void runWorker(int lastStep);
+    /// The worker's loop: steps up to input.lastStep or until asked to stop.
+    void runWorker(const RunInput &input);
+    /// On the worker: puts `progress` in the outbox and queues collect(generation).
+    void post(Progress progress, quint64 generation);
+    /// On the GUI thread: takes the outbox's progress of run `generation` in order, and ends the
+    /// run at its last; nothing for an earlier run.
+    void collect(quint64 generation);
     void deliver(Progress progress);
-    void workerStopped();
+    /// Joins the worker after its last progress and says where the run stands.
+    void runEnded();
     void setState(State state);
     void clearRun();
     /// The probe ids the worker reads, behind m_probeMutex.
@@ -227,7 +248,7 @@ private:
     void scheduleBestFile();
 
     TrainingSetup m_setup;
-    tiny::PreparedCorpus m_corpus;
+    std::shared_ptr<const tiny::PreparedCorpus> m_corpus; ///< a run reads it too
     tiny::Vocabulary m_vocabulary;
     QString m_corpusName;
     std::u32string m_corpusText;
@@ -236,7 +257,9 @@ private:
     State m_state = State::Empty;
 
     QThread *m_thread = nullptr;
-    quint64 m_threadGeneration = 0; ///< tells a stale finished() from the current worker's
+    quint64 m_runGeneration = 0; ///< the latest run's; an earlier run's calls find nothing
+    std::mutex m_outboxMutex;
+    std::vector<Progress> m_outbox; ///< the worker's progress not taken yet, oldest first
     std::atomic<bool> m_stopRequested{false};
     /// Steps between snapshots: doubles when the history thins (the worker reads it).
     std::atomic<int> m_snapshotEvery{1};

@@ -22,12 +22,13 @@ constexpr double parallelWork = 65536.0;
 template<typename Body>
 void parallelSlices(Index total, double work, const Body &body)
 {
-    WorkerPool &pool = WorkerPool::instance();
-    if (work < parallelWork || pool.threads() == 1 || total < 2) {
+    // A thread in a SerialScope does not read the pool at all: the training owns it.
+    if (work < parallelWork || total < 2 || WorkerPool::serialHere() ||
+        WorkerPool::instance().threads() == 1) {
         body(Index(0), total);
         return;
     }
-    pool.run([total, &body](int thread, int threads) {
+    WorkerPool::instance().run([total, &body](int thread, int threads) {
         const Index first = total * thread / threads;
         const Index last = total * (thread + 1) / threads;
         if (last > first)

@@ -186,7 +186,6 @@ Trainer::Trainer(const ModelConfig &config, const TrainingSettings &settings,
     , m_windowRandom(settings.seed ^ windowStream)
     , m_bestValLoss(std::numeric_limits<double>::infinity())
 {
-    setThreadCount(settings.threads);
 }
 
 void Trainer::sampleBatch()
@@ -207,6 +206,9 @@ void Trainer::sampleBatch()
 
 double Trainer::step()
 {
+    // The run's thread count, set by the thread that steps (nothing else sets it meanwhile
+    // without being undone here): the same count, the same bits.
+    setThreadCount(m_settings.threads);
     sampleBatch();
     modelForward(m_parameters, BatchShape{m_settings.batch, m_parameters.config.context}, m_acts);
     const double loss = modelLoss(m_acts);
@@ -221,6 +223,7 @@ double Trainer::step()
 std::optional<Evaluation> Trainer::evaluate(const std::vector<int> &valIds,
                                             const std::vector<int> &punctuationIds)
 {
+    setThreadCount(m_settings.threads);
     auto result = tiny::evaluate(m_parameters, valIds, punctuationIds, m_settings.batch);
     if (result && result->valLoss < m_bestValLoss) {
         m_bestValLoss = result->valLoss;

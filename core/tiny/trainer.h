@@ -18,7 +18,10 @@
 namespace attention::tiny {
 
 /// Sets the one thread count used by the tiny model: its worker threads (workers.h) split the
-/// large products by rows; Eigen's own threading is switched off. It is process-wide.
+/// large products by rows; Eigen's own threading is switched off. It is process-wide. A Trainer
+/// sets its settings' count itself at every step and evaluation, on the thread that steps it:
+/// that is where a run's count is set, and whatever set another count meanwhile (the attention
+/// kernels' setThreadCount in kernels.h sets Eigen's threads) does not change a run's bits.
 void setThreadCount(int threads);
 /// The thread count in effect.
 int threadCount();
@@ -94,8 +97,8 @@ enum class TrainerError
 class Trainer
 {
 public:
-    /// Initialises the parameters from settings.seed and sets the thread count. The inputs must
-    /// pass check().
+    /// Initialises the parameters from settings.seed (the thread count is set by step() and
+    /// evaluate()). The inputs must pass check().
     Trainer(const ModelConfig &config, const TrainingSettings &settings, std::vector<int> trainIds);
 
     /// Why a Trainer with these inputs would be invalid, or nothing when they are fine.

@@ -10,7 +10,25 @@ namespace {
 /// microseconds apart), short enough to waste little when the core is needed elsewhere.
 constexpr int spinChecks = 500;
 
+/// How many SerialScopes the thread holds.
+thread_local int serialScopes = 0;
+
 } // namespace
+
+SerialScope::SerialScope()
+{
+    ++serialScopes;
+}
+
+SerialScope::~SerialScope()
+{
+    --serialScopes;
+}
+
+bool WorkerPool::serialHere()
+{
+    return serialScopes > 0;
+}
 
 WorkerPool &WorkerPool::instance()
 {

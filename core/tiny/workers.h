@@ -7,6 +7,11 @@
 /// machine shared with other work (the app's GUI thread, a compiler, another engineer's tests)
 /// a descheduled spinning thread turned a 10 ms training step into 100–250 ms. These workers spin
 /// only briefly, then sleep on a condition variable.
+///
+/// Who owns them: the training run (tiny::Trainer, on whichever thread steps it) sets their count
+/// and is the only caller of run() while it trains. A thread that computes something else with
+/// the model at the same time (the app's inspector, app/model/modelinspector.h) holds a
+/// SerialScope: its products then run on that thread alone and never wait for a training step.
 
 #include <atomic>
 #include <condition_variable>
@@ -34,6 +39,9 @@ public:
     /// every call has returned. Not reentrant: a job must not call run.
     void run(const std::function<void(int, int)> &job);
 
+    /// True while the calling thread holds a SerialScope: its work must not use the pool.
+    static bool serialHere();
+
 private:
     WorkerPool() = default;
     void stopWorkers();
@@ -49,6 +57,17 @@ private:
     std::atomic<std::uint64_t> m_generation{0};
     std::atomic<int> m_pending{0};
     bool m_stop = false;
+};
+
+/// While alive, the products of the tiny model computed on this thread run on it alone, without
+/// the worker threads (their results are the same as with one thread in the pool).
+class SerialScope
+{
+public:
+    SerialScope();
+    ~SerialScope();
+    SerialScope(const SerialScope &) = delete;
+    SerialScope &operator=(const SerialScope &) = delete;
 };
 
 } // namespace attention::tiny

@@ -5,6 +5,7 @@
 
 #include "modelfile.h"
 #include "tiny/inference.h"
+#include "tiny/trainer.h"
 #include "trainingsession.h"
 #include "verifynear.h"
 
@@ -74,6 +75,8 @@ private Q_SLOTS:
     void openedModelIsShownNotTrained();
     void refusedCorpusChangesNothing();
     void destroyingWhileRunningStopsCleanly();
+    void anEarlierRunsProgressNeverArrives();
+    void theRunSetsItsOwnThreadCount();
 };
 
 void TestTrainingSession::setUpGivesAFreshModel()
@@ -508,9 +511,55 @@ void TestTrainingSession::destroyingWhileRunningStopsCleanly()
     auto session = std::make_unique<TrainingSession>();
     QVERIFY(!session->setUp(smallSetup(100000)));
     session->train();
-    QTest::qWait(20);
+    QTRY_VERIFY(session->stepsDone() > 0);
+    // Its listeners may be half gone when it goes: it pauses and waits without a word.
+    QObject listener;
+    int emitted = 0;
+    const auto count = [&emitted] { ++emitted; };
+    connect(session.get(), &TrainingSession::stateChanged, &listener, count);
+    connect(session.get(), &TrainingSession::progressed, &listener, count);
+    connect(session.get(), &TrainingSession::modelChanged, &listener, count);
+    connect(session.get(), &TrainingSession::historyReset, &listener, count);
+    connect(session.get(), &TrainingSession::bestFileFailed, &listener, count);
+    QVERIFY(session->isRunning());
     session = nullptr; // the destructor pauses and waits: no crash, no leak under ASan
     QVERIFY(!session);
+    QCOMPARE(emitted, 0);
+}
+
+void TestTrainingSession::anEarlierRunsProgressNeverArrives()
+{
+    TrainingSession session;
+    QVERIFY(!session.setUp(smallSetup(100000)));
+    session.train();
+    QTRY_VERIFY(session.stepsDone() > 20);
+    // Progress of the first run is on its way (queued calls) when the run is replaced.
+    QTest::qWait(150);
+    session.reset();
+    QCOMPARE(session.state(), TrainingSession::State::Ready);
+    QCOMPARE(session.stepsDone(), 0);
+    session.stepOnce();
+    QVERIFY(session.waitUntilIdle(60000));
+    QCoreApplication::processEvents(); // whatever the first run had queued
+    QTest::qWait(50);
+    // Only the new run's one step: the same loss as the core's first step.
+    QCOMPARE(session.stepsDone(), 1);
+    QCOMPARE(session.trainLosses(), referenceLosses(session, 1));
+    QCOMPARE(session.state(), TrainingSession::State::Paused);
+}
+
+void TestTrainingSession::theRunSetsItsOwnThreadCount()
+{
+    TrainingSetup setup = smallSetup(30);
+    setup.settings.threads = 2;
+    TrainingSession session;
+    QVERIFY(!session.setUp(setup));
+    tiny::setThreadCount(1); // something else set another count after the setup
+    session.train();
+    QVERIFY(session.waitUntilIdle(60000));
+    QCOMPARE(tiny::threadCount(), 2);
+    QCOMPARE(session.trainLosses(), referenceLosses(session, 30));
+    tiny::setThreadCount(1);
 }
 
 QTEST_GUILESS_MAIN(TestTrainingSession)

@@ -2,10 +2,10 @@
 
 /// verifyHeadPanel(page, layer, head): selects the head on a lesson step 7 page and checks that
 /// the head panel shows it: one bar per offset 1 … 16 holding tiny::headProfiles()'s byOffset of
-/// that head, computed here on the page's model and validation text with the marks read from the
-/// vocabulary here, and a role text that says tiny::headRole() of that profile (its kind's
-/// words, no other kind's, its offset and its mean weight). A void helper with Qt Test checks:
-/// call it through QVERIFY_HEAD_PANEL, which returns when it failed.
+/// that head (once the page's inspector is idle), computed here on the page's model and validation
+/// text with the marks read from the vocabulary here, and a role text that says tiny::headRole() of
+/// that profile (its kind's words, no other kind's, its offset and its mean weight). A void helper
+/// with Qt Test checks: call it through QVERIFY_HEAD_PANEL, which returns when it failed.
 
 #include "headgrid.h"
 #include "headpanel.h"
@@ -90,7 +90,7 @@ inline std::optional<attention::tiny::HeadProfile> expectedProfile(const attenti
         return std::nullopt;
     const auto profiles = attention::tiny::headProfiles(
         session.model()->parameters, session.corpus().valIds, idsOf(vocabulary, U"，。？！、；："),
-        attention::HeadPanel::maxOffset, attention::HeadPanel::maxWindows,
+        attention::HeadPanel::maxOffset, attention::ModelInspector::maxWindows,
         idsOf(vocabulary, U"，"));
     if (!profiles)
         return std::nullopt;
@@ -99,6 +99,8 @@ inline std::optional<attention::tiny::HeadProfile> expectedProfile(const attenti
 
 inline void verifyHeadPanel(attention::TrainPage &page, int layer, int head)
 {
+    // The panel shows what the page's inspector measured: wait for its latest answer.
+    QVERIFY(page.inspector()->waitUntilIdle(60000));
     page.headGrid()->setSelectedHead(layer, head);
     const attention::HeadPanel &panel = *page.headPanel();
     const auto profile = expectedProfile(page, layer, head);

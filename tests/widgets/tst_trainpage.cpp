@@ -437,6 +437,7 @@ void TestTrainPage::nextCharacterFollowsTemperature()
     trainToEnd(page);
     NextCharPanel *panel = page.nextCharPanel();
     page.headGrid()->setSelectedPosition(4); // after 光
+    QVERIFY(page.inspector()->waitUntilIdle(60000));
     QCOMPARE(panel->shownCharacters().size(), NextCharPanel::topCount);
     const std::vector<int> probe = page.session()->probeIds();
     const auto expected =
@@ -447,16 +448,24 @@ void TestTrainPage::nextCharacterFollowsTemperature()
     VERIFY_NEAR(panel->shownProbabilities().front(), top, 1e-12);
     // Cooler is sharper, as the score scale was in step 2.
     panel->setTemperature(0.5);
+    QVERIFY(page.inspector()->waitUntilIdle(60000));
     QVERIFY(panel->shownProbabilities().front() > top);
     panel->setTemperature(2.0);
+    QVERIFY(page.inspector()->waitUntilIdle(60000));
     QVERIFY(panel->shownProbabilities().front() < top);
     QCOMPARE(NextCharPanel::temperatureAt(NextCharPanel::sliderValue(1.0)), 1.0);
     // Sampling is seeded.
     panel->setPrompt(QStringLiteral("床前"));
     panel->setSeed(5);
-    const QString first = panel->sample();
+    panel->sample();
+    QVERIFY(page.inspector()->waitUntilIdle(60000));
+    const QString first = panel->sampledText();
     QCOMPARE(first.size(), NextCharPanel::sampleLength);
-    QCOMPARE(panel->sample(), first);
+    QVERIFY(panel->sampleLabel()->text().endsWith(first));
+    panel->sample();
+    QVERIFY(panel->sampledText().isEmpty()); // until the inspector has drawn it
+    QVERIFY(page.inspector()->waitUntilIdle(60000));
+    QCOMPARE(panel->sampledText(), first);
 }
 
 void TestTrainPage::exerciseJudgesTheSelectedHead()
@@ -468,14 +477,15 @@ void TestTrainPage::exerciseJudgesTheSelectedHead()
     QVERIFY(page.session()->waitUntilIdle(120000));
     QCoreApplication::processEvents();
     QTRY_VERIFY(page.headPanel()->verdictLabel()->isVisible());
+    QVERIFY(page.inspector()->waitUntilIdle(60000)); // the final weights' profiles
     // The verdict is the core's comma rule on the selected head's profile over the validation
     // text, and it quotes the measured weight on the last ，.
     const TrainingSession &session = *page.session();
     const tiny::Vocabulary &vocabulary = session.vocabulary();
     QCOMPARE(tiny::commaIds(vocabulary).size(), std::size_t(1));
-    const auto profiles = tiny::headProfiles(session.model()->parameters, session.corpus().valIds,
-                                             tiny::punctuationIds(vocabulary), HeadPanel::maxOffset,
-                                             HeadPanel::maxWindows, tiny::commaIds(vocabulary));
+    const auto profiles = tiny::headProfiles(
+        session.model()->parameters, session.corpus().valIds, tiny::punctuationIds(vocabulary),
+        HeadPanel::maxOffset, ModelInspector::maxWindows, tiny::commaIds(vocabulary));
     QVERIFY(profiles);
     for (int layer = 0; layer < 2; ++layer)
         for (int head = 0; head < 2; ++head) {

@@ -37,20 +37,24 @@ HeadPanel::HeadPanel(QWidget *parent)
     retranslateUi();
 }
 
-void HeadPanel::showHead(int layer, int head, const std::optional<tiny::HeadProfile> &profile)
+void HeadPanel::showHead(int layer, int head, const HeadInspection *inspection)
 {
     m_layer = layer;
     m_head = head;
-    m_profile = profile;
+    m_inspection.reset();
+    if (inspection)
+        m_inspection = *inspection;
     QStringList offsets;
     QList<qreal> values;
     double high = 0.0;
-    if (profile)
-        for (int o = 1; o <= maxOffset && o < int(profile->byOffset.size()); ++o) {
+    if (inspection) {
+        const std::vector<double> &byOffset = inspection->profile.byOffset;
+        for (int o = 1; o <= maxOffset && o < int(byOffset.size()); ++o) {
             offsets.append(QStringLiteral("−%1").arg(o));
-            values.append(profile->byOffset[std::size_t(o)]);
-            high = std::max(high, profile->byOffset[std::size_t(o)]);
+            values.append(byOffset[std::size_t(o)]);
+            high = std::max(high, byOffset[std::size_t(o)]);
         }
+    }
     m_chart->setBars(offsets, values);
     // A fixed scale while the head is strong, a closer one for a weak head.
     m_chart->valueAxis()->setRange(0.0, high > 0.5 ? 1.0 : high > 0.2 ? 0.5 : 0.2);
@@ -87,9 +91,9 @@ void HeadPanel::setExerciseShown(bool shown)
 
 QString HeadPanel::roleText() const
 {
-    if (!m_profile)
+    if (!m_inspection)
         return tr("No head to describe yet.");
-    const tiny::HeadRole role = tiny::headRole(*m_profile);
+    const tiny::HeadRole &role = m_inspection->role;
     const QString strength = locale().toString(role.strength, 'f', 2);
     switch (role.kind) {
     case tiny::HeadRoleKind::PreviousToken:
@@ -119,15 +123,16 @@ QString HeadPanel::roleText() const
 
 QString HeadPanel::verdictText() const
 {
-    if (!m_profile)
+    if (!m_inspection)
         return {};
-    if (m_profile->commaRows == 0)
+    const tiny::HeadProfile &profile = m_inspection->profile;
+    if (profile.commaRows == 0)
         return tr("The text has no “，” for this model: train on 唐诗三百首.");
     const QString measured = tr("on the rows after a “，” it puts %1 on that mark, where a "
                                 "uniform head would put %2")
-                                 .arg(locale().toString(m_profile->onLastComma, 'f', 2),
-                                      locale().toString(m_profile->lastCommaBaseline, 'f', 2));
-    return tiny::looksAtLastComma(*m_profile)
+                                 .arg(locale().toString(profile.onLastComma, 'f', 2),
+                                      locale().toString(profile.lastCommaBaseline, 'f', 2));
+    return m_inspection->looksAtLastComma
                ? tr("✔ Found: this head looks back at the last “，” — %1.").arg(measured)
                : tr("✘ Not this one — %1. Try another head.").arg(measured);
 }
@@ -147,7 +152,7 @@ void HeadPanel::updateTexts()
                  : tr("The grid shows an earlier step: move the history slider to the end to "
                       "open the current model's head."));
     m_role->setText(roleText());
-    m_verdict->setVisible(m_exercise && m_profile.has_value());
+    m_verdict->setVisible(m_exercise && m_inspection.has_value());
     m_verdict->setText(verdictText());
 }
 

@@ -4,7 +4,7 @@
 /// validation text as bars, the role those numbers show in words ("looks at the previous
 /// character"), the exercise's verdict on it, and the button that opens it in the workbench.
 
-#include "tiny/headanalysis.h"
+#include "modelinspector.h"
 
 #include <QWidget>
 #include <optional>
@@ -23,15 +23,14 @@ class HeadPanel : public QWidget
     Q_OBJECT
 
 public:
-    static constexpr int maxOffset = 16;
-    /// Windows of the validation text the profiles are measured on.
-    static constexpr int maxWindows = 64;
+    static constexpr int maxOffset = ModelInspector::maxOffset;
 
     explicit HeadPanel(QWidget *parent = nullptr);
 
-    /// Shows `profile` of head (layer, head), measured with the punctuation marks (，。？！、；：)
-    /// as the marks and ， as the comma; nothing for none.
-    void showHead(int layer, int head, const std::optional<tiny::HeadProfile> &profile);
+    /// Shows the inspection of head (layer, head) (ModelInspector: its profile measured with the
+    /// punctuation marks as the marks and ， as the comma, its role, the exercise's verdict);
+    /// nothing for null.
+    void showHead(int layer, int head, const HeadInspection *inspection);
     /// Whether the profiles were measured on the validation text (else on the probe line).
     void setMeasuredOnValidation(bool validation);
     /// Whether the grid shows the current model (a past snapshot cannot be opened).
@@ -59,7 +58,7 @@ private:
 
     int m_layer = -1;
     int m_head = -1;
-    std::optional<tiny::HeadProfile> m_profile;
+    std::optional<HeadInspection> m_inspection;
     bool m_exercise = false;
     bool m_onValidation = true;
     bool m_latest = true;

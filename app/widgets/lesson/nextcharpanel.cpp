@@ -1,7 +1,6 @@
 #include "nextcharpanel.h"
 
 #include "barchartview.h"
-#include "tiny/inference.h"
 
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -13,12 +12,12 @@
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 namespace attention {
 
-NextCharPanel::NextCharPanel(QWidget *parent)
+NextCharPanel::NextCharPanel(ModelInspector *inspector, QWidget *parent)
     : QWidget(parent)
+    , m_inspector(inspector)
     , m_caption(new QLabel)
     , m_chart(new BarChartView(QColor(0x1f, 0x77, 0xb4)))
     , m_temperatureLabel(new QLabel)
@@ -68,6 +67,8 @@ NextCharPanel::NextCharPanel(QWidget *parent)
             [this](int value) { setTemperature(temperatureAt(value)); });
     connect(m_sample, &QPushButton::clicked, this, &NextCharPanel::sample);
     connect(m_prompt, &QLineEdit::returnPressed, this, &NextCharPanel::sample);
+    connect(m_inspector, &ModelInspector::nextPredicted, this, &NextCharPanel::showPrediction);
+    connect(m_inspector, &ModelInspector::sampled, this, &NextCharPanel::showSample);
     retranslateUi();
 }
 
@@ -151,59 +152,63 @@ QString NextCharPanel::characterText(int id) const
 
 void NextCharPanel::updateBars()
 {
-    m_characters.clear();
-    m_probabilities.clear();
     const int position = m_position < 0 ? int(m_ids.size()) - 1 : m_position;
-    std::optional<std::vector<double>> next;
-    if (m_model && position >= 0 && position < int(m_ids.size()))
-        next = tiny::nextDistribution(m_model->parameters,
-                                      std::vector<int>(m_ids.begin(), m_ids.begin() + position + 1),
-                                      m_temperature);
-    if (next) {
-        std::vector<int> order(next->size());
-        std::iota(order.begin(), order.end(), 0);
-        const int shown = std::min<int>(topCount, int(order.size()));
-        std::partial_sort(order.begin(), order.begin() + shown, order.end(),
-                          [&](int a, int b) { return (*next)[a] > (*next)[b]; });
-        for (int i = 0; i < shown; ++i) {
-            m_characters.append(characterText(order[i]));
-            m_probabilities.append((*next)[order[i]]);
-        }
-    }
-    m_chart->setBars(m_characters, m_probabilities);
-    // The scale follows the likeliest character (in tenths), so an unsure model's bars show.
-    const double top = m_probabilities.isEmpty() ? 1.0 : m_probabilities.front();
-    m_chart->valueAxis()->setRange(0.0, std::clamp(std::ceil(top * 10.0) / 10.0, 0.1, 1.0));
-    m_chart->valueAxis()->applyNiceNumbers();
-    if (position >= 0 && position < int(m_ids.size()))
+    const bool known = position >= 0 && position < int(m_ids.size());
+    if (known)
         m_caption->setText(tr("After “%1” (position %2), the model expects next:")
                                .arg(characterText(m_ids[std::size_t(position)]))
                                .arg(position + 1));
     else
         m_caption->setText(tr("Pick a position in the heads to see what the model expects next."));
+    std::vector<int> context;
+    if (m_model && known)
+        context.assign(m_ids.begin(), m_ids.begin() + position + 1);
+    // An empty context clears the bars at once (the inspector publishes no prediction).
+    m_inspector->predictNext(m_model, std::move(context), m_temperature, topCount);
 }
 
-QString NextCharPanel::sample()
+void NextCharPanel::showPrediction()
 {
-    if (!m_model || !m_vocabulary) {
-        m_output->clear();
-        return {};
-    }
+    m_characters.clear();
+    m_probabilities.clear();
+    const SharedNextPrediction prediction = m_inspector->nextPrediction();
+    if (prediction && prediction->model == m_model)
+        for (std::size_t i = 0; i < prediction->ids.size(); ++i) {
+            m_characters.append(characterText(prediction->ids[i]));
+            m_probabilities.append(prediction->probabilities[i]);
+        }
+    m_chart->setBars(m_characters, m_probabilities);
+    // The scale follows the likeliest character (in tenths), so an unsure model's bars show.
+    const double top = m_probabilities.isEmpty() ? 1.0 : m_probabilities.front();
+    m_chart->valueAxis()->setRange(0.0, std::clamp(std::ceil(top * 10.0) / 10.0, 0.1, 1.0));
+    m_chart->valueAxis()->applyNiceNumbers();
+}
+
+void NextCharPanel::sample()
+{
+    m_sampledText.clear();
     std::vector<int> prompt;
-    for (const char32_t c : m_prompt->text().toStdU32String())
-        prompt.push_back(m_vocabulary->idOf(c));
-    if (prompt.empty()) {
+    if (m_model && m_vocabulary)
+        for (const char32_t c : m_prompt->text().toStdU32String())
+            prompt.push_back(m_vocabulary->idOf(c));
+    if (m_model && prompt.empty())
         m_output->setText(tr("Type a prompt to continue."));
-        return {};
-    }
-    const auto ids =
-        tiny::sampleContinuation(m_model->parameters, prompt, sampleLength, m_temperature, seed());
-    QString text;
-    for (const int id : ids.value_or(std::vector<int>{}))
-        text += characterText(id);
-    m_output->setText(
-        QStringLiteral("<b>%1</b>%2").arg(m_prompt->text().toHtmlEscaped(), text.toHtmlEscaped()));
-    return text;
+    else
+        m_output->clear();
+    m_sampledPrompt = m_prompt->text();
+    m_inspector->sample(m_model, std::move(prompt), sampleLength, m_temperature, seed());
+}
+
+void NextCharPanel::showSample()
+{
+    const SharedSampledText sampled = m_inspector->sampledText();
+    if (!sampled || sampled->model != m_model)
+        return;
+    m_sampledText.clear();
+    for (const int id : sampled->ids)
+        m_sampledText += characterText(id);
+    m_output->setText(QStringLiteral("<b>%1</b>%2")
+                          .arg(m_sampledPrompt.toHtmlEscaped(), m_sampledText.toHtmlEscaped()));
 }
 
 void NextCharPanel::retranslateUi()

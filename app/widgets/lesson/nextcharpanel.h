@@ -3,9 +3,10 @@
 /// Step 7's next-character panel: for one position of the probe line, the model's ten most likely
 /// next characters as bars; a temperature slider that divides the logits before softmax (the
 /// score scale of step 2 in disguise: scale = 1 / temperature); and Sample, which continues a
-/// prompt at that temperature from a seed.
+/// prompt at that temperature from a seed. The model's answers come from a ModelInspector
+/// (app/model), off the GUI thread: the panel asks and shows what it publishes.
 
-#include "trainingsession.h"
+#include "modelinspector.h"
 
 #include <QWidget>
 
@@ -31,7 +32,8 @@ public:
     static constexpr int topCount = 10;
     static constexpr int sampleLength = 24;
 
-    explicit NextCharPanel(QWidget *parent = nullptr);
+    /// Asks `inspector` (not owned) for the predictions and samples it shows.
+    explicit NextCharPanel(ModelInspector *inspector, QWidget *parent = nullptr);
 
     /// The model and its characters; null for none.
     void setModel(SharedModel model, const tiny::Vocabulary *vocabulary);
@@ -47,8 +49,11 @@ public:
     void setPrompt(const QString &prompt);
     quint64 seed() const;
     void setSeed(quint64 seed);
-    /// Continues the prompt (also what Sample does); returns the new characters.
-    QString sample();
+    /// Continues the prompt (what Sample does); the continuation shows when the inspector has
+    /// drawn it (sampledText()).
+    void sample();
+    /// The characters of the last continuation shown.
+    QString sampledText() const { return m_sampledText; }
 
     /// The shown characters and their probabilities, most likely first.
     const QStringList &shownCharacters() const { return m_characters; }
@@ -63,8 +68,13 @@ Q_SIGNALS:
     void temperatureChanged(double temperature);
 
 private:
+    /// Asks for the distribution at the shown position, or clears the bars without one.
     void updateBars();
+    void showPrediction();
+    void showSample();
     QString characterText(int id) const;
+
+    ModelInspector *m_inspector;
 
     SharedModel m_model;
     const tiny::Vocabulary *m_vocabulary = nullptr;
@@ -73,6 +83,8 @@ private:
     double m_temperature = 1.0;
     QStringList m_characters;
     QList<double> m_probabilities;
+    QString m_sampledPrompt; ///< the prompt as typed when Sample was pressed
+    QString m_sampledText;
 
     QLabel *m_caption;
     BarChartView *m_chart;

@@ -62,6 +62,7 @@ QString TrainPage::defaultProbe()
 TrainPage::TrainPage(QWidget *parent)
     : LessonPage(parent)
     , m_session(new TrainingSession(this))
+    , m_inspector(new ModelInspector(this))
     , m_controls(new TrainControls)
     , m_lossChart(new LossChart)
     , m_probeLabel(new QLabel)
@@ -71,7 +72,7 @@ TrainPage::TrainPage(QWidget *parent)
     , m_history(new QSlider(Qt::Horizontal))
     , m_tabs(new QTabWidget)
     , m_headPanel(new HeadPanel)
-    , m_nextChar(new NextCharPanel)
+    , m_nextChar(new NextCharPanel(m_inspector))
     , m_saveModel(new QPushButton)
     , m_openModel(new QPushButton)
     , m_profileTimer(new QTimer(this))
@@ -96,13 +97,9 @@ TrainPage::TrainPage(QWidget *parent)
     sessionProgressed();
 }
 
-TrainPage::~TrainPage()
-{
-    // The session pauses its worker when it goes, and says so: that must not reach a page whose
-    // own part is already destroyed (QObject deletes its children only after this body).
-    disconnect(m_session, nullptr, this, nullptr);
-    delete m_session;
-}
+// The session pauses its worker when it goes, without a signal (its thread contract): nothing
+// reaches the page's parts, already destroyed when QObject deletes its children.
+TrainPage::~TrainPage() = default;
 
 void TrainPage::buildLayout()
 {
@@ -165,14 +162,14 @@ void TrainPage::connectSession()
         updateNextChar();
         // While training, the profiles follow a few times a second; otherwise at once.
         if (!m_session->isRunning())
-            updateHeadPanel();
+            inspectHeads();
         else if (!m_profileTimer->isActive())
             m_profileTimer->start();
     });
     connect(s, &TrainingSession::stateChanged, this, [this] {
         m_controls->showSession(*m_session);
         if (!m_session->isRunning())
-            updateHeadPanel(); // the final weights' profiles
+            inspectHeads(); // the final weights' profiles
         m_controls->setPendingChange(m_session->state() != TrainingSession::State::Empty &&
                                      !(m_controls->setup() == m_session->setup()) &&
                                      m_session->state() != TrainingSession::State::Running);
@@ -181,7 +178,10 @@ void TrainPage::connectSession()
     // A failed write of the best weights is said in the status line (TrainControls words it).
     connect(s, &TrainingSession::bestFileFailed, this,
             [this] { m_controls->showSession(*m_session); });
-    connect(m_profileTimer, &QTimer::timeout, this, &TrainPage::updateHeadPanel);
+    connect(m_profileTimer, &QTimer::timeout, this, &TrainPage::inspectHeads);
+    connect(m_inspector, &ModelInspector::headsInspected, this, &TrainPage::showSelectedHead);
+    connect(m_inspector, &ModelInspector::busyChanged, this,
+            [this] { Q_EMIT busyChanged(isBusy()); });
 }
 
 void TrainPage::connectControls()
@@ -214,7 +214,7 @@ void TrainPage::connectControls()
     connect(m_probe, &QLineEdit::editingFinished, this, [this] { setProbe(m_probe->text()); });
     connect(m_probeTimer, &QTimer::timeout, this, [this] { setProbe(m_probe->text()); });
     connect(m_history, &QSlider::valueChanged, this, &TrainPage::showSnapshot);
-    connect(m_grid, &HeadGrid::headSelected, this, [this] { updateHeadPanel(); });
+    connect(m_grid, &HeadGrid::headSelected, this, &TrainPage::showSelectedHead);
     connect(m_grid, &HeadGrid::positionSelected, this, [this] { updateNextChar(); });
     connect(m_headPanel, &HeadPanel::workbenchRequested, this, [this] {
         if (const std::optional<Scenario> scenario = headScenario())
@@ -349,29 +349,25 @@ void TrainPage::showSnapshot(int index)
     m_headPanel->setLatestShown(m_followLatest);
 }
 
-void TrainPage::updateHeadPanel()
+void TrainPage::inspectHeads()
 {
     m_profileTimer->stop();
-    const SharedModel model = m_session->model();
-    m_profiles.reset();
-    if (model) {
-        const tiny::Vocabulary &vocabulary = m_session->vocabulary();
-        // The validation text when it is in the model's characters, else the probe line.
-        const bool corpusFits =
-            !m_session->corpus().valIds.empty() && m_session->corpus().vocabulary == vocabulary;
-        const std::vector<int> ids =
-            corpusFits ? m_session->corpus().valIds : m_session->probeIds();
-        m_profiles = tiny::headProfiles(model->parameters, ids, tiny::punctuationIds(vocabulary),
-                                        HeadPanel::maxOffset, HeadPanel::maxWindows,
-                                        tiny::commaIds(vocabulary));
-    }
+    const tiny::Vocabulary &vocabulary = m_session->vocabulary();
+    // The validation text when it is in the model's characters, else the probe line.
+    const bool corpusFits =
+        !m_session->corpus().valIds.empty() && m_session->corpus().vocabulary == vocabulary;
+    m_inspector->inspectHeads(m_session->model(), vocabulary,
+                              corpusFits ? m_session->corpus().valIds : m_session->probeIds(),
+                              corpusFits);
+}
+
+void TrainPage::showSelectedHead()
+{
+    const SharedHeadsInspection heads = m_inspector->heads();
     const int layer = m_grid->selectedLayer();
     const int head = m_grid->selectedHead();
-    std::optional<tiny::HeadProfile> profile;
-    if (m_profiles && layer < int(m_profiles->size()) &&
-        head < int((*m_profiles)[std::size_t(layer)].size()))
-        profile = (*m_profiles)[std::size_t(layer)][std::size_t(head)];
-    m_headPanel->showHead(model ? layer : -1, head, profile);
+    m_headPanel->setMeasuredOnValidation(!heads || heads->onValidation);
+    m_headPanel->showHead(heads ? layer : -1, head, heads ? heads->head(layer, head) : nullptr);
 }
 
 void TrainPage::updateNextChar()
@@ -383,32 +379,24 @@ void TrainPage::updateNextChar()
 std::optional<Scenario> TrainPage::headScenario() const
 {
     const SharedModel model = m_session->model();
-    if (!model)
-        return std::nullopt;
     const int layer = m_grid->selectedLayer();
     const int head = m_grid->selectedHead();
-    const auto projections =
-        tiny::headProjections(model->parameters, m_session->probeIds(), layer, head);
-    if (!projections)
+    std::optional<Scenario> scenario =
+        ModelInspector::headScenario(model, m_session->probeIds(), layer, head);
+    if (!scenario)
         return std::nullopt;
-    Scenario scenario;
-    scenario.title = tr("%1, layer %2, head %3, step %4")
-                         .arg(m_session->corpusName())
-                         .arg(layer + 1)
-                         .arg(head + 1)
-                         .arg(model->step);
-    scenario.tokens = probeCharacters();
-    scenario.queries = projections->queries.cast<double>();
-    scenario.keys = projections->keys.cast<double>();
-    scenario.values = Matrix(projections->values.cast<double>());
-    scenario.divideBySqrtD = true;
-    scenario.causal = true;
+    scenario->title = tr("%1, layer %2, head %3, step %4")
+                          .arg(m_session->corpusName())
+                          .arg(layer + 1)
+                          .arg(head + 1)
+                          .arg(model->step);
+    scenario->tokens = probeCharacters();
     return scenario;
 }
 
 bool TrainPage::isBusy() const
 {
-    return m_session->isRunning();
+    return m_session->isRunning() || m_inspector->isBusy();
 }
 
 void TrainPage::startExercise()

@@ -8,11 +8,12 @@
 /// it: TrainControls (settings, Train / Pause / One step / Reset, progress), LossChart, HeadGrid
 /// with a probe line and a history slider that replays the snapshots, HeadPanel (what the
 /// selected head does, the exercise) and NextCharPanel (the next character, temperature,
-/// sampling). Leaving the step or closing the window pauses the training.
+/// sampling). What the panels show of the model is computed by a ModelInspector (app/model) off
+/// the GUI thread. Leaving the step or closing the window pauses the training.
 
 #include "lessonpage.h"
+#include "modelinspector.h"
 #include "scenario.h"
-#include "tiny/headanalysis.h"
 #include "trainingsession.h"
 
 #include <optional>
@@ -81,6 +82,7 @@ public:
     void setProbe(const QString &probe);
 
     TrainingSession *session() const { return m_session; }
+    ModelInspector *inspector() const { return m_inspector; }
     TrainControls *controls() const { return m_controls; }
     LossChart *lossChart() const { return m_lossChart; }
     HeadGrid *headGrid() const { return m_grid; }
@@ -119,12 +121,16 @@ private:
     void sessionProgressed();
     void historyReset();
     void updateHistorySlider();
-    void updateHeadPanel();
+    /// Asks the inspector for the shown model's head profiles.
+    void inspectHeads();
+    /// Shows the selected head of the latest inspection in the panel.
+    void showSelectedHead();
     void updateNextChar();
     QStringList probeCharacters() const;
     void showError(const QString &message);
 
     TrainingSession *m_session;
+    ModelInspector *m_inspector;
     TrainControls *m_controls;
     QScrollArea *m_controlsScroll = nullptr; ///< around the controls and the file buttons
     LossChart *m_lossChart;
@@ -138,7 +144,7 @@ private:
     NextCharPanel *m_nextChar;
     QPushButton *m_saveModel;
     QPushButton *m_openModel;
-    QTimer *m_profileTimer; ///< recomputes the selected head's profile at most a few times a second
+    QTimer *m_profileTimer; ///< asks for the heads' profiles at most a few times a second
     QTimer *m_probeTimer;   ///< applies the typed probe line once typing pauses
     QTimer *m_setupTimer;   ///< applies the form once its spin boxes rest
 
@@ -148,7 +154,6 @@ private:
     bool m_followLatest = true;
     bool m_exercise = false;
     QString m_lastError;
-    std::optional<std::vector<std::vector<tiny::HeadProfile>>> m_profiles;
 };
 
 } // namespace attention

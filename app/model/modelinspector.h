@@ -1,0 +1,138 @@
+#pragma once
+
+/// What lesson step 7 shows of a trained tiny model, computed off the GUI thread: every head's
+/// profile over a text with the role it shows and the exercise's verdict, the likeliest next
+/// characters at a position of the probe line, and a sampled continuation. The widgets ask and
+/// then format and paint the published results; they compute nothing themselves.
+///
+/// Each kind of question runs on its own LatestJob: a newer question of a kind supersedes the
+/// older one, whose answer never arrives. The answers are published on the GUI thread as shared
+/// read-only values, each naming the model it was computed from, with a signal.
+///
+/// Threads: the inspector owns three threads, one per kind of question (the LatestJobs'), and
+/// each computes on its own thread only (tiny::SerialScope). The tiny model's worker threads
+/// (tiny::WorkerPool) belong to the training run (TrainingSession's worker): inspecting never
+/// waits for a training step, and training never waits for an inspection.
+
+#include "scenario.h"
+#include "tiny/corpus.h"
+#include "tiny/headanalysis.h"
+#include "trainingsession.h"
+
+#include <QObject>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace attention {
+
+class LatestJob;
+
+/// One head's profile over a text, the role it shows and the verdict of lesson step 7's
+/// exercise 4 (tiny::looksAtLastComma) on it.
+struct HeadInspection
+{
+    tiny::HeadProfile profile;
+    tiny::HeadRole role;
+    bool looksAtLastComma = false;
+};
+
+/// Every head of one model, measured over one text.
+struct HeadsInspection
+{
+    SharedModel model;   ///< the weights measured
+    bool onValidation{}; ///< over the validation text (else over the probe line)
+    std::vector<std::vector<HeadInspection>> heads; ///< [layer][head]
+
+    /// Head (layer, head), or null when there is no such head.
+    const HeadInspection *head(int layer, int head) const;
+};
+using SharedHeadsInspection = std::shared_ptr<const HeadsInspection>;
+
+/// The likeliest next ids after a context, most likely first.
+struct NextPrediction
+{
+    SharedModel model;
+    std::vector<int> context; ///< the ids the model read
+    double temperature = 1.0;
+    std::vector<int> ids;
+    std::vector<double> probabilities; ///< softmax(logits / temperature) of each id
+};
+using SharedNextPrediction = std::shared_ptr<const NextPrediction>;
+
+/// A continuation drawn from the model.
+struct SampledText
+{
+    SharedModel model;
+    std::vector<int> prompt;
+    std::vector<int> ids; ///< the continuation, without the prompt
+};
+using SharedSampledText = std::shared_ptr<const SampledText>;
+
+class ModelInspector : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// Windows of the validation text the profiles are measured on, and the offsets they count.
+    static constexpr int maxWindows = 64;
+    static constexpr int maxOffset = 16;
+
+    explicit ModelInspector(QObject *parent = nullptr);
+    /// Cancels the running questions and waits for them (each finishes its current pass).
+    ~ModelInspector() override;
+
+    /// Measures every head of `model` over `text` (ids of `vocabulary`), with the vocabulary's
+    /// punctuation marks as the marks and ， as the comma (tiny::headProfiles). A null model or
+    /// an empty text publishes no inspection at once.
+    void inspectHeads(SharedModel model, const tiny::Vocabulary &vocabulary, std::vector<int> text,
+                      bool onValidation);
+    /// The latest published inspection (null before any, or after a null model).
+    SharedHeadsInspection heads() const { return m_heads; }
+
+    /// The `count` likeliest ids after `context` at `temperature` (tiny::nextDistribution). A
+    /// null model or an empty context publishes no prediction at once.
+    void predictNext(SharedModel model, std::vector<int> context, double temperature, int count);
+    SharedNextPrediction nextPrediction() const { return m_next; }
+
+    /// `length` ids continuing `prompt` at `temperature`, drawn from `seed`
+    /// (tiny::sampleContinuation). A null model or an empty prompt publishes nothing at once.
+    void sample(SharedModel model, std::vector<int> prompt, int length, double temperature,
+                quint64 seed);
+    SharedSampledText sampledText() const { return m_sample; }
+
+    /// Head (layer, head)'s queries, keys and values on `ids` as a scenario (÷√d and causal on,
+    /// no title or tokens); nothing without a model or such a head. One forward pass of a probe
+    /// line, computed on the calling thread when the learner asks for it.
+    static std::optional<Scenario> headScenario(const SharedModel &model,
+                                                const std::vector<int> &ids, int layer, int head);
+
+    /// True while a question is being answered.
+    bool isBusy() const;
+    /// Waits (running the event loop) until every question is answered, at most `ms`; true when
+    /// idle.
+    bool waitUntilIdle(int ms);
+
+Q_SIGNALS:
+    /// heads() changed.
+    void headsInspected();
+    /// nextPrediction() changed.
+    void nextPredicted();
+    /// sampledText() changed.
+    void sampled();
+    /// isBusy() changed.
+    void busyChanged(bool busy);
+
+private:
+    void updateBusy();
+
+    LatestJob *m_headsJob;
+    LatestJob *m_nextJob;
+    LatestJob *m_sampleJob;
+    SharedHeadsInspection m_heads;
+    SharedNextPrediction m_next;
+    SharedSampledText m_sample;
+    bool m_busy = false;
+};
+
+} // namespace attention
