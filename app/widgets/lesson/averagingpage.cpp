@@ -1,8 +1,8 @@
 #include "averagingpage.h"
 
 #include "heatmapwidget.h"
+#include "lessonnumbers.h"
 #include "numberformat.h"
-#include "random.h"
 
 #include <QEvent>
 #include <QFrame>
@@ -151,13 +151,7 @@ void AveragingPage::setSelectedToken(int row)
 
 double AveragingPage::meanDifference() const
 {
-    // The mean of the first m_row + 1 inputs, added up here rather than taken from the product.
-    const Index n = m_row + 1;
-    RowVector mean = RowVector::Zero(m_scenario.values->cols());
-    for (Index i = 0; i < n; ++i)
-        mean += m_scenario.values->row(i);
-    mean /= double(n);
-    return (m_result.outputMatrix().row(m_row) - mean).cwiseAbs().maxCoeff();
+    return averagingDifference(m_scenario, m_result, m_row);
 }
 
 void AveragingPage::changeEvent(QEvent *event)
@@ -184,12 +178,7 @@ void AveragingPage::retranslateUi()
 void AveragingPage::rebuild()
 {
     const Index T = m_scenario.tokens.size();
-    // Equal scores everywhere: the causal softmax then is exactly the running average.
-    m_scenario.queries = Matrix::Zero(T, 1);
-    m_scenario.keys = Matrix::Zero(T, 1);
-    Random rng(m_seed);
-    m_scenario.values = rng.normalMatrix(T, inputDimension);
-    m_scenario.causal = true;
+    m_scenario = averagingScenario(m_scenario.tokens, inputDimension, m_seed);
     m_result = m_scenario.compute();
     m_weights->setScenario(m_scenario, m_result);
     m_inputs->setScenario(m_scenario, m_result);

@@ -1,6 +1,6 @@
 #include "costchart.h"
 
-#include "bench.h"
+#include "costmeasurement.h"
 #include "focusmark.h"
 #include "numberformat.h"
 
@@ -43,16 +43,6 @@ std::pair<double, double> logRange(double low, double high, double margin)
     if (decadesInside(low, high) < 2)
         high = std::pow(10.0, std::ceil(std::log10(high)));
     return {low, high};
-}
-
-/// The points of a chart series as the core's curve points.
-std::vector<CurvePoint> curvePoints(const QList<QPointF> &points)
-{
-    std::vector<CurvePoint> curve;
-    curve.reserve(std::size_t(points.size()));
-    for (const QPointF &p : points)
-        curve.push_back({p.x(), p.y()});
-    return curve;
 }
 
 QLogValueAxis *logAxis()
@@ -114,7 +104,7 @@ CostChart::CostChart(QWidget *parent)
 
 double CostChart::fittedSlope(const QList<QPointF> &points)
 {
-    return attention::fittedSlope(curvePoints(points));
+    return costSlope(points);
 }
 
 QLineSeries *CostChart::series(Kernel kernel) const
@@ -168,7 +158,7 @@ void CostChart::updateSeries(const CostPage::Run &run)
         lowT = std::min(lowT, p.x());
         highT = std::max(highT, p.x());
     }
-    const double c = powerLawCoefficient(curvePoints(all), 2.0);
+    const double c = costCoefficient(all, 2.0);
     m_guide->replace({QPointF(lowT, c * lowT * lowT), QPointF(highT, c * highT * highT)});
     m_guide->setVisible(highT > lowT);
 }

@@ -1,9 +1,7 @@
 #include "costpage.h"
 
-#include "bench.h"
 #include "costchart.h"
 #include "costmemorytable.h"
-#include "latestjob.h"
 #include "numberformat.h"
 
 #include <QChart>
@@ -45,80 +43,11 @@ int kernelIndex(Kernel kernel)
     return static_cast<int>(kernel);
 }
 
-/// One kernel to time at one T.
-struct Case
-{
-    Kernel kernel;
-    int T;
-};
-
-/// T by T, every kernel at each T, so all the lines grow together. A kernel past its largest
-/// T is skipped: one of its runs there could not be cancelled in reasonable time. `totalWeight`
-/// is the work of them all (it grows like T²).
-std::vector<Case> casesOf(const CostPage::Run &run, double &totalWeight)
-{
-    std::vector<Case> cases;
-    totalWeight = 0.0;
-    for (int T : run.lengths)
-        for (Kernel kernel : run.kernels)
-            if (T <= CostPage::maxLength(kernel)) {
-                cases.push_back({kernel, T});
-                totalWeight += double(T) * double(T); // the work grows like T²
-            }
-    return cases;
-}
-
-/// Times `cases` one after the other on the worker, reporting progress weighted by T² and
-/// handing each point to `deliver`; false when cancelled or a run gave no result.
-bool timeCases(const LatestJob::Context &context, const std::vector<Case> &cases,
-               const BenchOptions &base, double totalWeight,
-               const std::function<void(const CostPage::Point &)> &deliver)
-{
-    double doneWeight = 0.0;
-    for (const Case &c : cases) {
-        if (context.isCancelled())
-            return false;
-        BenchOptions options = base;
-        options.lengths = {Index(c.T)};
-        options.kernels = {c.kernel};
-        const double weight = double(c.T) * double(c.T);
-        const auto results = runBench(options, [&](int done, int total) {
-            const double fraction = (doneWeight + weight * done / total) / totalWeight;
-            context.reportProgress(int(fraction * CostPage::progressSteps),
-                                   CostPage::progressSteps);
-            return !context.isCancelled();
-        });
-        if (context.isCancelled() || results.empty())
-            return false;
-        CostPage::Point point;
-        point.kernel = c.kernel;
-        point.T = c.T;
-        point.ms = results.front().medianMs;
-        point.extraBytes = qint64(results.front().extraBytes);
-        point.runs = results.front().runs;
-        deliver(point);
-        doneWeight += weight;
-    }
-    return true;
-}
-
 } // namespace
-
-double CostPage::Run::completed() const
-{
-    double totalWeight = 0.0;
-    const std::vector<Case> cases = casesOf(*this, totalWeight);
-    double done = 0.0;
-    for (const Case &c : cases)
-        if (std::any_of(points.cbegin(), points.cend(),
-                        [&](const Point &p) { return p.kernel == c.kernel && p.T == c.T; }))
-            done += double(c.T) * double(c.T);
-    return totalWeight > 0.0 ? done / totalWeight : 0.0;
-}
 
 CostPage::CostPage(QWidget *parent)
     : LessonPage(parent)
-    , m_job(new LatestJob(this))
+    , m_measurement(new CostMeasurement(this))
     , m_settingsBox(new QGroupBox(this))
     , m_largestLabel(new QLabel(this))
     , m_largestCombo(new QComboBox(this))
@@ -164,10 +93,18 @@ CostPage::CostPage(QWidget *parent)
 
 void CostPage::connectJob()
 {
-    connect(m_job, &LatestJob::runningChanged, this, &CostPage::onRunningChanged);
-    connect(m_job, &LatestJob::progressChanged, this,
+    CostMeasurement *m = m_measurement;
+    connect(m, &CostMeasurement::runningChanged, this, &CostPage::onRunningChanged);
+    connect(m, &CostMeasurement::progressChanged, this,
             [this](int done, int total) { m_progress->setValue(done * progressSteps / total); });
-    connect(m_job, &LatestJob::cancelled, this, [this] {
+    connect(m, &CostMeasurement::pointMeasured, this, &CostPage::addPoint);
+    connect(m, &CostMeasurement::finished, this, [this] {
+        m_status = Status::Finished;
+        m_progress->setValue(progressSteps);
+        updateReadout();
+        Q_EMIT runFinished();
+    });
+    connect(m, &CostMeasurement::cancelled, this, [this] {
         m_status = Status::Cancelled;
         rebuildTable(); // the cells still waiting show that they were not measured
         updateReadout();
@@ -177,20 +114,12 @@ void CostPage::connectJob()
 CostPage::~CostPage()
 {
     // Stop the worker before the members its deliveries use go away.
-    delete m_job;
+    delete m_measurement;
 }
 
 int CostPage::maxLength(Kernel kernel)
 {
-    switch (kernel) {
-    case Kernel::Naive:
-        return 4000;
-    case Kernel::Materialized:
-        return 8000;
-    case Kernel::Tiled:
-        return largestLength;
-    }
-    return 0;
+    return costMaxLength(kernel);
 }
 
 QList<int> CostPage::cleanLengths(QList<int> lengths)
@@ -289,7 +218,7 @@ void CostPage::setRepeat(int repeat, double budgetMs)
 
 bool CostPage::isBusy() const
 {
-    return m_job->isRunning();
+    return m_measurement->isRunning();
 }
 
 void CostPage::updateRunButton()
@@ -307,42 +236,18 @@ void CostPage::run()
     run.threads = threads() > 0 ? threads() : std::max(1, availableCores());
     if (run.lengths.isEmpty() || run.kernels.isEmpty())
         return;
-    double totalWeight = 0.0;
-    const std::vector<Case> cases = casesOf(run, totalWeight);
 
     m_results = run;
     m_status = Status::Running;
     m_progress->setValue(0);
     showResults();
 
-    BenchOptions base;
-    base.d = run.d;
-    base.causal = run.causal;
-    base.threads = run.threads;
-    base.repeat = m_repeat;
-    base.budgetMs = m_budgetMs;
-    // The work captures values only; `this` is used in the closures it posts, which run on the
-    // GUI thread and only while this run is the latest (m_job is deleted first in ~CostPage).
-    m_job->start(
-        [this, cases, base, totalWeight](const LatestJob::Context &context) -> LatestJob::Delivery {
-            const bool finished =
-                timeCases(context, cases, base, totalWeight, [this, &context](const Point &point) {
-                    context.post([this, point] { addPoint(point); });
-                });
-            if (!finished)
-                return {};
-            return [this] {
-                m_status = Status::Finished;
-                m_progress->setValue(progressSteps);
-                updateReadout();
-                Q_EMIT runFinished();
-            };
-        });
+    m_measurement->start(run, m_repeat, m_budgetMs);
 }
 
 void CostPage::cancel()
 {
-    m_job->cancel();
+    m_measurement->cancel();
 }
 
 void CostPage::startExercise()
@@ -360,15 +265,6 @@ void CostPage::onRunningChanged(bool running)
     m_cancelButton->setEnabled(running);
     updateRunButton();
     Q_EMIT busyChanged(running);
-}
-
-QList<QPointF> CostPage::Run::measured(Kernel kernel) const
-{
-    QList<QPointF> measuredPoints;
-    for (const Point &p : points)
-        if (p.kernel == kernel)
-            measuredPoints.append(QPointF(p.T, p.ms));
-    return measuredPoints;
 }
 
 QList<QPointF> CostPage::measured(Kernel kernel) const
@@ -405,7 +301,7 @@ QString CostPage::kernelTitle(Kernel kernel)
 
 qint64 CostPage::tableBytes(int T)
 {
-    return qint64(scoreTableBytes(T));
+    return costTableBytes(T);
 }
 
 void CostPage::rebuildTable()
@@ -495,7 +391,7 @@ QString CostPage::statusText() const
 
 void CostPage::reset()
 {
-    m_job->cancel();
+    m_measurement->cancel();
     m_lengths = lengthsUpTo(defaultLargest);
     syncLengthCombo();
     for (Kernel kernel : allKernels())

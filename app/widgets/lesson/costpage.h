@@ -4,16 +4,14 @@
 /// third exercise) and shows on log-log axes that the time grows about like T², next to what the
 /// T×T score table would take in memory and what each kernel really allocated.
 ///
-/// The timing runs on a worker thread (LatestJob): one runBench() call per kernel and T, each
-/// finished point posted to the GUI thread so the chart fills in as it goes. Cancelling is polled
-/// between kernel runs; a single run cannot be interrupted, so each kernel is timed only up to a
-/// T where one run stays well under a second (maxLength()).
+/// The timing runs on a worker thread (CostMeasurement, app/model): each finished point is shown
+/// as it comes, so the chart fills in as it goes.
 ///
 /// The page holds the settings and the run; CostChart (costchart.h) and CostMemoryTable
 /// (costmemorytable.h) show the run, costsettings.cpp builds the settings form, and
 /// costpagestate.cpp saves and restores the settings and the run.
 
-#include "kernels.h"
+#include "costmeasurement.h"
 #include "lessonpage.h"
 
 #include <QList>
@@ -36,44 +34,20 @@ namespace attention {
 
 class CostChart;
 class CostMemoryTable;
-class LatestJob;
 
 class CostPage : public LessonPage
 {
     Q_OBJECT
 
 public:
-    /// One kernel timed at one T.
-    struct Point
-    {
-        Kernel kernel = Kernel::Tiled;
-        int T = 0;
-        double ms = 0.0;       ///< median time of one attention pass
-        qint64 extraBytes = 0; ///< what the kernel allocated beyond inputs and output
-        int runs = 0;          ///< timed runs behind the median
-    };
-
+    using Point = CostPoint;
     /// Choices and results of one timing run, as shown by the chart and the memory table.
-    struct Run
-    {
-        QList<int> lengths;
-        QList<Kernel> kernels;
-        int d = 64;
-        bool causal = false;
-        int threads = 0; ///< threads used (resolved: never 0 once measured)
-        QList<Point> points;
-
-        /// The measured points of `kernel`, as (T, ms).
-        QList<QPointF> measured(Kernel kernel) const;
-        /// How much of the run's work is measured, 0 to 1, each point weighted by T² as the
-        /// progress bar counts it.
-        double completed() const;
-    };
+    using Run = CostRun;
 
     static constexpr int smallestLength = 250;
-    static constexpr int largestLength = 16000;
+    static constexpr int largestLength = costLargestLength;
     /// The progress bar's range is 0…progressSteps.
-    static constexpr int progressSteps = 1000;
+    static constexpr int progressSteps = costProgressSteps;
 
     explicit CostPage(QWidget *parent = nullptr);
     ~CostPage() override;
@@ -177,7 +151,7 @@ private:
     void updateReadout();
     QString statusText() const;
 
-    LatestJob *m_job;
+    CostMeasurement *m_measurement;
     QList<int> m_lengths;
     int m_repeat = 5;
     double m_budgetMs = 1000.0;

@@ -2,7 +2,6 @@
 
 #include "headlayout.h"
 #include "heatmapwidget.h"
-#include "kernels.h"
 #include "matrixmodel.h"
 #include "numberformat.h"
 
@@ -317,19 +316,13 @@ void HeadPage::reroll()
 
 void HeadPage::recompute()
 {
-    RandomHead drawn = drawRandomHead({m_length, m_modelDim, m_headDim, m_seed});
-    m_input = std::move(drawn.x);                  // (T, d_model)
-    m_head = std::move(drawn.head);                // (d_model, d_head) × 3
-    m_result = forward(m_head, m_input, m_causal); // q, k, v, weights, output
-    m_reference = referenceAttention(m_result.q, m_result.k, m_result.v, m_causal); // (T, d_head)
-    if (m_precision == Precision::Float32) {
-        MatrixF out; // (T, d_head)
-        runKernel(Kernel::Materialized, m_result.q.cast<float>(), m_result.k.cast<float>(),
-                  m_result.v.cast<float>(), out, m_causal);
-        m_difference = maxAbsDifference(out.cast<double>(), m_reference);
-    } else {
-        m_difference = maxAbsDifference(m_result.attention.output, m_reference);
-    }
+    HeadExperiment computed =
+        runHeadExperiment({m_length, m_modelDim, m_headDim, m_seed}, m_causal, m_precision);
+    m_input = std::move(computed.input);
+    m_head = std::move(computed.head);
+    m_result = std::move(computed.result);
+    m_reference = std::move(computed.reference);
+    m_difference = computed.difference;
     updateControls();
     updateViews();
     updateTexts();

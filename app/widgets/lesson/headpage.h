@@ -13,7 +13,7 @@
 ///
 /// Everything is tiny (T ≤ 32, d ≤ 64), so it is computed at once on the GUI thread.
 
-#include "head.h"
+#include "headexperiment.h"
 #include "lessonpage.h"
 
 #include <array>
@@ -51,11 +51,7 @@ public:
     static constexpr int viewCount = 9;
 
     /// How the badge's output is computed; the reference is always double.
-    enum class Precision
-    {
-        Double,  ///< attention::forward, the numbers the heatmaps show
-        Float32, ///< the materialized float32 kernel, as PyTorch computes by default
-    };
+    using Precision = HeadPrecision;
 
     // The lesson's figures and the controls' limits.
     static constexpr int defaultModelDim = 16;

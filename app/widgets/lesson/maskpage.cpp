@@ -4,6 +4,7 @@
 #include "controlspanel.h"
 #include "document.h"
 #include "heatmapwidget.h"
+#include "lessonnumbers.h"
 #include "presets.h"
 #include "scenariofile.h"
 
@@ -14,7 +15,7 @@
 #include <QPushButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
-#include <cmath>
+#include <algorithm>
 
 namespace attention {
 
@@ -167,29 +168,19 @@ void MaskPage::documentChanged()
     setSelectedToken(std::min(m_row, int(scenario.tokenCount()) - 1));
 
     // What the mask did, checked on the numbers shown.
-    const Index T = result.weights.rows();
-    int masked = 0;
-    double aboveDiagonal = 0.0;
-    double worstSum = 0.0;
-    for (Index i = 0; i < T; ++i) {
-        for (Index j = i + 1; j < T; ++j) {
-            masked += std::isinf(result.scores(i, j)) ? 1 : 0;
-            aboveDiagonal = std::max(aboveDiagonal, result.weights(i, j));
-        }
-        worstSum = std::max(worstSum, std::abs(result.weights.row(i).sum() - 1.0));
-    }
+    const MaskSummary mask = summarizeMask(result);
     const QString sums =
-        tr("Every row's weights sum to 1 (largest error %1).").arg(worstSum, 0, 'g', 2);
+        tr("Every row's weights sum to 1 (largest error %1).").arg(mask.worstRowSum, 0, 'g', 2);
     m_readout->setText(
         scenario.causal
             ? tr("Mask on: %1 scores above the diagonal are −∞, and their weights are exactly %2. "
                  "%3")
-                  .arg(masked)
-                  .arg(aboveDiagonal, 0, 'g', 2)
+                  .arg(mask.masked)
+                  .arg(mask.aboveDiagonal, 0, 'g', 2)
                   .arg(sums)
             : tr("Mask off: every token sees every other one, the later ones too; the largest "
                  "weight above the diagonal is %1. %2")
-                  .arg(aboveDiagonal, 0, 'f', 2)
+                  .arg(mask.aboveDiagonal, 0, 'f', 2)
                   .arg(sums));
 }
 

@@ -2,7 +2,6 @@
 
 #include "colormap.h"
 #include "heatmapwidget.h"
-#include "latestjob.h"
 #include "numberformat.h"
 #include "scenario.h"
 
@@ -78,8 +77,7 @@ SqrtDPage::SqrtDPage(QWidget *parent)
     , m_scaledHeatmap(new HeatmapWidget(HeatmapWidget::Kind::Weights, this))
     , m_table(new QTableWidget(this))
     , m_readout(new QLabel(this))
-    , m_curveJob(new LatestJob(this))
-    , m_trialJob(new LatestJob(this))
+    , m_measurement(new SqrtDMeasurement(this))
     , m_rows(std::size_t(dimensions().size()))
 {
     QHBoxLayout *controls = buildControls();
@@ -106,12 +104,20 @@ SqrtDPage::SqrtDPage(QWidget *parent)
             int(dimensions().indexOf(std::min(target, dimensions().last()))));
     });
     connect(m_tokensSpin, &QSpinBox::valueChanged, this, &SqrtDPage::setTokens);
-    connect(m_curveJob, &LatestJob::runningChanged, this, &SqrtDPage::updateBusy);
-    connect(m_trialJob, &LatestJob::runningChanged, this, &SqrtDPage::updateBusy);
-    connect(m_curveJob, &LatestJob::progressChanged, this, [this](int done, int) {
+    connect(m_measurement, &SqrtDMeasurement::runningChanged, this, &SqrtDPage::updateBusy);
+    connect(m_measurement, &SqrtDMeasurement::curvesProgressed, this, [this](int done, int) {
         m_progressDone = done;
         refreshStatus();
     });
+    connect(m_measurement, &SqrtDMeasurement::rowMeasured, this,
+            [this](int i, const SqrtDRow &row) {
+                m_rows[std::size_t(i)] = row;
+                refreshCurves();
+            });
+    connect(m_measurement, &SqrtDMeasurement::curvesMeasured, this, &SqrtDPage::curvesMeasured);
+    connect(
+        m_measurement, &SqrtDMeasurement::trialDrawn, this,
+        [this](int d, const std::shared_ptr<const SqrtDTrial> &trial) { showTrial(d, *trial); });
 
     applyFonts();
     retranslateUi();
@@ -179,8 +185,7 @@ QGridLayout *SqrtDPage::buildViews()
 SqrtDPage::~SqrtDPage()
 {
     // Stop the workers before anything they deliver to is destroyed.
-    delete m_curveJob;
-    delete m_trialJob;
+    delete m_measurement;
 }
 
 const QList<int> &SqrtDPage::dimensions()
@@ -385,21 +390,7 @@ void SqrtDPage::startCurves()
 
     const SqrtDOptions options = measureOptions();
     const QList<int> list = dimensions();
-    m_curveJob->start([this, options, list](const LatestJob::Context &context) {
-        const auto cancelled = [&context] { return context.isCancelled(); };
-        for (int i = 0; i < list.size(); ++i) {
-            const SqrtDRow row = measureSqrtD(list.at(i), options, cancelled);
-            if (context.isCancelled())
-                return LatestJob::Delivery();
-            // Runs on the GUI thread, and only while this job is the latest.
-            context.post([this, i, row] {
-                m_rows[std::size_t(i)] = row;
-                refreshCurves();
-            });
-            context.reportProgress(i + 1, int(list.size()));
-        }
-        return LatestJob::Delivery([this] { Q_EMIT curvesMeasured(); });
-    });
+    m_measurement->measureCurves(options, list);
     refreshStatus();
 }
 
@@ -408,12 +399,7 @@ void SqrtDPage::startTrial()
     m_trialStale = false;
     const int d = dimension();
     const SqrtDOptions options = measureOptions();
-    m_trialJob->start([this, d, options](const LatestJob::Context &context) {
-        auto trial = std::make_shared<const SqrtDTrial>(drawSqrtDTrial(d, options));
-        if (context.isCancelled())
-            return LatestJob::Delivery();
-        return LatestJob::Delivery([this, d, trial] { showTrial(d, *trial); });
-    });
+    m_measurement->drawTrial(d, options);
 }
 
 void SqrtDPage::showTrial(int d, const SqrtDTrial &trial)
@@ -437,7 +423,7 @@ void SqrtDPage::showTrial(int d, const SqrtDTrial &trial)
 
 bool SqrtDPage::isBusy() const
 {
-    return m_curveJob->isRunning() || m_trialJob->isRunning();
+    return m_measurement->isBusy();
 }
 
 void SqrtDPage::updateBusy()
@@ -470,7 +456,7 @@ void SqrtDPage::refreshReadout()
 
 void SqrtDPage::refreshStatus()
 {
-    if (m_curveJob->isRunning()) {
+    if (m_measurement->isMeasuringCurves()) {
         m_status->setText(tr("Measuring %1 trials per d: %2 of %3 dimensions…")
                               .arg(trials())
                               .arg(m_progressDone)

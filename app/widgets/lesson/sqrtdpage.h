@@ -11,13 +11,14 @@
 /// so moving d only marks it on the charts and redraws the two heatmaps: the unscaled and the
 /// scaled weights of one seeded trial at that d (attention::drawSqrtDTrial).
 ///
-/// Both computations run on LatestJob workers, so a moved control cancels stale work and only
-/// the latest values are drawn; the measured curves fill in from small d to large as they come.
+/// Both computations run on workers (SqrtDMeasurement, app/model), so a moved control cancels
+/// stale work and only the latest values are drawn; the measured curves fill in from small d to
+/// large as they come.
 /// Nothing is computed before the page is first shown. The charts are built and refreshed in
 /// sqrtdcharts.cpp.
 
 #include "lessonpage.h"
-#include "sqrtd.h"
+#include "sqrtdmeasurement.h"
 
 #include <QList>
 #include <memory>
@@ -40,7 +41,6 @@ class QValueAxis;
 namespace attention {
 
 class HeatmapWidget;
-class LatestJob;
 
 class SqrtDPage : public LessonPage
 {
@@ -180,8 +180,7 @@ private:
     QTableWidget *m_table;
     QLabel *m_readout;
 
-    LatestJob *m_curveJob;
-    LatestJob *m_trialJob;
+    SqrtDMeasurement *m_measurement;
 
     std::vector<std::optional<SqrtDRow>> m_rows; ///< one per dimensions() entry
     int m_fixedTrials = 0;                       ///< 0: automaticTrials(T)
