@@ -5,7 +5,6 @@
 /// The chart keeps one QBarSet and rewrites only the values that changed on each update; the
 /// categories are rebuilt only when the tokens change. Axes are attached explicitly.
 
-#include "attention.h"
 #include "scenario.h"
 
 #include <QChartView>

@@ -2,7 +2,6 @@
 
 /// The last step of attention: the values v beside the output = weights · v, one row per token.
 
-#include "attention.h"
 #include "scenario.h"
 
 #include <QWidget>

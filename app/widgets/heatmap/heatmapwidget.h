@@ -12,7 +12,6 @@
 /// picture: cells, numbers, labels, legend, hatching) and HeatmapExplanation (the tooltips'
 /// words).
 
-#include "attention.h"
 #include "heatmapmapping.h"
 #include "scenario.h"
 
