@@ -2876,6 +2876,18 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <source>probability</source>
         <translation></translation>
     </message>
+    <message>
+        <source>rare</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>After a character the model does not know (position %1), it expects next:</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>“rare” stands for every character the model saw too seldom to learn on its own; Sample never draws it.</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::OutputView</name>
@@ -3381,6 +3393,10 @@ unscaled</source>
     </message>
     <message>
         <source>Open model…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The model does not know %1: it reads each as one “rare” character.</source>
         <translation></translation>
     </message>
 </context>

@@ -2900,6 +2900,18 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <source>probability</source>
         <translation>概率</translation>
     </message>
+    <message>
+        <source>rare</source>
+        <translation>生僻字</translation>
+    </message>
+    <message>
+        <source>After a character the model does not know (position %1), it expects next:</source>
+        <translation>在模型不认识的字之后（第 %1 位），它预计下一个字是：</translation>
+    </message>
+    <message>
+        <source>“rare” stands for every character the model saw too seldom to learn on its own; Sample never draws it.</source>
+        <translation>“生僻字”代表所有模型见得太少、无法单独学会的字；采样时从不抽到它。</translation>
+    </message>
 </context>
 <context>
     <name>attention::OutputView</name>
@@ -3408,6 +3420,10 @@ unscaled</source>
     <message>
         <source>Open model…</source>
         <translation>打开模型…</translation>
+    </message>
+    <message>
+        <source>The model does not know %1: it reads each as one “rare” character.</source>
+        <translation>模型不认识 %1：它把每一个都当作同一个“生僻字”来读。</translation>
     </message>
 </context>
 <context>

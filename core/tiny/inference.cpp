@@ -114,17 +114,24 @@ std::optional<std::vector<int>> sampleContinuation(const Parameters<float> &para
     std::vector<int> sequence = prompt;
     std::vector<int> continuation;
     for (int i = 0; i < length; ++i) {
-        const auto p = nextDistribution(parameters, sequence, temperature);
-        const double u = random.uniform();
-        double cumulative = 0.0;
-        int chosen = -1;
-        for (std::size_t id = 0; id < p->size(); ++id) {
-            if ((*p)[id] <= 0.0)
-                continue;
-            chosen = int(id); // the last possible id if rounding leaves u above the total
-            cumulative += (*p)[id];
-            if (u < cumulative)
-                break;
+        // Greedy (temperature ≤ 0) takes the likeliest id other than 0 at temperature 1.
+        auto p = nextDistribution(parameters, sequence, temperature > 0.0 ? temperature : 1.0);
+        (*p)[0] = 0.0; // id 0, the unknown character, is never drawn: the others renormalised
+        double total = 0.0;
+        for (const double value : *p)
+            total += value;
+        int chosen = int(std::max_element(p->begin(), p->end()) - p->begin());
+        if (temperature > 0.0 && total > 0.0) {
+            const double u = random.uniform() * total;
+            double cumulative = 0.0;
+            for (std::size_t id = 1; id < p->size(); ++id) {
+                if ((*p)[id] <= 0.0)
+                    continue;
+                chosen = int(id); // the last possible id if rounding leaves u above the total
+                cumulative += (*p)[id];
+                if (u < cumulative)
+                    break;
+            }
         }
         sequence.push_back(chosen);
         continuation.push_back(chosen);

@@ -48,8 +48,10 @@ std::optional<std::vector<double>> nextDistribution(const Parameters<float> &par
                                                     double temperature);
 
 /// `length` ids continuing prompt, each drawn from nextDistribution with one
-/// attention::Random(seed) (one uniform per id, inverse CDF). The prompt is not repeated in the
-/// result. Nothing when the prompt is empty or holds a bad id.
+/// attention::Random(seed) (one uniform per id, inverse CDF), never id 0 (the unknown character:
+/// the other ids' probabilities renormalised); a temperature ≤ 0 takes the likeliest id other
+/// than 0. The prompt is not repeated in the result. Nothing when the prompt is empty or holds a
+/// bad id.
 std::optional<std::vector<int>> sampleContinuation(const Parameters<float> &parameters,
                                                    const std::vector<int> &prompt, int length,
                                                    double temperature, std::uint64_t seed);

@@ -502,6 +502,10 @@ void TestCliModel::sampleIsSeeded()
     QVERIFY(first.out.startsWith(QStringLiteral("床前")));
     QVERIFY(first.out.endsWith(QLatin1Char('\n')));
     QCOMPARE(first.out.chopped(1).toStdU32String().size(), std::size_t(2 + 20));
+    // The unknown character (id 0, shown as �) is never drawn, even at a flattening temperature.
+    const Run hot = sample("4", "10");
+    QVERIFY2(hot.exitCode == 0, qPrintable(hot.err));
+    QVERIFY2(!hot.out.contains(QChar(0xFFFD)), qPrintable(hot.out));
     // At temperature 0 every character is the most likely one: the seed does not matter.
     const Run greedy = sample("1", "0");
     QVERIFY2(greedy.exitCode == 0, qPrintable(greedy.err));

@@ -506,7 +506,7 @@ void TestTinyModel::samplingIsSeededAndCropped()
     QVERIFY(first);
     QCOMPARE(first->size(), std::size_t(12));
     QVERIFY(sampleContinuation(p, prompt, 12, 1.0, 5) == first);
-    // Greedy sampling follows the reference's most likely next id.
+    // Greedy sampling follows the reference's most likely next id other than 0.
     const auto greedy = sampleContinuation(p, prompt, 8, 0.0, 1);
     std::vector<int> sequence = prompt;
     for (const int id : *greedy) {
@@ -514,10 +514,19 @@ void TestTinyModel::samplingIsSeededAndCropped()
             sequence.end() - std::min<long>(long(sequence.size()), config.context), sequence.end());
         const auto reference = referenceForward(p.cast<double>(), window);
         Index best = 0;
-        reference.logits.row(reference.logits.rows() - 1).maxCoeff(&best);
-        QCOMPARE(id, int(best));
+        reference.logits.row(reference.logits.rows() - 1)
+            .tail(config.vocabSize - 1)
+            .maxCoeff(&best);
+        QCOMPARE(id, int(best) + 1);
         sequence.push_back(id);
     }
+    // Id 0, the unknown character, is never drawn, even where it is likely: at a temperature of
+    // 10 the distribution is close to uniform, so 600 draws would hit it about 600 / V times.
+    const auto hot = sampleContinuation(p, prompt, 600, 10.0, 3);
+    QVERIFY(hot);
+    QVERIFY(std::find(hot->begin(), hot->end(), 0) == hot->end());
+    const auto flat = nextDistribution(p, prompt, 10.0);
+    QVERIFY((*flat)[0] * 600.0 > 20.0); // it would have been drawn
     // Longer than the context: the distribution of the last `context` ids.
     const auto longIds = randomIds(config.context + 3, config.vocabSize, 101);
     const std::vector<int> tail(longIds.end() - config.context, longIds.end());

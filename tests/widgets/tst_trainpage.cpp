@@ -457,15 +457,40 @@ void TestTrainPage::nextCharacterFollowsTemperature()
     // Sampling is seeded.
     panel->setPrompt(QStringLiteral("床前"));
     panel->setSeed(5);
+    // The bars name each id's character (a line break and a space by a sign), and id 0 (every
+    // character too rare for an id of its own) "rare".
+    const SharedNextPrediction prediction = page.inspector()->nextPrediction();
+    QVERIFY(prediction);
+    const tiny::Vocabulary &vocabulary = page.session()->vocabulary();
+    for (std::size_t i = 0; i < prediction->ids.size(); ++i) {
+        const int id = prediction->ids[i];
+        const char32_t c = vocabulary.character(id);
+        const QString expected = id == 0      ? QStringLiteral("rare")
+                                 : c == U'\n' ? QStringLiteral("⏎") // a line break, drawn
+                                 : c == U' '  ? QStringLiteral("␣")
+                                              : QString::fromUcs4(&c, 1);
+        QCOMPARE(panel->shownCharacters().at(qsizetype(i)), expected);
+    }
     panel->sample();
     QVERIFY(page.inspector()->waitUntilIdle(60000));
     const QString first = panel->sampledText();
+    QVERIFY(!first.contains(QStringLiteral("rare")));
+    QVERIFY(!first.contains(QChar(0xFFFD)));
     QCOMPARE(first.size(), NextCharPanel::sampleLength);
     QVERIFY(panel->sampleLabel()->text().endsWith(first));
     panel->sample();
     QVERIFY(panel->sampledText().isEmpty()); // until the inspector has drawn it
     QVERIFY(page.inspector()->waitUntilIdle(60000));
     QCOMPARE(panel->sampledText(), first);
+    // Characters of the probe line the model does not know are named as such.
+    QVERIFY(page.probeNote()->isHidden());
+    page.setProbe(QStringLiteral("床前hello"));
+    QVERIFY(!page.probeNote()->isHidden());
+    QVERIFY2(page.probeNote()->text().contains(QStringLiteral("h e l o")),
+             qPrintable(page.probeNote()->text()));
+    QVERIFY(!page.probeNote()->text().contains(QStringLiteral("床")));
+    page.setProbe(QStringLiteral("床前明月光"));
+    QVERIFY(page.probeNote()->isHidden());
 }
 
 void TestTrainPage::exerciseJudgesTheSelectedHead()

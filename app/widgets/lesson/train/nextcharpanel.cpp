@@ -142,6 +142,8 @@ QString NextCharPanel::characterText(int id) const
 {
     if (!m_vocabulary || id < 0 || id >= m_vocabulary->size())
         return {};
+    if (id == 0) // every character seen too seldom to have an id of its own
+        return tr("rare");
     const char32_t c = m_vocabulary->character(id);
     if (c == U'\n')
         return QStringLiteral("⏎");
@@ -154,7 +156,11 @@ void NextCharPanel::updateBars()
 {
     const int position = m_position < 0 ? int(m_ids.size()) - 1 : m_position;
     const bool known = position >= 0 && position < int(m_ids.size());
-    if (known)
+    if (known && m_ids[std::size_t(position)] == 0)
+        m_caption->setText(tr("After a character the model does not know (position %1), it "
+                              "expects next:")
+                               .arg(position + 1));
+    else if (known)
         m_caption->setText(tr("After “%1” (position %2), the model expects next:")
                                .arg(characterText(m_ids[std::size_t(position)]))
                                .arg(position + 1));
@@ -229,6 +235,8 @@ void NextCharPanel::retranslateUi()
         tr("Continues the prompt by %1 characters, each drawn at this temperature.")
             .arg(sampleLength));
     m_chart->valueAxis()->setTitleText(tr("probability"));
+    m_chart->setToolTip(tr("“rare” stands for every character the model saw too seldom to learn "
+                           "on its own; Sample never draws it."));
     updateBars();
 }
 

@@ -66,6 +66,7 @@ TrainPage::TrainPage(QWidget *parent)
     , m_controls(new TrainControls)
     , m_lossChart(new LossChart)
     , m_probeLabel(new QLabel)
+    , m_probeNote(new QLabel)
     , m_probe(new QLineEdit(defaultProbe()))
     , m_grid(new HeadGrid)
     , m_historyLabel(new QLabel)
@@ -123,12 +124,15 @@ void TrainPage::buildLayout()
     auto *heads = new QWidget;
     auto *headsLayout = new QGridLayout(heads);
     headsLayout->setContentsMargins(0, 0, 0, 0);
+    m_probeNote->setWordWrap(true);
+    m_probeNote->setVisible(false);
     headsLayout->addWidget(m_probeLabel, 0, 0);
     headsLayout->addWidget(m_probe, 0, 1);
-    headsLayout->addWidget(m_grid, 1, 0, 1, 2);
-    headsLayout->addWidget(m_historyLabel, 2, 0);
-    headsLayout->addWidget(m_history, 2, 1);
-    headsLayout->setRowStretch(1, 1);
+    headsLayout->addWidget(m_probeNote, 1, 0, 1, 2);
+    headsLayout->addWidget(m_grid, 2, 0, 1, 2);
+    headsLayout->addWidget(m_historyLabel, 3, 0);
+    headsLayout->addWidget(m_history, 3, 1);
+    headsLayout->setRowStretch(2, 1);
 
     m_tabs->addTab(m_headPanel, QString());
     m_tabs->addTab(m_nextChar, QString());
@@ -370,8 +374,25 @@ void TrainPage::showSelectedHead()
     m_headPanel->showHead(heads ? layer : -1, head, heads ? heads->head(layer, head) : nullptr);
 }
 
+void TrainPage::updateProbeNote()
+{
+    // The characters of the probe line the shown model has no id for: it reads each as id 0.
+    QStringList unknown;
+    const std::u32string text = m_session->probe().toStdU32String();
+    const std::vector<int> ids = m_session->probeIds();
+    for (std::size_t i = 0; i < std::min(text.size(), ids.size()); ++i) {
+        const QString character = QString::fromUcs4(&text[i], 1);
+        if (ids[i] == 0 && !unknown.contains(character))
+            unknown.append(character);
+    }
+    m_probeNote->setVisible(!unknown.isEmpty() && m_session->model());
+    m_probeNote->setText(tr("The model does not know %1: it reads each as one “rare” character.")
+                             .arg(unknown.join(QStringLiteral(" "))));
+}
+
 void TrainPage::updateNextChar()
 {
+    updateProbeNote();
     m_nextChar->setModel(m_session->model(), &m_session->vocabulary());
     m_nextChar->setProbe(m_session->probeIds(), m_grid->selectedPosition());
 }
@@ -573,6 +594,7 @@ void TrainPage::retranslateUi()
     m_tabs->setTabText(1, tr("Next character"));
     m_saveModel->setText(tr("Save model…"));
     m_openModel->setText(tr("Open model…"));
+    updateProbeNote();
     showSnapshot(m_shown);
 }
 

@@ -90,6 +90,8 @@ public:
     NextCharPanel *nextCharPanel() const { return m_nextChar; }
     QSlider *historySlider() const { return m_history; }
     QLineEdit *probeEdit() const { return m_probe; }
+    /// Names the probe's characters the model does not know (hidden when it knows them all).
+    QLabel *probeNote() const { return m_probeNote; }
     QPushButton *openModelButton() const { return m_openModel; }
     QPushButton *saveModelButton() const { return m_saveModel; }
 
@@ -126,6 +128,8 @@ private:
     /// Shows the selected head of the latest inspection in the panel.
     void showSelectedHead();
     void updateNextChar();
+    /// Names the probe's characters the model does not know, or hides the note.
+    void updateProbeNote();
     QStringList probeCharacters() const;
     void showError(const QString &message);
 
@@ -135,6 +139,7 @@ private:
     QScrollArea *m_controlsScroll = nullptr; ///< around the controls and the file buttons
     LossChart *m_lossChart;
     QLabel *m_probeLabel;
+    QLabel *m_probeNote;
     QLineEdit *m_probe;
     HeadGrid *m_grid;
     QLabel *m_historyLabel;
