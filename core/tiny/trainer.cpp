@@ -185,8 +185,7 @@ Trainer::Trainer(const ModelConfig &config, const TrainingSettings &settings,
     , m_optimizer(tensorSizes(m_parameters), settings.weightDecay)
     , m_windowRandom(settings.seed ^ windowStream)
     , m_bestValLoss(std::numeric_limits<double>::infinity())
-{
-}
+{}
 
 void Trainer::sampleBatch()
 {

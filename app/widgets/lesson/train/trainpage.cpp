@@ -98,10 +98,6 @@ TrainPage::TrainPage(QWidget *parent)
     sessionProgressed();
 }
 
-// The session pauses its worker when it goes, without a signal (its thread contract): nothing
-// reaches the page's parts, already destroyed when QObject deletes its children.
-TrainPage::~TrainPage() = default;
-
 void TrainPage::buildLayout()
 {
     auto *left = new QWidget;

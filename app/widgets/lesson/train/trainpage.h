@@ -49,7 +49,9 @@ public:
     static TrainingSetup defaultSetup();
 
     explicit TrainPage(QWidget *parent = nullptr);
-    ~TrainPage() override;
+    /// The session pauses its worker when it goes, without a signal (its thread contract):
+    /// nothing reaches the page's parts, already destroyed when QObject deletes its children.
+    ~TrainPage() override = default;
 
     QJsonObject saveState() const override;
     void restoreState(const QJsonObject &state) override;
