@@ -35,9 +35,6 @@ namespace {
 constexpr int profileDelayMs = 300;
 constexpr int probeDelayMs = 400;
 constexpr int setupDelayMs = 300;
-/// Windows of the validation text a head's profile is measured on: enough for steady means
-/// (some 700 rows at context 32), few enough to recompute a few times a second while training.
-constexpr int profileWindows = 24;
 
 } // namespace
 
