@@ -89,15 +89,11 @@ double NextCharPanel::temperatureAt(int value)
     return std::round(temperature / magnitude) * magnitude;
 }
 
-void NextCharPanel::setModel(SharedModel model, const tiny::Vocabulary *vocabulary)
+void NextCharPanel::showModel(SharedModel model, const tiny::Vocabulary *vocabulary,
+                              const std::vector<int> &ids, int position)
 {
     m_model = std::move(model);
     m_vocabulary = vocabulary;
-    updateBars();
-}
-
-void NextCharPanel::setProbe(const std::vector<int> &ids, int position)
-{
     m_ids = ids;
     m_position = position;
     updateBars();
@@ -113,8 +109,7 @@ void NextCharPanel::setTemperature(double temperature)
         const QSignalBlocker blocker(m_slider);
         m_slider->setValue(sliderValue(temperature));
     }
-    retranslateUi();
-    updateBars();
+    retranslateUi(); // the label's number, and the bars at the new temperature
     Q_EMIT temperatureChanged(temperature);
 }
 

@@ -35,10 +35,10 @@ public:
     /// Asks `inspector` (not owned) for the predictions and samples it shows.
     explicit NextCharPanel(ModelInspector *inspector, QWidget *parent = nullptr);
 
-    /// The model and its characters; null for none.
-    void setModel(SharedModel model, const tiny::Vocabulary *vocabulary);
-    /// The probe's ids and its position whose next character is shown (−1: the last).
-    void setProbe(const std::vector<int> &ids, int position);
+    /// The model and its characters (null for none), the probe's ids and the position whose
+    /// next character is shown (−1: the last): one question to the inspector.
+    void showModel(SharedModel model, const tiny::Vocabulary *vocabulary,
+                   const std::vector<int> &ids, int position);
 
     void setTemperature(double temperature);
     double temperature() const { return m_temperature; }

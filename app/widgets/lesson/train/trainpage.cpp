@@ -386,8 +386,8 @@ void TrainPage::updateProbeNote()
 void TrainPage::updateNextChar()
 {
     updateProbeNote();
-    m_nextChar->setModel(m_session->model(), &m_session->vocabulary());
-    m_nextChar->setProbe(m_session->probeIds(), m_grid->selectedPosition());
+    m_nextChar->showModel(m_session->model(), &m_session->vocabulary(), m_session->probeIds(),
+                          m_grid->selectedPosition());
 }
 
 std::optional<Scenario> TrainPage::headScenario() const
