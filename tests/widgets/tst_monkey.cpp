@@ -28,6 +28,7 @@
 
 #include "tst_monkey.h"
 
+#include "accessiblefactory.h"
 #include "compareview.h"
 #include "controlspanel.h"
 #include "document.h"
@@ -47,6 +48,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QPixmapCache>
 #include <QPushButton>
@@ -89,8 +91,13 @@ QtMessageHandler previousHandler = nullptr;
 
 /// Passes every message on to Qt Test except the offscreen platform's notes that it cannot raise
 /// or size windows (each refusal tooltip would print them), which would bury the monkey's report.
+/// Qt's warnings that an accessible event named a child the widget's interface does not have.
+int accessibleChildWarnings = 0;
+
 void quietHandler(QtMsgType type, const QMessageLogContext &context, const QString &message)
 {
+    if (message.startsWith(QLatin1String("Cannot create accessible child interface")))
+        ++accessibleChildWarnings;
     if (type == QtWarningMsg &&
         (message == QLatin1String("This plugin does not support raise()") ||
          message == QLatin1String("This plugin does not support propagateSizeHints()")))
@@ -182,6 +189,7 @@ void TestMonkey::initTestCase()
     QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_monkey"));
     PixmapCacheSafeStyle::install(); // as attention-lab's main() does
+    installAccessibleFactory();      // likewise: the heatmaps' cells announce themselves
     QSettings().clear();
     previousHandler = qInstallMessageHandler(quietHandler);
 
@@ -259,6 +267,8 @@ void TestMonkey::randomActions()
         return;
     settle();
     QVERIFY2(m_modalWindows.isEmpty(), qPrintable(m_modalWindows.join(QStringLiteral(", "))));
+    // Every cell a heatmap announced to a screen reader was one its interface has.
+    QCOMPARE(accessibleChildWarnings, 0);
     reportHeapAtRest(rounds);
     if (QTest::currentTestFailed())
         return;
@@ -306,7 +316,10 @@ void TestMonkey::playRound(qint64 round, qint64 count, Counts &tries, Counts &ef
         const Action action = pick();
         bool started = true;
         bool effect = false;
+        QElapsedTimer timer;
+        timer.start();
         playAction(action, n, &started, &effect);
+        m_milliseconds[std::size_t(action)] += timer.elapsed();
         if (QTest::currentTestFailed())
             return;
         const auto k = std::size_t(action);
@@ -435,10 +448,11 @@ void TestMonkey::checkShares(const Counts &tries, const Counts &effects, const C
 {
     QStringList summary;
     for (std::size_t i = 0; i < actions.size(); ++i)
-        summary.append(QStringLiteral("%1 %2 (%3 took effect)")
+        summary.append(QStringLiteral("%1 %2 (%3 took effect, %4 s)")
                            .arg(tries[i])
                            .arg(QLatin1String(actions[i].name))
-                           .arg(effects[i]));
+                           .arg(effects[i])
+                           .arg(m_milliseconds[i] / 1000));
     qInfo("monkey: done: %s", qPrintable(summary.join(QStringLiteral(", "))));
     // Each action must take effect often enough, and an editor the monkey types into must open
     // (nearly) every time.

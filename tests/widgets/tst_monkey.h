@@ -234,6 +234,7 @@ private:
     qint64 m_seed = 1;
     int m_languageIndex = 0;
     bool m_visitEffect = false; ///< whether the last lesson visit took effect
+    Counts m_milliseconds{};    ///< time spent in each kind of action, settling included
     Index m_largestT = 0;
     Index m_largestD = 0;
 };
