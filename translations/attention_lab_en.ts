@@ -996,15 +996,15 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation></translation>
     </message>
     <message>
-        <source>Here nobody sets q and k by hand: a small Transformer learns its own by predicting the next character of 唐诗三百首. Press &lt;b&gt;Train&lt;/b&gt; and watch the loss fall below the unigram baseline, the loss of guessing from character counts alone, while the heads turn from a flat causal triangle into patterns: one looks at the previous character, another back at the last ， or 。. The history slider replays how they formed. When the validation loss rises while the training loss still falls, the model has begun to learn its training poems by heart: that is over-fitting.</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>Exercise 4: find a head that looks back at the last comma</source>
         <translation></translation>
     </message>
     <message>
-        <source>Select the heads one by one: below the grid, the page says from each head&apos;s own weights on the rows after a “，” whether it is one.</source>
+        <source>Here nobody sets q and k by hand: a small Transformer learns its own by predicting the next character of a text: 唐诗三百首 unless you choose another in the list. Press &lt;b&gt;Train&lt;/b&gt; and watch the loss fall below the unigram baseline, the loss of guessing from character counts alone, while the heads turn from a flat causal triangle into patterns: one looks at the previous character, another back at the last ， or 。. The history slider replays how they formed. When the validation loss rises while the training loss still falls, the model has begun to learn its training poems by heart: that is over-fitting.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Select the heads one by one: below the chart, the page judges each head by the rule it states, from the weights it shows.</source>
         <translation></translation>
     </message>
 </context>
@@ -1252,6 +1252,21 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
     <message>
         <source>%1 is not finite (%2)</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>NumberFormat</name>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
         <translation></translation>
     </message>
 </context>
@@ -2361,10 +2376,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation></translation>
     </message>
     <message>
-        <source>✘ Not this one — %1. Try another head.</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>Layer %1, head %2: mean weight by how far back the key is, over the validation text</source>
         <translation></translation>
     </message>
@@ -2381,18 +2392,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation></translation>
     </message>
     <message>
-        <source>mean weight</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>offset of the key</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>This head looks back at the &lt;b&gt;last punctuation mark&lt;/b&gt; (mean weight %1).</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>Layer %1, head %2: mean weight by how far back the key is, over the probe line</source>
         <translation></translation>
     </message>
@@ -2401,15 +2400,39 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation></translation>
     </message>
     <message>
-        <source>The text has no “，” for this model: train on 唐诗三百首.</source>
+        <source>This head looks back at the &lt;b&gt;last comma&lt;/b&gt; “，”: %1 on it, %2× what a uniform head puts there.</source>
         <translation></translation>
     </message>
     <message>
-        <source>on the rows after a “，” it puts %1 on that mark, where a uniform head would put %2</source>
+        <source>The text has too few “，” to judge a head: train on 唐诗三百首.</source>
         <translation></translation>
     </message>
     <message>
-        <source>✔ Found: this head looks back at the last “，” — %1.</source>
+        <source>The rule: on the characters after a “，” (up to the next mark), the head puts at least %1 on that “，” and at least %2× what a uniform head puts there, and that is its strongest pattern (its role above).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>This head: %1 on the last “，”, %2× a uniform head.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>✔ Found: this head looks back at the last comma.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>✘ Not this one: it looks back at the last comma, but its role above gets more weight. Try another head.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>✘ Not this one. Try another head.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Mean weight by offset of the key</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The grid shows an earlier step. This chart, the role and the next characters describe the latest model (step %1), and only its heads open in the workbench: move the history slider to the end.</source>
         <translation></translation>
     </message>
 </context>
@@ -2806,10 +2829,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation></translation>
     </message>
     <message>
-        <source>Save the best weights of lesson step 7&apos;s model (safetensors)</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>Cannot Open Model</source>
         <translation></translation>
     </message>
@@ -2822,20 +2841,44 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation></translation>
     </message>
     <message>
-        <source>Saved the model as %1</source>
+        <source>Open Recent Mode&amp;ls</source>
         <translation></translation>
     </message>
     <message>
-        <source>Open Recent Mode&amp;ls</source>
+        <source>Save Model: %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Save the best or the latest weights of lesson step 7&apos;s model (safetensors)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Saved %1 as %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the best weights (step %1)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the latest weights (step %1)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The model is at step %1, but its validation loss was lowest at step %2. Which weights do you want to save?</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Best (step %1)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Latest (step %1)</source>
         <translation></translation>
     </message>
 </context>
 <context>
     <name>attention::NextCharPanel</name>
-    <message>
-        <source>After “%1” (position %2), the model expects next:</source>
-        <translation></translation>
-    </message>
     <message>
         <source>Pick a position in the heads to see what the model expects next.</source>
         <translation></translation>
@@ -2873,19 +2916,23 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation></translation>
     </message>
     <message>
-        <source>probability</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>rare</source>
         <translation></translation>
     </message>
     <message>
-        <source>After a character the model does not know (position %1), it expects next:</source>
+        <source>“rare” stands for every character the model saw too seldom to learn on its own; Sample never draws it.</source>
         <translation></translation>
     </message>
     <message>
-        <source>“rare” stands for every character the model saw too seldom to learn on its own; Sample never draws it.</source>
+        <source>After a character the model does not know (position %1), the probability of each next character:</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>After “%1” (position %2), the probability of each next character:</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Probability of each next character</source>
         <translation></translation>
     </message>
 </context>
@@ -3329,7 +3376,7 @@ unscaled</source>
         <translation></translation>
     </message>
     <message>
-        <source>Training: %1 steps/s, about %2 s left.</source>
+        <source>Training: %1 steps/s, about %2 left.</source>
         <translation></translation>
     </message>
 </context>

@@ -1021,16 +1021,16 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation>训练好的模型</translation>
     </message>
     <message>
-        <source>Here nobody sets q and k by hand: a small Transformer learns its own by predicting the next character of 唐诗三百首. Press &lt;b&gt;Train&lt;/b&gt; and watch the loss fall below the unigram baseline, the loss of guessing from character counts alone, while the heads turn from a flat causal triangle into patterns: one looks at the previous character, another back at the last ， or 。. The history slider replays how they formed. When the validation loss rises while the training loss still falls, the model has begun to learn its training poems by heart: that is over-fitting.</source>
-        <translation>这里没有人手工设定 q 和 k：一个小型的字符级模型通过预测唐诗三百首中的下一个字符，自己把它们学出来。按下&lt;b&gt;训练&lt;/b&gt;，看着损失降到一元模型基线（只凭各字符出现的次数来猜所得的损失）以下；与此同时，各个头从一片均匀的因果三角形变成各种模式：有的看前一个字符，有的回看上一个“，”或“。”。历史滑块可以重放这些模式的形成过程。如果训练损失还在下降，验证损失却开始上升，说明模型已经开始死记硬背训练用的诗：这就是过拟合。</translation>
-    </message>
-    <message>
         <source>Exercise 4: find a head that looks back at the last comma</source>
         <translation>练习 4：找出回看上一个逗号的头</translation>
     </message>
     <message>
-        <source>Select the heads one by one: below the grid, the page says from each head&apos;s own weights on the rows after a “，” whether it is one.</source>
-        <translation>逐个选中各个头：网格下方会根据该头自己在“，”之后各行上的权重，告诉你它是不是要找的头。</translation>
+        <source>Here nobody sets q and k by hand: a small Transformer learns its own by predicting the next character of a text: 唐诗三百首 unless you choose another in the list. Press &lt;b&gt;Train&lt;/b&gt; and watch the loss fall below the unigram baseline, the loss of guessing from character counts alone, while the heads turn from a flat causal triangle into patterns: one looks at the previous character, another back at the last ， or 。. The history slider replays how they formed. When the validation loss rises while the training loss still falls, the model has begun to learn its training poems by heart: that is over-fitting.</source>
+        <translation>这里没有人手工设定 q 和 k：一个小型的字符级模型通过预测一段文本的下一个字符，自己把它们学出来；文本默认是唐诗三百首，也可以在列表中另选。按下&lt;b&gt;训练&lt;/b&gt;，看着损失降到一元模型基线（只凭各字符出现的次数来猜所得的损失）以下；与此同时，各个头从一片均匀的因果三角形变成各种模式：有的看前一个字符，有的回看上一个“，”或“。”。历史滑块可以重放这些模式的形成过程。如果训练损失还在下降，验证损失却开始上升，说明模型已经开始死记硬背训练用的诗：这就是过拟合。</translation>
+    </message>
+    <message>
+        <source>Select the heads one by one: below the chart, the page judges each head by the rule it states, from the weights it shows.</source>
+        <translation>逐个选中各个头：图表下方会按写明的规则、用显示出来的权重来判断每个头。</translation>
     </message>
 </context>
 <context>
@@ -1278,6 +1278,21 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     <message>
         <source>%1 is not finite (%2)</source>
         <translation>%1 不是有限数（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>NumberFormat</name>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
     </message>
 </context>
 <context>
@@ -2385,10 +2400,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation>这个头还&lt;b&gt;没有单一明确的模式&lt;/b&gt;；柱状图中可以看到它权重最大的偏移。</translation>
     </message>
     <message>
-        <source>✘ Not this one — %1. Try another head.</source>
-        <translation>✘ 不是这个 — %1。换一个头试试。</translation>
-    </message>
-    <message>
         <source>Layer %1, head %2: mean weight by how far back the key is, over the validation text</source>
         <translation>第 %1 层，第 %2 个头：在验证文本上，按键往前的距离统计的平均权重</translation>
     </message>
@@ -2405,18 +2416,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation>它在探测文本上的查询、键和值会成为一个场景，可以编辑、缩放、加掩码和对比。</translation>
     </message>
     <message>
-        <source>mean weight</source>
-        <translation>平均权重</translation>
-    </message>
-    <message>
-        <source>offset of the key</source>
-        <translation>键的偏移</translation>
-    </message>
-    <message>
-        <source>This head looks back at the &lt;b&gt;last punctuation mark&lt;/b&gt; (mean weight %1).</source>
-        <translation>这个头回看&lt;b&gt;上一个标点&lt;/b&gt;（平均权重 %1）。</translation>
-    </message>
-    <message>
         <source>Layer %1, head %2: mean weight by how far back the key is, over the probe line</source>
         <translation>第 %1 层，第 %2 个头：在探测文本上，按键往前的距离统计的平均权重</translation>
     </message>
@@ -2425,16 +2424,40 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation>网格显示的是较早的一步：把历史滑块拖到最右端，才能打开当前模型的这个头。</translation>
     </message>
     <message>
-        <source>The text has no “，” for this model: train on 唐诗三百首.</source>
-        <translation>对这个模型来说，文本中没有“，”：请用唐诗三百首训练。</translation>
+        <source>This head looks back at the &lt;b&gt;last comma&lt;/b&gt; “，”: %1 on it, %2× what a uniform head puts there.</source>
+        <translation>这个头回看&lt;b&gt;上一个逗号&lt;/b&gt;“，”：给它的权重是 %1，是权重均匀的头的 %2×。</translation>
     </message>
     <message>
-        <source>on the rows after a “，” it puts %1 on that mark, where a uniform head would put %2</source>
-        <translation>在“，”之后的各行上，它给这个“，”的权重是 %1，而权重均匀的头只会给 %2</translation>
+        <source>The text has too few “，” to judge a head: train on 唐诗三百首.</source>
+        <translation>这段文本里的“，”太少，无法判断：请用唐诗三百首训练。</translation>
     </message>
     <message>
-        <source>✔ Found: this head looks back at the last “，” — %1.</source>
-        <translation>✔ 找到了：这个头回看上一个“，” — %1。</translation>
+        <source>The rule: on the characters after a “，” (up to the next mark), the head puts at least %1 on that “，” and at least %2× what a uniform head puts there, and that is its strongest pattern (its role above).</source>
+        <translation>规则：在“，”之后（直到下一个标点）的各个字符上，这个头给那个“，”的权重至少为 %1，且至少是权重均匀的头的 %2×，并且这是它最强的模式（即上面写的作用）。</translation>
+    </message>
+    <message>
+        <source>This head: %1 on the last “，”, %2× a uniform head.</source>
+        <translation>这个头：给上一个“，”的权重为 %1，是均匀头的 %2×。</translation>
+    </message>
+    <message>
+        <source>✔ Found: this head looks back at the last comma.</source>
+        <translation>✔ 找到了：这个头回看上一个逗号。</translation>
+    </message>
+    <message>
+        <source>✘ Not this one: it looks back at the last comma, but its role above gets more weight. Try another head.</source>
+        <translation>✘ 不是这个：它也回看上一个逗号，但上面写的作用占的权重更大。换一个头试试。</translation>
+    </message>
+    <message>
+        <source>✘ Not this one. Try another head.</source>
+        <translation>✘ 不是这个。换一个头试试。</translation>
+    </message>
+    <message>
+        <source>Mean weight by offset of the key</source>
+        <translation>按键的偏移统计的平均权重</translation>
+    </message>
+    <message>
+        <source>The grid shows an earlier step. This chart, the role and the next characters describe the latest model (step %1), and only its heads open in the workbench: move the history slider to the end.</source>
+        <translation>网格显示的是较早的一步。这张图、上面写的作用和下一个字符的预测描述的都是最新的模型（第 %1 步），也只有它的头能在工作台中打开：请把历史滑块移到最右端。</translation>
     </message>
 </context>
 <context>
@@ -2830,10 +2853,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation>保存模型(&amp;D)…</translation>
     </message>
     <message>
-        <source>Save the best weights of lesson step 7&apos;s model (safetensors)</source>
-        <translation>保存课程第 7 步中模型的最佳权重（safetensors）</translation>
-    </message>
-    <message>
         <source>Cannot Open Model</source>
         <translation>无法打开模型</translation>
     </message>
@@ -2846,20 +2865,44 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation>无法保存模型</translation>
     </message>
     <message>
-        <source>Saved the model as %1</source>
-        <translation>模型已保存为 %1</translation>
-    </message>
-    <message>
         <source>Open Recent Mode&amp;ls</source>
         <translation>最近打开的模型(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Save Model: %1</source>
+        <translation>保存模型：%1</translation>
+    </message>
+    <message>
+        <source>Save the best or the latest weights of lesson step 7&apos;s model (safetensors)</source>
+        <translation>保存课程第 7 步模型的最佳权重或最新权重（safetensors）</translation>
+    </message>
+    <message>
+        <source>Saved %1 as %2</source>
+        <translation>已把%1保存为 %2</translation>
+    </message>
+    <message>
+        <source>the best weights (step %1)</source>
+        <translation>最佳权重（第 %1 步）</translation>
+    </message>
+    <message>
+        <source>the latest weights (step %1)</source>
+        <translation>最新权重（第 %1 步）</translation>
+    </message>
+    <message>
+        <source>The model is at step %1, but its validation loss was lowest at step %2. Which weights do you want to save?</source>
+        <translation>模型已训练到第 %1 步，但验证损失在第 %2 步最低。要保存哪一份权重？</translation>
+    </message>
+    <message>
+        <source>Best (step %1)</source>
+        <translation>最佳（第 %1 步）</translation>
+    </message>
+    <message>
+        <source>Latest (step %1)</source>
+        <translation>最新（第 %1 步）</translation>
     </message>
 </context>
 <context>
     <name>attention::NextCharPanel</name>
-    <message>
-        <source>After “%1” (position %2), the model expects next:</source>
-        <translation>在“%1”（位置 %2）之后，模型预测的下一个字符：</translation>
-    </message>
     <message>
         <source>Pick a position in the heads to see what the model expects next.</source>
         <translation>在各个头中选一个位置，即可看到模型对下一个字符的预测。</translation>
@@ -2897,20 +2940,24 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation>在提示后续写 %1 个字符，每个都按当前温度抽取。</translation>
     </message>
     <message>
-        <source>probability</source>
-        <translation>概率</translation>
-    </message>
-    <message>
         <source>rare</source>
         <translation>生僻字</translation>
     </message>
     <message>
-        <source>After a character the model does not know (position %1), it expects next:</source>
-        <translation>在模型不认识的字之后（第 %1 位），它预计下一个字是：</translation>
-    </message>
-    <message>
         <source>“rare” stands for every character the model saw too seldom to learn on its own; Sample never draws it.</source>
         <translation>“生僻字”代表所有模型见得太少、无法单独学会的字；采样时从不抽到它。</translation>
+    </message>
+    <message>
+        <source>After a character the model does not know (position %1), the probability of each next character:</source>
+        <translation>在一个模型不认识的字符（第 %1 个位置）之后，下一个字符的概率：</translation>
+    </message>
+    <message>
+        <source>After “%1” (position %2), the probability of each next character:</source>
+        <translation>在“%1”（第 %2 个位置）之后，下一个字符的概率：</translation>
+    </message>
+    <message>
+        <source>Probability of each next character</source>
+        <translation>下一个字符的概率</translation>
     </message>
 </context>
 <context>
@@ -3355,8 +3402,8 @@ unscaled</source>
         <translation>%1%2</translation>
     </message>
     <message>
-        <source>Training: %1 steps/s, about %2 s left.</source>
-        <translation>训练中：每秒 %1 步，约剩 %2 秒。</translation>
+        <source>Training: %1 steps/s, about %2 left.</source>
+        <translation>训练中：每秒 %1 步，大约还要 %2。</translation>
     </message>
 </context>
 <context>

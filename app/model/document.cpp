@@ -104,6 +104,16 @@ bool ScenarioDocument::replace(const Scenario &scenario, const QString &actionTe
     return commitReplace(scenario, actionText, step);
 }
 
+bool ScenarioDocument::replaceWithRegenerable(const Scenario &scenario, const QString &actionText)
+{
+    const bool untouched = !isModified() && m_fileName.isEmpty();
+    if (!replace(scenario, actionText))
+        return false;
+    if (untouched)
+        markSaved();
+    return true;
+}
+
 bool ScenarioDocument::setTitle(const QString &title)
 {
     ScenarioSettings next = ScenarioSettings::of(scenario());

@@ -94,6 +94,9 @@ public:
     /// Replaces the whole scenario as one undoable step named `actionText` (a preset, a re-roll;
     /// Continuous for the steps of a d slider drag).
     bool replace(const Scenario &scenario, const QString &actionText, Step step = Step::Own);
+    /// replace() with a scenario the app can make again (a learned head of step 7): over an
+    /// untitled document nobody edited, the document stays unmodified, so quitting asks nothing.
+    bool replaceWithRegenerable(const Scenario &scenario, const QString &actionText);
 
     bool setTitle(const QString &title);
     bool setScoreScale(double scale);

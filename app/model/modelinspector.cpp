@@ -29,7 +29,7 @@ SharedHeadsInspection inspect(const SharedModel &model, const std::vector<int> &
     for (const auto &layer : *profiles) {
         std::vector<HeadInspection> heads;
         for (const tiny::HeadProfile &profile : layer)
-            heads.push_back({profile, tiny::headRole(profile), tiny::looksAtLastComma(profile)});
+            heads.push_back({profile, tiny::headRole(profile)});
         inspection->heads.push_back(std::move(heads));
     }
     return inspection;

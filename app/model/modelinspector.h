@@ -28,13 +28,12 @@ namespace attention {
 
 class LatestJob;
 
-/// One head's profile over a text, the role it shows and the verdict of lesson step 7's
-/// exercise 4 (tiny::looksAtLastComma) on it.
+/// One head's profile over a text and the role it shows (lesson step 7's exercise 4 asks for a
+/// head whose role is tiny::HeadRoleKind::LastComma).
 struct HeadInspection
 {
     tiny::HeadProfile profile;
     tiny::HeadRole role;
-    bool looksAtLastComma = false;
 };
 
 /// Every head of one model, measured over one text.

@@ -1,5 +1,7 @@
 #include "numberformat.h"
 
+#include <QCoreApplication>
+#include <algorithm>
 #include <cmath>
 
 namespace attention::NumberFormat {
@@ -106,6 +108,22 @@ QString memory(qint64 bytes, const QLocale &locale)
     const double magnitude = std::abs(value);
     const int decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : 2;
     return locale.toString(value, 'f', decimals) + QLatin1Char(' ') + QLatin1String(units[unit]);
+}
+
+QString duration(double seconds, const QLocale &locale)
+{
+    const auto total = qint64(std::ceil(std::max(0.0, seconds)));
+    const qint64 hours = total / 3600;
+    const qint64 minutes = total % 3600 / 60;
+    const qint64 rest = total % 60;
+    const auto number = [&locale](qint64 n) { return locale.toString(n); };
+    if (hours > 0)
+        return QCoreApplication::translate("NumberFormat", "%1 h %2 min")
+            .arg(number(hours), number(minutes));
+    if (minutes > 0)
+        return QCoreApplication::translate("NumberFormat", "%1 min %2 s")
+            .arg(number(minutes), number(rest));
+    return QCoreApplication::translate("NumberFormat", "%1 s").arg(number(rest));
 }
 
 QString slope(double value, const QLocale &locale)

@@ -49,6 +49,11 @@ QString milliseconds(double ms, const QLocale &locale);
 /// "61.0 MiB", "1.50 GiB"; 0 is "0 KiB".
 QString memory(qint64 bytes, const QLocale &locale);
 
+/// A time still to wait, rounded up to whole seconds and written as a person would say it:
+/// "45 s", "12 min 5 s", "3 h 20 min" (seconds dropped past an hour), in `locale`, the units
+/// translated (context "NumberFormat").
+QString duration(double seconds, const QLocale &locale);
+
 /// A fitted slope with two decimals in `locale`: "2.03".
 QString slope(double value, const QLocale &locale);
 

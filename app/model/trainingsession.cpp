@@ -450,10 +450,11 @@ int TrainingSession::stepsDone() const
     return int(m_trainLosses.size());
 }
 
-ModelFile TrainingSession::bestModelFile() const
+ModelFile TrainingSession::modelFile(SavedWeights which) const
 {
     ModelFile file;
-    const SharedModel model = m_bestModel ? m_bestModel : m_model;
+    const bool best = which == SavedWeights::Best && m_bestModel;
+    const SharedModel model = best ? m_bestModel : m_model;
     if (!model)
         return file;
     file.config = model->parameters.config;
@@ -466,7 +467,10 @@ ModelFile TrainingSession::bestModelFile() const
         file.metadata.seed = m_setup.settings.seed;
     }
     file.metadata.steps = model->step;
-    file.metadata.valLoss = m_bestStep >= 0 ? m_bestLoss : 0.0;
+    if (best || (m_state == State::Opened && m_validations.empty()))
+        file.metadata.valLoss = m_bestStep >= 0 ? m_bestLoss : 0.0;
+    else
+        file.metadata.valLoss = m_validations.empty() ? 0.0 : m_validations.back().loss;
     return file;
 }
 
@@ -572,6 +576,7 @@ void TrainingSession::writeBestFile()
     QString reason;
     if (saveModel(bestModelFile(), m_bestFile, &reason)) {
         m_bestFileError.reset();
+        Q_EMIT bestFileWritten();
         return;
     }
     m_bestFileError =

@@ -28,8 +28,11 @@
 /// parameters and draw nothing from the trainer's random windows.
 ///
 /// The best weights so far can be kept in a file (setBestFile()): written atomically when a
-/// validation improves, at most every `bestFileInterval`, and once more when a run stops. A
-/// failed write is kept (bestFileError()) and announced (bestFileFailed()) for the page to show.
+/// validation improves, at most every `bestFileInterval` (a crash loses at most that much), and
+/// once more when a run stops; each write is announced (bestFileWritten(), when the window keeps
+/// the page's state too). A failed write is kept (bestFileError()) and announced
+/// (bestFileFailed()) for the page to show. The writes run on the GUI thread: a few hundred KiB
+/// at the default model, about 190 MB at the limits.
 ///
 /// Snapshots are shared, never copied: the worker makes each one once and hands it over inside
 /// a moved Progress; the history and every view hold the same `SharedSnapshot`. The history's
@@ -58,6 +61,14 @@ class QTimer;
 namespace attention {
 
 /// What a run is: the corpus, the model's shape and the training settings.
+/// Which of a run's weights a model file holds: those of the best validation loss so far, or
+/// the latest.
+enum class SavedWeights
+{
+    Best,
+    Latest
+};
+
 struct TrainingSetup
 {
     QString corpus = QString::fromLatin1(corpora::tang300); ///< a corpora:: name or a file path
@@ -123,7 +134,7 @@ public:
     /// first and the latest always fit.
     static constexpr qint64 maxHistoryBytes = qint64(64) * 1024 * 1024;
     /// The best weights reach the best file at most this often while a run goes on.
-    static constexpr std::chrono::milliseconds bestFileInterval{10000};
+    static constexpr std::chrono::milliseconds bestFileInterval{2000};
 
     explicit TrainingSession(QObject *parent = nullptr);
     /// Pauses a running worker and waits for it (at most one training step).
@@ -186,8 +197,10 @@ public:
     /// The latest weights the GUI has, and the best so far (null when empty).
     SharedModel model() const { return m_model; }
     SharedModel bestModel() const { return m_bestModel; }
-    /// The model file of the best weights (the latest when no validation ran yet).
-    ModelFile bestModelFile() const;
+    /// The model file of the best weights (the latest when no validation ran yet), or of the
+    /// latest weights (their val_loss is the latest validation's, 0 before any).
+    ModelFile modelFile(SavedWeights which) const;
+    ModelFile bestModelFile() const { return modelFile(SavedWeights::Best); }
 
     /// The probe line: characters whose attention the snapshots hold (cut to the context).
     void setProbe(const QString &probe);
@@ -217,6 +230,8 @@ Q_SIGNALS:
     void modelChanged();
     /// The best weights could not be written to the best file (bestFileError() says why).
     void bestFileFailed(const attention::TrainingError &error);
+    /// The best weights were written to the best file.
+    void bestFileWritten();
 
 private:
     struct Progress;

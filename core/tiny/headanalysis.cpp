@@ -3,6 +3,7 @@
 #include "tiny/inference.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace attention::tiny {
 
@@ -182,12 +183,21 @@ headProfiles(const Parameters<float> &parameters, const std::vector<int> &ids,
     return profiles;
 }
 
+MarkFigures markFigures(double weight, double baseline)
+{
+    MarkFigures figures;
+    figures.weight = std::round(weight * 100.0) / 100.0;
+    figures.ratio = baseline > 0.0 ? std::round(weight / baseline * 10.0) / 10.0 : 0.0;
+    return figures;
+}
+
 namespace {
 
 bool looksAtMark(long rows, double weight, double baseline)
 {
-    return rows >= lastMarkMinRows && weight >= lastMarkMinWeight &&
-           weight >= lastMarkMinRatio * baseline;
+    const MarkFigures figures = markFigures(weight, baseline);
+    return rows >= lastMarkMinRows && figures.weight >= lastMarkMinWeight &&
+           figures.ratio >= lastMarkMinRatio;
 }
 
 } // namespace
@@ -232,11 +242,11 @@ HeadRole headRole(const HeadProfile &profile)
                               : HeadRoleKind::FixedOffset,
                      int(o), weight);
     }
-    if (looksAtLastMark(profile))
-        consider(HeadRoleKind::LastMark, 0, profile.onLastMark);
-    if (profile.markRows >= lastMarkMinRows)
+    if (looksAtLastComma(profile))
+        consider(HeadRoleKind::LastComma, 0, profile.onLastComma);
+    if (profile.commaRows >= lastMarkMinRows)
         aboveUniform =
-            aboveUniform || profile.onLastMark >= roleMinRatio * profile.lastMarkBaseline;
+            aboveUniform || profile.onLastComma >= roleMinRatio * profile.lastCommaBaseline;
     if (profile.firstRows > 0) {
         aboveUniform = aboveUniform || profile.onFirst >= roleMinRatio * profile.firstBaseline;
         if (clearlyAbove(profile.onFirst, profile.firstBaseline))

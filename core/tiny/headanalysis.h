@@ -80,7 +80,7 @@ enum class HeadRoleKind
     PreviousToken, ///< looks at key t − 1
     CurrentToken,  ///< looks at its own key t
     FixedOffset,   ///< looks at key t − k for one k ≥ 2 (the copy task's head: k = lag − 1)
-    LastMark,      ///< looks back at the latest punctuation mark (looksAtLastMark)
+    LastComma, ///< looks back at the latest ， where that is the latest mark (looksAtLastComma)
     FirstPosition, ///< looks at key 0 of the window, whatever the row
     Broad,         ///< spreads its weight: no place gets twice what a uniform head gives it
     Mixed,         ///< somewhere above uniform, but no single role clears its threshold
@@ -91,9 +91,9 @@ struct HeadRole
 {
     HeadRoleKind kind = HeadRoleKind::Mixed;
     /// The offset k for PreviousToken (1), CurrentToken (0) and FixedOffset; for Broad and Mixed
-    /// the offset with the most weight; 0 for LastMark and FirstPosition.
+    /// the offset with the most weight; 0 for LastComma and FirstPosition.
     int offset = 0;
-    /// The measured mean weight: byOffset[offset], onLastMark or onFirst (for Broad and Mixed,
+    /// The measured mean weight: byOffset[offset], onLastComma or onFirst (for Broad and Mixed,
     /// byOffset[offset]).
     double strength = 0.0;
 };
@@ -108,26 +108,39 @@ constexpr double roleMinRatio = 2.0;
 /// (rowsByOffset[o] ≥ share × rowsByOffset[0]): a mean over the few rows near the end of a window
 /// is mostly the weight on key 0.
 constexpr double offsetMinRowShare = 0.5;
-/// looksAtLastMark's rule: onLastMark ≥ 0.3 and ≥ 3 × lastMarkBaseline over ≥ 5 rows. 0.3 rather
-/// than 0.4 because a mark head also keeps weight on the row's own key; 5 rows is the line after
-/// the comma of one five-character couplet, so the probe line can be judged alone.
+/// looksAtLastMark's rule: onLastMark ≥ 0.30 and ≥ 3.0 × lastMarkBaseline over ≥ 5 rows, both
+/// read as markFigures() rounds them. 0.3 rather than 0.4 because a mark head also keeps weight
+/// on the row's own key; 5 rows is the line after the comma of one five-character couplet, so
+/// the probe line can be judged alone.
 constexpr double lastMarkMinWeight = 0.3;
 constexpr double lastMarkMinRatio = 3.0;
 constexpr long lastMarkMinRows = 5;
 
+/// A mean weight on a mark as the lesson shows it and the mark rule reads it: the weight rounded
+/// to hundredths, its ratio to a uniform head's weight on the same rows rounded to tenths (0
+/// without a baseline). A verdict can so be checked from the figures shown: "0.30, 3.0×" passes,
+/// even where the unrounded weight is 0.2996.
+struct MarkFigures
+{
+    double weight = 0.0;
+    double ratio = 0.0;
+};
+MarkFigures markFigures(double weight, double baseline);
+
 /// The role a profile shows most clearly. The candidates are: each offset o ≤ maxOffset that
 /// enough rows reach (offsetMinRowShare), as CurrentToken (o = 0), PreviousToken (o = 1) or
-/// FixedOffset (o ≥ 2); LastMark when looksAtLastMark; FirstPosition from onFirst (over at
-/// least one row). Offsets and the first position are candidates by roleMinWeight and
-/// roleMinRatio. The candidate with the largest weight wins; a tie goes to the smaller offset,
-/// then to LastMark, then to FirstPosition. Without a candidate: Broad when no considered
-/// offset, neither the first position nor (over ≥ lastMarkMinRows rows) the last mark, gets
-/// roleMinRatio × its uniform weight; otherwise Mixed. A profile without rows is Mixed with
-/// strength 0.
+/// FixedOffset (o ≥ 2); LastComma when looksAtLastComma (the spec's last_comma, lesson step 7's
+/// exercise 4); FirstPosition from onFirst (over at least one row). Offsets and the first
+/// position are candidates by roleMinWeight and roleMinRatio. The candidate with the largest
+/// weight wins; a tie goes to the smaller offset, then to LastComma, then to FirstPosition.
+/// Without a candidate: Broad when no considered offset, neither the first position nor (over
+/// ≥ lastMarkMinRows rows) the last comma, gets roleMinRatio × its uniform weight; otherwise
+/// Mixed. A profile without rows is Mixed with strength 0.
 HeadRole headRole(const HeadProfile &profile);
 
-/// True when the head looks back at the latest mark: markRows ≥ lastMarkMinRows, onLastMark ≥
-/// lastMarkMinWeight and onLastMark ≥ lastMarkMinRatio × lastMarkBaseline.
+/// True when the head looks back at the latest mark: markRows ≥ lastMarkMinRows and, in
+/// markFigures(onLastMark, lastMarkBaseline), weight ≥ lastMarkMinWeight and ratio ≥
+/// lastMarkMinRatio.
 bool looksAtLastMark(const HeadProfile &profile);
 
 /// looksAtLastMark's rule on the rows after a comma: commaRows, onLastComma and

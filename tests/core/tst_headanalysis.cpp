@@ -117,6 +117,9 @@ HeadProfile uniformProfile(int tokens, int maxOffset, int windows = 4)
     profile.markRows = 40;
     profile.lastMarkBaseline = 0.1;
     profile.onLastMark = 0.1;
+    profile.commaRows = 20;
+    profile.lastCommaBaseline = 0.1;
+    profile.onLastComma = 0.1;
     return profile;
 }
 
@@ -407,26 +410,32 @@ void TestHeadAnalysis::roles_data()
     QTest::newRow("an offset few rows reach is ignored")
         << fewRows << HeadRoleKind::Broad << 0 << uniform.byOffset[0];
 
-    HeadProfile lastMark = uniform;
-    lastMark.onLastMark = 0.5;
-    QTest::newRow("last mark") << lastMark << HeadRoleKind::LastMark << 0 << 0.5;
+    HeadProfile lastComma = uniform;
+    lastComma.onLastComma = 0.5;
+    QTest::newRow("last comma") << lastComma << HeadRoleKind::LastComma << 0 << 0.5;
 
-    HeadProfile weakMark = uniform;
-    weakMark.onLastMark = 0.28; // above 3 × 0.1 would need 0.3
-    QTest::newRow("last mark at 0.28 is mixed")
-        << weakMark << HeadRoleKind::Mixed << 0 << uniform.byOffset[0];
+    // The role is the comma's (the spec's last_comma): all marks alone name none.
+    HeadProfile lastMarkOnly = uniform;
+    lastMarkOnly.onLastMark = 0.8;
+    QTest::newRow("the last mark alone is not the last comma")
+        << lastMarkOnly << HeadRoleKind::Broad << 0 << uniform.byOffset[0];
 
-    HeadProfile fewMarks = uniform;
-    fewMarks.onLastMark = 0.9;
-    fewMarks.markRows = lastMarkMinRows - 1;
-    QTest::newRow("last mark over 4 rows is no evidence")
-        << fewMarks << HeadRoleKind::Broad << 0 << uniform.byOffset[0];
+    HeadProfile weakComma = uniform;
+    weakComma.onLastComma = 0.28; // 3 × 0.1 would need 0.30
+    QTest::newRow("last comma at 0.28 is mixed")
+        << weakComma << HeadRoleKind::Mixed << 0 << uniform.byOffset[0];
 
-    HeadProfile markBeatsPrevious = uniform;
-    markBeatsPrevious.byOffset[1] = 0.45;
-    markBeatsPrevious.onLastMark = 0.6;
-    QTest::newRow("the stronger of previous and last mark")
-        << markBeatsPrevious << HeadRoleKind::LastMark << 0 << 0.6;
+    HeadProfile fewCommas = uniform;
+    fewCommas.onLastComma = 0.9;
+    fewCommas.commaRows = lastMarkMinRows - 1;
+    QTest::newRow("last comma over 4 rows is no evidence")
+        << fewCommas << HeadRoleKind::Broad << 0 << uniform.byOffset[0];
+
+    HeadProfile commaBeatsPrevious = uniform;
+    commaBeatsPrevious.byOffset[1] = 0.45;
+    commaBeatsPrevious.onLastComma = 0.6;
+    QTest::newRow("the stronger of previous and last comma")
+        << commaBeatsPrevious << HeadRoleKind::LastComma << 0 << 0.6;
 
     HeadProfile first = uniform;
     first.onFirst = 0.7;
@@ -469,10 +478,13 @@ void TestHeadAnalysis::lastMarkRule_data()
     QTest::addColumn<long>("rows");
     QTest::addColumn<bool>("looks");
     QTest::newRow("clear") << 0.6 << 0.1 << 50L << true;
+    // The rule reads the figures as shown: a weight in hundredths, a ratio in tenths.
     QTest::newRow("exactly 0.3") << 0.3 << 0.05 << 50L << true;
-    QTest::newRow("just under 0.3") << 0.2999 << 0.05 << 50L << false;
+    QTest::newRow("0.2996 shows as 0.30") << 0.2996 << 0.05 << 50L << true;
+    QTest::newRow("0.2949 shows as 0.29") << 0.2949 << 0.05 << 50L << false;
     QTest::newRow("exactly 3 x baseline") << 0.375 << 0.125 << 50L << true;
-    QTest::newRow("just under 3 x baseline") << 0.3749 << 0.125 << 50L << false;
+    QTest::newRow("2.96 x shows as 3.0 x") << 0.37 << 0.125 << 50L << true;
+    QTest::newRow("2.94 x shows as 2.9 x") << 0.3675 << 0.125 << 50L << false;
     QTest::newRow("5 rows are enough") << 0.6 << 0.1 << 5L << true;
     QTest::newRow("4 rows are not") << 0.6 << 0.1 << 4L << false;
     QTest::newRow("no rows") << 0.0 << 0.0 << 0L << false;
@@ -489,6 +501,13 @@ void TestHeadAnalysis::lastMarkRule()
     profile.lastMarkBaseline = baseline;
     profile.markRows = rows;
     QCOMPARE(looksAtLastMark(profile), looks);
+    // What the page shows is what the rule read.
+    const MarkFigures figures = markFigures(onLastMark, baseline);
+    const QString shown = QString::number(figures.weight, 'f', 2);
+    QCOMPARE(shown, QString::number(onLastMark, 'f', 2));
+    QCOMPARE(figures.weight, shown.toDouble());
+    QCOMPARE(figures.ratio,
+             baseline > 0.0 ? QString::number(onLastMark / baseline, 'f', 1).toDouble() : 0.0);
     QVERIFY(!looksAtLastComma(profile)); // no comma rows
     // The same rule on the comma's measures, whatever the marks' are.
     HeadProfile comma;

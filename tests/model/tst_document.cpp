@@ -115,6 +115,7 @@ private Q_SLOTS:
     void setters_data();
     void setters();
     void scaleDragMergesIntoOneStep();
+    void regenerableScenarioLeavesAnUntouchedDocumentUnmodified();
     void vectorDragsMergePerToken();
     void dragBackToStartLeavesNoStep();
     void invalidEdits_data();
@@ -255,6 +256,32 @@ void TestDocument::setters()
     QCOMPARE(changed.count(), 3);
     QVERIFY(document.scenario() == expected);
     QVERIFY(resultMatches(document, expected));
+}
+
+void TestDocument::regenerableScenarioLeavesAnUntouchedDocumentUnmodified()
+{
+    Scenario head = *preset(QStringLiteral("random-head"));
+    head.title = QStringLiteral("a learned head");
+    ScenarioDocument document;
+    QVERIFY(!document.isModified());
+    QVERIFY(document.replaceWithRegenerable(head, QStringLiteral("Open a learned head")));
+    QCOMPARE(document.scenario().title, head.title);
+    QVERIFY(!document.isModified()); // untitled and unedited: nothing to lose
+    QVERIFY(document.undoStack()->canUndo());
+    // Over an edit, or over a document from a file, it is a change to save like any other.
+    ScenarioDocument edited;
+    QVERIFY(edited.setScoreScale(2.0));
+    QVERIFY(edited.replaceWithRegenerable(head, QStringLiteral("Open a learned head")));
+    QVERIFY(edited.isModified());
+    ScenarioDocument fromFile;
+    QVERIFY(fromFile.reset(*preset(QStringLiteral("lesson")), QStringLiteral("/tmp/lesson.json")));
+    QVERIFY(fromFile.replaceWithRegenerable(head, QStringLiteral("Open a learned head")));
+    QVERIFY(fromFile.isModified());
+    // A refused scenario changes nothing.
+    Scenario broken = head;
+    broken.queries.resize(0, 0);
+    QVERIFY(!document.replaceWithRegenerable(broken, QStringLiteral("Open a learned head")));
+    QCOMPARE(document.scenario().title, head.title);
 }
 
 void TestDocument::scaleDragMergesIntoOneStep()

@@ -36,6 +36,8 @@ private Q_SLOTS:
     void milliseconds();
     void memory_data();
     void memory();
+    void duration_data();
+    void duration();
     void slope();
     void scientific();
     void shortest();
@@ -189,6 +191,28 @@ void TestNumberFormat::memory()
     QFETCH(qint64, bytes);
     QFETCH(QString, expected);
     QCOMPARE(NumberFormat::memory(bytes, QLocale()), expected);
+}
+
+void TestNumberFormat::duration_data()
+{
+    QTest::addColumn<double>("seconds");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("zero") << 0.0 << QStringLiteral("0 s");
+    QTest::newRow("negative is nothing left") << -3.0 << QStringLiteral("0 s");
+    QTest::newRow("rounded up") << 44.2 << QStringLiteral("45 s");
+    QTest::newRow("a minute") << 60.0 << QStringLiteral("1 min 0 s");
+    QTest::newRow("minutes") << 725.0 << QStringLiteral("12 min 5 s");
+    QTest::newRow("an hour") << 3600.0 << QStringLiteral("1 h 0 min");
+    QTest::newRow("hours drop the seconds") << 12'059.0 << QStringLiteral("3 h 20 min");
+    // The 0.2 steps/s run of issue 25: "about 442,567 s left" before.
+    QTest::newRow("days stay hours") << 442'567.0 << QStringLiteral("122 h 56 min");
+}
+
+void TestNumberFormat::duration()
+{
+    QFETCH(double, seconds);
+    QFETCH(QString, expected);
+    QCOMPARE(NumberFormat::duration(seconds, QLocale::c()), expected);
 }
 
 void TestNumberFormat::slope()

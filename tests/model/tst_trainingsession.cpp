@@ -68,6 +68,8 @@ private Q_SLOTS:
     void historyBytesStayWithinTheBound();
     void snapshotsAreSharedNotCopied();
     void bestWeightsReachTheirFile();
+    void bestWeightsAreKeptDuringARun();
+    void modelFileHoldsTheBestOrTheLatest();
     void unwritableBestFileIsReported();
     void setupErrorsAreValues_data();
     void setupErrorsAreValues();
@@ -346,6 +348,58 @@ void TestTrainingSession::snapshotsAreSharedNotCopied()
         QCOMPARE((*found)->heads[0][0].data(), storage[i]);
         QCOMPARE(held[i].use_count(), 2L);
     }
+}
+
+void TestTrainingSession::modelFileHoldsTheBestOrTheLatest()
+{
+    // A pause validates nothing: paused between two validations, the latest weights are not the
+    // best (a pause right on a validated best step is tried again).
+    TrainingSession session;
+    QVERIFY(!session.setUp(smallSetup(1'000'000)));
+    for (int attempt = 0; attempt < 8; ++attempt) {
+        const int from = session.stepsDone();
+        session.train();
+        QTRY_VERIFY(session.stepsDone() >= from + 23);
+        session.pauseAndWait();
+        if (session.bestModel() && session.bestModel()->step != session.model()->step)
+            break;
+    }
+    QVERIFY(session.bestModel());
+    QVERIFY(session.bestStep() < session.model()->step);
+    const ModelFile best = session.modelFile(SavedWeights::Best);
+    QCOMPARE(best.metadata.steps, qint64(session.bestStep()));
+    QCOMPARE(best.metadata.valLoss, session.bestLoss());
+    QCOMPARE(best.tensors, tiny::exportTensors(session.bestModel()->parameters));
+    QCOMPARE(session.bestModelFile(), best);
+    const ModelFile latest = session.modelFile(SavedWeights::Latest);
+    QCOMPARE(latest.metadata.steps, qint64(session.model()->step));
+    QCOMPARE(latest.metadata.valLoss, session.validations().back().loss);
+    QCOMPARE(latest.tensors, tiny::exportTensors(session.model()->parameters));
+    QVERIFY(!(latest.tensors == best.tensors));
+    QCOMPARE(latest.metadata.seed, best.metadata.seed);
+    QCOMPARE(latest.vocabulary, best.vocabulary);
+}
+
+void TestTrainingSession::bestWeightsAreKeptDuringARun()
+{
+    // While a run goes on, the file follows its best weights every bestFileInterval at most: a
+    // crash loses that much, not the run (issue 25, item 8).
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("best.safetensors"));
+    TrainingSession session;
+    session.setBestFile(file);
+    QVERIFY(!session.setUp(smallSetup(1'000'000)));
+    QSignalSpy written(&session, &TrainingSession::bestFileWritten);
+    session.train();
+    const int timeout = int(20 * TrainingSession::bestFileInterval.count());
+    QTRY_VERIFY_WITH_TIMEOUT(written.count() >= 2, timeout);
+    QVERIFY(session.isRunning());
+    const ModelReadResult read = loadModel(file);
+    QVERIFY2(read.ok(), qPrintable(read.error));
+    QVERIFY(read.model.metadata.steps > 0);
+    QVERIFY(read.model.metadata.steps <= session.stepsDone());
+    session.pauseAndWait();
+    QCOMPARE(loadModel(file).model.metadata.steps, qint64(session.bestStep()));
 }
 
 void TestTrainingSession::bestWeightsReachTheirFile()

@@ -47,8 +47,8 @@ inline QString kindWords(attention::tiny::HeadRoleKind kind)
         return QStringLiteral("character itself");
     case Kind::FixedOffset:
         return QStringLiteral("characters back");
-    case Kind::LastMark:
-        return QStringLiteral("last punctuation mark");
+    case Kind::LastComma:
+        return QStringLiteral("last comma");
     case Kind::FirstPosition:
         return QStringLiteral("first character");
     case Kind::Broad:
@@ -59,13 +59,13 @@ inline QString kindWords(attention::tiny::HeadRoleKind kind)
     return QStringLiteral("no single clear pattern");
 }
 
-/// Empty when `text` says `role` (see the file's comment), else what is wrong.
+/// Empty when `text` says `role` of `profile` (see the file's comment), else what is wrong.
 inline QString roleMismatch(const QString &text, const attention::tiny::HeadRole &role,
-                            const QLocale &locale)
+                            const attention::tiny::HeadProfile &profile, const QLocale &locale)
 {
     using Kind = attention::tiny::HeadRoleKind;
     const Kind kinds[] = {Kind::PreviousToken, Kind::CurrentToken,  Kind::FixedOffset,
-                          Kind::LastMark,      Kind::FirstPosition, Kind::Broad,
+                          Kind::LastComma,     Kind::FirstPosition, Kind::Broad,
                           Kind::Mixed};
     for (const Kind kind : kinds)
         if (text.contains(kindWords(kind)) != (kind == role.kind))
@@ -74,7 +74,13 @@ inline QString roleMismatch(const QString &text, const attention::tiny::HeadRole
     if (role.kind == Kind::FixedOffset &&
         !text.contains(QStringLiteral("%1 %2").arg(role.offset).arg(kindWords(role.kind))))
         return QStringLiteral("\"%1\" without offset %2").arg(text).arg(role.offset);
-    const QString weight = QStringLiteral("mean weight ") + locale.toString(role.strength, 'f', 2);
+    // The last comma is quoted as the rule reads it: weight in hundredths, ratio in tenths.
+    const auto mark = attention::tiny::markFigures(profile.onLastComma, profile.lastCommaBaseline);
+    const QString weight =
+        role.kind == Kind::LastComma
+            ? QStringLiteral("%1 on it, %2×")
+                  .arg(locale.toString(mark.weight, 'f', 2), locale.toString(mark.ratio, 'f', 1))
+            : QStringLiteral("mean weight ") + locale.toString(role.strength, 'f', 2);
     if (role.kind != Kind::Broad && role.kind != Kind::Mixed && !text.contains(weight))
         return QStringLiteral("\"%1\" without \"%2\"").arg(text, weight);
     return {};
@@ -115,8 +121,8 @@ inline void verifyHeadPanel(attention::TrainPage &page, int layer, int head)
     QCOMPARE(offsets.size(), attention::HeadPanel::maxOffset);
     for (int o = 1; o <= offsets.size(); ++o)
         QCOMPARE(offsets.at(o - 1), QStringLiteral("−%1").arg(o));
-    const QString mismatch =
-        roleMismatch(panel.roleText(), attention::tiny::headRole(*profile), panel.locale());
+    const QString mismatch = roleMismatch(panel.roleText(), attention::tiny::headRole(*profile),
+                                          *profile, panel.locale());
     QVERIFY2(mismatch.isEmpty(),
              qPrintable(QStringLiteral("layer %1 head %2: %3").arg(layer).arg(head).arg(mismatch)));
     QCOMPARE(panel.roleLabel()->text(), panel.roleText());

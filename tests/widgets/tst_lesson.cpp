@@ -8,6 +8,7 @@
 #include "document.h"
 #include "focuschain.h"
 #include "headpage.h"
+#include "headpanel.h"
 #include "heatmapwidget.h"
 #include "lessontext.h"
 #include "lessonview.h"
@@ -37,6 +38,7 @@
 #include <QDockWidget>
 #include <QGroupBox>
 #include <QHeaderView>
+#include <QJsonArray>
 #include <QLabel>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -616,6 +618,22 @@ private Q_SLOTS:
         MainWindow damaged(MainWindow::Settings::Use);
         QCOMPARE(damaged.lesson()->currentStep(), 1);
         QSettings().clear();
+    }
+
+    void startedExerciseShowsAfterARestart()
+    {
+        // A restored lesson whose exercise 4 was started shows its verdict line again (once
+        // there is a model to judge), without starting a run.
+        LessonView *lesson = m_window->lesson();
+        QJsonObject state = lesson->saveState();
+        QVERIFY(!lesson->trainPage()->headPanel()->exerciseShown());
+        state.insert(QStringLiteral("exercises"), QJsonArray{7});
+        lesson->restoreState(state);
+        QVERIFY(lesson->exerciseStarted(7));
+        QVERIFY(lesson->trainPage()->headPanel()->exerciseShown());
+        QVERIFY(!lesson->trainPage()->session()->isRunning());
+        lesson->reset();
+        QVERIFY(!lesson->trainPage()->headPanel()->exerciseShown());
     }
 
     void everyFocusStopShows_data()

@@ -11,6 +11,7 @@
 #include "mainwindow.h"
 #include "modelactions.h"
 #include "nextcharpanel.h"
+#include "numberspinbox.h"
 #include "tiny/corpus.h"
 #include "tiny/headanalysis.h"
 #include "tiny/inference.h"
@@ -18,6 +19,7 @@
 #include "trainpage.h"
 #include "verifynear.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
 #include <QBarSet>
@@ -31,12 +33,14 @@
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QMenu>
+#include <QMessageBox>
 #include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -155,10 +159,14 @@ private Q_SLOTS:
     void fileMenuOpensAndRemembersModels();
     void nextCharacterFollowsTemperature();
     void exerciseJudgesTheSelectedHead();
+    void verdictAndRoleFollowOneRule_data();
+    void verdictAndRoleFollowOneRule();
     void stateSurvivesARestart();
     void lastModelIsThereAtTheNextStart();
     void selectedHeadSurvivesProbeEditsAndRestarts();
     void closingWhileTrainingStopsCleanly();
+    void fieldsRefuseWhatTheyCannotHold();
+    void saveAsksForTheBestOrTheLatest();
 
 private:
     QTemporaryDir m_dir;
@@ -266,11 +274,16 @@ void TestTrainPage::historySliderShowsStoredSnapshots()
     QCOMPARE(page.headGrid()->sharedSnapshot(), history[5]); // the same object, not a copy
     const QString sixth = headsMismatch(page.headGrid()->snapshot(), *history[5]);
     QVERIFY2(sixth.isEmpty(), qPrintable(sixth));
-    // A head from the past is shown, not opened: the workbench button waits for the end.
+    // A head from the past is shown, not opened: the workbench button waits for the end, and
+    // the panel says in words that it describes the latest model.
     QVERIFY(!page.headPanel()->workbenchButton()->isEnabled());
+    QVERIFY(page.headPanel()->pastNote()->isVisible());
+    QVERIFY2(page.headPanel()->pastNote()->text().contains(QStringLiteral("(step 60)")),
+             qPrintable(page.headPanel()->pastNote()->text()));
     QTest::keyClick(slider, Qt::Key_End);
     QCOMPARE(page.headGrid()->snapshot().step, 60);
     QVERIFY(page.headPanel()->workbenchButton()->isEnabled());
+    QVERIFY(page.headPanel()->pastNote()->isHidden());
 }
 
 void TestTrainPage::failedBestFileIsShown()
@@ -384,6 +397,15 @@ void TestTrainPage::workbenchHeadMatchesEval()
     VERIFY_ALL_NEAR(result.weights, printed, 1e-5);
     // One step of the document's history: Undo brings the scenario before it back.
     QVERIFY(window.document()->undoStack()->canUndo());
+    // Nobody edited the untitled scenario it replaced: quitting asks nothing.
+    QVERIFY(!window.document()->isModified());
+    // An edited scenario stays one to save, with the head over it.
+    window.document()->setScoreScale(2.0);
+    QVERIFY(window.document()->isModified());
+    window.showLessonStep(LessonView::trainStep);
+    QTest::mouseClick(page.headPanel()->workbenchButton(), Qt::LeftButton);
+    QCOMPARE(window.mode(), MainWindow::Mode::Workbench);
+    QVERIFY(window.document()->isModified());
 }
 
 void TestTrainPage::fileMenuOpensAndRemembersModels()
@@ -503,8 +525,8 @@ void TestTrainPage::exerciseJudgesTheSelectedHead()
     QCoreApplication::processEvents();
     QTRY_VERIFY(page.headPanel()->verdictLabel()->isVisible());
     QVERIFY(page.inspector()->waitUntilIdle(60000)); // the final weights' profiles
-    // The verdict is the core's comma rule on the selected head's profile over the validation
-    // text, and it quotes the measured weight on the last ，.
+    // One rule for both lines: the verdict says ✔ exactly when the role line names the last
+    // comma (tiny::headRole), quotes the figures that rule read and states its thresholds.
     const TrainingSession &session = *page.session();
     const tiny::Vocabulary &vocabulary = session.vocabulary();
     QCOMPARE(tiny::commaIds(vocabulary).size(), std::size_t(1));
@@ -512,21 +534,83 @@ void TestTrainPage::exerciseJudgesTheSelectedHead()
         session.model()->parameters, session.corpus().valIds, tiny::punctuationIds(vocabulary),
         HeadPanel::maxOffset, ModelInspector::maxWindows, tiny::commaIds(vocabulary));
     QVERIFY(profiles);
+    const QLocale locale = page.headPanel()->locale();
+    const QString rule = locale.toString(tiny::lastMarkMinWeight, 'f', 2);
+    int found = 0;
     for (int layer = 0; layer < 2; ++layer)
         for (int head = 0; head < 2; ++head) {
             page.headGrid()->setSelectedHead(layer, head);
             const tiny::HeadProfile &profile = (*profiles)[std::size_t(layer)][std::size_t(head)];
-            QVERIFY(profile.commaRows > 0);
+            QVERIFY(profile.commaRows >= tiny::lastMarkMinRows);
             QVERIFY(profile.commaRows < profile.markRows); // the rows after 。 are not counted
+            const bool passes = tiny::headRole(profile).kind == tiny::HeadRoleKind::LastComma;
+            found += passes ? 1 : 0;
             const QString verdict = page.headPanel()->verdictText();
-            QVERIFY2(verdict.startsWith(tiny::looksAtLastComma(profile) ? QStringLiteral("✔")
-                                                                        : QStringLiteral("✘")),
+            QVERIFY2(verdict.startsWith(passes ? QStringLiteral("✔") : QStringLiteral("✘")),
                      qPrintable(verdict));
-            QVERIFY2(verdict.contains(QLocale().toString(profile.onLastComma, 'f', 2)),
+            QCOMPARE(page.headPanel()->roleText().contains(QStringLiteral("last comma")), passes);
+            const tiny::MarkFigures figures =
+                tiny::markFigures(profile.onLastComma, profile.lastCommaBaseline);
+            QVERIFY2(verdict.contains(QStringLiteral("%1 on the last “，”, %2×")
+                                          .arg(locale.toString(figures.weight, 'f', 2),
+                                               locale.toString(figures.ratio, 'f', 1))),
                      qPrintable(verdict));
-            QVERIFY2(verdict.contains(QLocale().toString(profile.lastCommaBaseline, 'f', 2)),
+            QVERIFY2(verdict.contains(QStringLiteral("at least %1 on that “，”").arg(rule)),
                      qPrintable(verdict));
+            QCOMPARE(page.headPanel()->verdictLabel()->text(), verdict);
         }
+    qInfo("exercise 4: %d of 4 heads look back at the last comma", found);
+}
+
+void TestTrainPage::verdictAndRoleFollowOneRule_data()
+{
+    QTest::addColumn<double>("onLastComma");
+    QTest::addColumn<double>("previous");
+    QTest::addColumn<bool>("found");
+    QTest::addColumn<QString>("shown");
+    // A uniform head puts 0.1 on the comma; the rule wants 0.30 and 3.0×, read as shown.
+    QTest::newRow("clear") << 0.55 << 0.1 << true << QStringLiteral("0.55 on the last “，”, 5.5×");
+    QTest::newRow("0.2996 shows as 0.30 and passes")
+        << 0.2996 << 0.1 << true << QStringLiteral("0.30 on the last “，”, 3.0×");
+    QTest::newRow("0.2949 shows as 0.29 and fails")
+        << 0.2949 << 0.1 << false << QStringLiteral("0.29 on the last “，”, 2.9×");
+    QTest::newRow("the previous character is stronger")
+        << 0.45 << 0.6 << false << QStringLiteral("0.45 on the last “，”, 4.5×");
+}
+
+void TestTrainPage::verdictAndRoleFollowOneRule()
+{
+    // The exercise's verdict and the role line cannot disagree: ✔ exactly when the role is the
+    // last comma, with the figures the rule read.
+    QFETCH(double, onLastComma);
+    QFETCH(double, previous);
+    QFETCH(bool, found);
+    QFETCH(QString, shown);
+    HeadInspection inspection;
+    tiny::HeadProfile &profile = inspection.profile;
+    profile.byOffset = std::vector<double>(17, 0.05);
+    profile.byOffset[1] = previous;
+    profile.rowsByOffset = std::vector<long>(17, 100);
+    profile.uniformByOffset = std::vector<double>(17, 0.1);
+    profile.commaRows = 40;
+    profile.lastCommaBaseline = 0.1;
+    profile.onLastComma = onLastComma;
+    profile.markRows = 80;
+    profile.lastMarkBaseline = 0.1;
+    profile.onLastMark = onLastComma;
+    inspection.role = tiny::headRole(profile);
+    HeadPanel panel;
+    panel.setExerciseShown(true);
+    panel.showHead(1, 0, &inspection);
+    const QString verdict = panel.verdictText();
+    QVERIFY2(verdict.startsWith(found ? QStringLiteral("✔") : QStringLiteral("✘")),
+             qPrintable(verdict));
+    QVERIFY2(verdict.contains(shown), qPrintable(verdict));
+    QCOMPARE(panel.roleText().contains(QStringLiteral("last comma")), found);
+    if (found)
+        QVERIFY2(panel.roleText().contains(shown.section(QStringLiteral(" on"), 0, 0)),
+                 qPrintable(panel.roleText()));
+    QVERIFY(panel.verdictLabel()->isVisibleTo(&panel));
 }
 
 void TestTrainPage::stateSurvivesARestart()
@@ -613,6 +697,94 @@ void TestTrainPage::closingWhileTrainingStopsCleanly()
     QVERIFY(page.session()->isRunning());
     window = nullptr;
     QVERIFY(!window);
+}
+
+void TestTrainPage::fieldsRefuseWhatTheyCannotHold()
+{
+    // Typed numbers a field cannot hold are refused with the reason, never clamped in silence;
+    // the learning rate takes what attention-cli train takes (up to 1).
+    TrainControls controls;
+    controls.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&controls));
+    const auto type = [](QAbstractSpinBox *box, const QString &text) {
+        box->selectAll();
+        QTest::keyClick(box, Qt::Key_Backspace);
+        QTest::keyClicks(box, text);
+        QTest::keyClick(box, Qt::Key_Return);
+    };
+    auto *rate = controls.findChild<NumberSpinBox *>();
+    QVERIFY(rate);
+    type(rate, QStringLiteral("1"));
+    QCOMPARE(controls.setup().settings.learningRate, 1.0);
+    QVERIFY(controls.refusalLabel()->isHidden());
+    type(rate, QStringLiteral("2"));
+    QCOMPARE(controls.setup().settings.learningRate, 1.0);
+    QVERIFY(!controls.refusalLabel()->isHidden());
+    QVERIFY2(controls.refusalLabel()->text().contains(QLatin1Char('2')),
+             qPrintable(controls.refusalLabel()->text()));
+    type(rate, QStringLiteral("0.003"));
+    QCOMPARE(controls.setup().settings.learningRate, 0.003);
+    QVERIFY(controls.refusalLabel()->isHidden());
+    const int steps = controls.setup().settings.steps;
+    type(controls.stepsBox(), QStringLiteral("5000000"));
+    QCOMPARE(controls.setup().settings.steps, steps);
+    QVERIFY2(controls.refusalLabel()->text().contains(QStringLiteral("5000000")),
+             qPrintable(controls.refusalLabel()->text()));
+}
+
+void TestTrainPage::saveAsksForTheBestOrTheLatest()
+{
+    // Save Model… after a run whose best validation is not its last step: the learner picks
+    // the weights, the file dialog and the status bar say which, the file holds them.
+    MainWindow window(MainWindow::Settings::Ignore);
+    window.show();
+    TrainPage &page = *window.lesson()->trainPage();
+    prepare(page, smallSetup(m_corpus, 5000)); // a validation every 25 steps
+    TrainingSession &session = *page.session();
+    // A pause validates nothing: paused between two validations, the latest weights are not the
+    // best (a pause on a validated best step is tried again).
+    for (int attempt = 0; attempt < 8; ++attempt) {
+        const int from = session.stepsDone();
+        session.train();
+        QTRY_VERIFY(session.stepsDone() >= from + 13);
+        session.pauseAndWait();
+        if (session.bestModel() && session.bestModel()->step != session.model()->step)
+            break;
+    }
+    const int latestStep = session.model()->step;
+    QVERIFY(session.bestModel());
+    QVERIFY(session.bestStep() < latestStep);
+    const QString name = m_dir.filePath(QStringLiteral("latest.safetensors"));
+    QString question;
+    QString dialogTitle;
+    QTimer::singleShot(0, &window, [&] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box)
+            return;
+        question = box->text();
+        QTimer::singleShot(0, &window, [&] {
+            if (auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
+                dialogTitle = dialog->windowTitle();
+                dialog->selectFile(name);
+                static_cast<QDialog *>(dialog)->accept(); // QFileDialog::accept() is protected
+            }
+        });
+        for (QAbstractButton *button : box->buttons())
+            if (button->text().startsWith(QStringLiteral("Latest")))
+                button->click();
+    });
+    window.modelActions()->saveAction()->trigger();
+    QVERIFY2(question.contains(QStringLiteral("step %1").arg(latestStep)), qPrintable(question));
+    QVERIFY2(question.contains(QStringLiteral("step %1").arg(session.bestStep())),
+             qPrintable(question));
+    QVERIFY2(dialogTitle.contains(QStringLiteral("latest weights (step %1)").arg(latestStep)),
+             qPrintable(dialogTitle));
+    const ModelReadResult read = loadModel(name);
+    QVERIFY2(read.ok(), qPrintable(read.error));
+    QCOMPARE(read.model.metadata.steps, qint64(latestStep));
+    QCOMPARE(read.model.tensors, tiny::exportTensors(session.model()->parameters));
+    QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("latest weights")),
+             qPrintable(window.statusBar()->currentMessage()));
 }
 
 QTEST_MAIN(TestTrainPage)

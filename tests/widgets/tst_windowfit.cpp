@@ -9,14 +9,19 @@
 #include "compareview.h"
 #include "controlspanel.h"
 #include "headgrid.h"
+#include "headpanel.h"
 #include "heatmapwidget.h"
 #include "lessonview.h"
 #include "losschart.h"
 #include "mainwindow.h"
 #include "matrixmodel.h"
+#include "modelfile.h"
+#include "modelinspector.h"
 #include "paintedtext.h"
 #include "pixmapcachesafestyle.h"
 #include "presets.h"
+#include "tiny/model.h"
+#include "trainpage.h"
 #include "vectoreditor.h"
 
 #include <QAbstractButton>
@@ -32,6 +37,7 @@
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextDocument>
 #include <QToolButton>
@@ -310,6 +316,33 @@ std::unique_ptr<MainWindow> openWindow(const QString &language, int step, const 
     return window;
 }
 
+/// Step 7 as a class meets it: a model opened (random weights over the probe line's characters,
+/// the default shape of two layers), the exercise shown, the panel holding the inspector's role
+/// and verdict. False when the model could not be written or opened.
+bool openModelWithExercise(MainWindow &window, const QString &folder)
+{
+    TrainPage *page = window.lesson()->trainPage();
+    ModelFile model;
+    model.vocabulary =
+        tiny::Vocabulary(std::vector<char32_t>{U'\uFFFD', U'，', U'。', U'床', U'前', U'明', U'月',
+                                               U'光', U'疑', U'是', U'地', U'上', U'霜'});
+    model.config.vocabSize = model.vocabulary.size();
+    model.config.layers = 2;
+    model.tensors = tiny::exportTensors(tiny::initParameters(model.config, 1));
+    setCorpus(model.metadata, QStringLiteral("tang300"), U"床前明月光，疑是地上霜。");
+    model.metadata.steps = 1000;
+    model.metadata.valLoss = 5.7;
+    const QString file = QDir(folder).filePath(QStringLiteral("random.safetensors"));
+    if (!saveModel(model, file) || !page->openModel(file))
+        return false;
+    page->showStartedExercise();
+    // The page asks its inspector after a short delay: wait for the verdict it then shows.
+    if (!QTest::qWaitFor([page] { return page->headPanel()->verdictLabel()->isVisible(); }, 60000))
+        return false;
+    settle();
+    return true;
+}
+
 } // namespace
 
 class TestWindowFit : public QObject
@@ -327,6 +360,9 @@ private Q_SLOTS:
     void addedTokenKeepsItsLabel();
     void compareAndTableReadable_data();
     void compareAndTableReadable();
+
+private:
+    QTemporaryDir m_folder; ///< the model step 7's charts are measured with
 };
 
 void TestWindowFit::initTestCase()
@@ -390,9 +426,11 @@ void TestWindowFit::chartTextsFit()
 {
     // Qt Charts' axis labels and titles and their legends, measured as drawn like every other
     // text, in every view with charts (the workbench's weights, √d, cost, training) at the
-    // sizes of viewFits(). At the classroom zoom step 4's and step 7's charts elide them (issue
-    // 25, item 2): each cut text is listed, and the test passes unexpectedly once none is left.
+    // sizes of viewFits(). Step 7's charts have no axis titles to cut since their captions say
+    // what they show (issue 25, item 2); step 4's charts still elide theirs at the classroom
+    // zoom: each cut text is listed, and that part passes unexpectedly once none is left.
     QStringList cut;
+    QStringList cutOnStep4;
     for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
         for (const int step : {0, 4, 6, LessonView::trainStep})
             for (const auto &[size, zoom] : screens()) {
@@ -400,18 +438,23 @@ void TestWindowFit::chartTextsFit()
                     continue;
                 const std::unique_ptr<MainWindow> window = openWindow(language, step, size, zoom);
                 QVERIFY(window);
+                if (step == LessonView::trainStep)
+                    QVERIFY(openModelWithExercise(*window, m_folder.path()));
                 for (const QString &problem :
                      paintedtext::textsCutShort(*window, paintedtext::Scope::ChartsOnly))
-                    cut.append(QStringLiteral("step %1 %2 %3 zoom %4: %5")
-                                   .arg(step)
-                                   .arg(sizeName(size), language)
-                                   .arg(zoom)
-                                   .arg(problem));
+                    (step == 4 ? cutOnStep4 : cut)
+                        .append(QStringLiteral("step %1 %2 %3 zoom %4: %5")
+                                    .arg(step)
+                                    .arg(sizeName(size), language)
+                                    .arg(zoom)
+                                    .arg(problem));
             }
-    if (!cut.isEmpty())
-        qInfo().noquote() << cut.join(QStringLiteral("\n"));
-    QEXPECT_FAIL("", "issue 25 item 2: charts elide their axis titles and legends", Continue);
-    QVERIFY2(cut.isEmpty(), qPrintable(QStringLiteral("%1 chart texts cut short").arg(cut.size())));
+    QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("\n"))));
+    if (!cutOnStep4.isEmpty())
+        qInfo().noquote() << cutOnStep4.join(QStringLiteral("\n"));
+    QEXPECT_FAIL("", "step 4's charts elide their axis titles and legends at zoom 1.3", Continue);
+    QVERIFY2(cutOnStep4.isEmpty(),
+             qPrintable(QStringLiteral("%1 chart texts cut short").arg(cutOnStep4.size())));
 }
 
 void TestWindowFit::dimensionDoesNotWidenTheWindow()

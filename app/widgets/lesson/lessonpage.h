@@ -32,10 +32,13 @@ public:
     /// undoStack() belongs to its document overrides this with an undoable document edit.
     virtual void startOver();
 
-    /// Whether the step has one of the lesson's exercises (pages 2, 5 and 6).
+    /// Whether the step has one of the lesson's exercises (pages 2, 5, 6 and 7).
     virtual bool hasExercise() const { return false; }
     /// Sets the exercise up on this page.
     virtual void startExercise() {}
+    /// Shows an exercise started before the app was last closed as it was, without starting
+    /// anything (the saved page state holds the rest).
+    virtual void showStartedExercise() {}
 
     /// The undo history Edit → Undo follows while the page is shown: the page's own document's
     /// for pages that have one, else a history of the page's start-overs.

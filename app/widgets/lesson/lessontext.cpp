@@ -63,7 +63,8 @@ StepText LessonText::step(int step)
     case 7:
         return {tr("A trained model"),
                 tr("Here nobody sets q and k by hand: a small Transformer learns its own by "
-                   "predicting the next character of 唐诗三百首. Press <b>Train</b> and watch "
+                   "predicting the next character of a text: 唐诗三百首 unless you choose "
+                   "another in the list. Press <b>Train</b> and watch "
                    "the loss fall below the unigram baseline, the loss of guessing from "
                    "character counts alone, while the heads turn from a flat causal triangle "
                    "into patterns: one looks at the previous character, another back at the "
@@ -71,8 +72,8 @@ StepText LessonText::step(int step)
                    "loss rises while the training loss still falls, the model has begun to "
                    "learn its training poems by heart: that is over-fitting."),
                 tr("Exercise 4: find a head that looks back at the last comma"),
-                tr("Select the heads one by one: below the grid, the page says from each head's "
-                   "own weights on the rows after a “，” whether it is one.")};
+                tr("Select the heads one by one: below the chart, the page judges each head by "
+                   "the rule it states, from the weights it shows.")};
     case 8:
         return {tr("Check yourself"),
                 tr("Answer each question in your own words first, then reveal ours."),

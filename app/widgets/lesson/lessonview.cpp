@@ -235,8 +235,10 @@ void LessonView::restoreState(const QJsonObject &state)
     }
     for (const QJsonValue step : state.value(QStringLiteral("exercises")).toArray()) {
         const int n = step.toInt();
-        if (n >= 1 && n <= stepCount && page(n)->hasExercise())
+        if (n >= 1 && n <= stepCount && page(n)->hasExercise()) {
             m_exercisesStarted[n - 1] = true;
+            page(n)->showStartedExercise();
+        }
     }
     setCurrentStep(state.value(QStringLiteral("step")).toInt(1));
     updateHeader();

@@ -16,6 +16,7 @@
 #include "numberformat.h"
 #include "outputview.h"
 #include "presets.h"
+#include "trainingsession.h"
 #include "trainpage.h"
 #include "undoactions.h"
 #include "vectoreditor.h"
@@ -279,11 +280,15 @@ void MainWindow::connectParts()
         writeSettings();
     });
 
+    // When step 7 keeps its best weights (every few seconds of a run), the lesson's state too.
+    connect(m_lesson->trainPage()->session(), &TrainingSession::bestFileWritten, this,
+            &MainWindow::writeSettings);
+
     // Step 7 hands a learned head to the workbench, as one step of the document's undo history.
     connect(m_lesson->trainPage(), &TrainPage::workbenchRequested, this,
             [this](const Scenario &scenario) {
                 setMode(Mode::Workbench);
-                m_document->replace(scenario, tr("Open a learned head"));
+                m_document->replaceWithRegenerable(scenario, tr("Open a learned head"));
             });
 
     // A crashed instance's scenario is in: the d slider's experiment is over.

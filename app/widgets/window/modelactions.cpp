@@ -8,6 +8,7 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QStatusBar>
 
 namespace attention {
@@ -31,11 +32,14 @@ ModelActions::ModelActions(TrainPage *page, std::function<void()> showPage, QMai
             openModel(name);
     });
     connect(m_save, &QAction::triggered, this, [this] {
-        const QString name = QFileDialog::getSaveFileName(m_window, tr("Save Model"),
-                                                          QStringLiteral("model.safetensors"),
-                                                          TrainPage::modelFileFilter());
+        const std::optional<SavedWeights> which = askWhichWeights();
+        if (!which)
+            return;
+        const QString name = QFileDialog::getSaveFileName(
+            m_window, tr("Save Model: %1").arg(weightsName(*which)),
+            QStringLiteral("model.safetensors"), TrainPage::modelFileFilter());
         if (!name.isEmpty())
-            saveModel(name);
+            saveModel(name, *which);
     });
     // The page's own buttons are these actions, and every model file is remembered.
     connect(m_page, &TrainPage::openModelRequested, m_open, &QAction::trigger);
@@ -57,7 +61,8 @@ void ModelActions::retranslateUi()
     m_open->setStatusTip(tr("Open a trained tiny model (safetensors) in lesson step 7"));
     m_recentMenu->setTitle(tr("Open Recent Mode&ls"));
     m_save->setText(tr("Save Mo&del…"));
-    m_save->setStatusTip(tr("Save the best weights of lesson step 7's model (safetensors)"));
+    m_save->setStatusTip(
+        tr("Save the best or the latest weights of lesson step 7's model (safetensors)"));
     m_recent->retranslateUi();
 }
 
@@ -72,14 +77,49 @@ bool ModelActions::openModel(const QString &fileName)
     return true;
 }
 
-bool ModelActions::saveModel(const QString &fileName)
+bool ModelActions::saveModel(const QString &fileName, SavedWeights which)
 {
-    if (!m_page->saveModel(fileName)) {
+    if (!m_page->saveModel(fileName, which)) {
         showError(tr("Cannot Save Model"), m_page->lastError());
         return false;
     }
-    m_window->statusBar()->showMessage(tr("Saved the model as %1").arg(fileName), 4000);
+    m_window->statusBar()->showMessage(tr("Saved %1 as %2").arg(weightsName(which), fileName),
+                                       4000);
     return true;
+}
+
+QString ModelActions::weightsName(SavedWeights which) const
+{
+    const TrainingSession &session = *m_page->session();
+    const int latest = session.model() ? session.model()->step : 0;
+    if (which == SavedWeights::Best && session.bestModel())
+        return tr("the best weights (step %1)").arg(session.bestModel()->step);
+    return tr("the latest weights (step %1)").arg(latest);
+}
+
+std::optional<SavedWeights> ModelActions::askWhichWeights()
+{
+    const TrainingSession &session = *m_page->session();
+    if (!session.model() || !session.bestModel() ||
+        session.bestModel()->step == session.model()->step)
+        return SavedWeights::Best; // one model: nothing to choose
+    QMessageBox box(QMessageBox::Question, tr("Save Model"),
+                    tr("The model is at step %1, but its validation loss was lowest at step %2. "
+                       "Which weights do you want to save?")
+                        .arg(session.model()->step)
+                        .arg(session.bestModel()->step),
+                    QMessageBox::Cancel, m_window);
+    QPushButton *best =
+        box.addButton(tr("Best (step %1)").arg(session.bestModel()->step), QMessageBox::AcceptRole);
+    QPushButton *latest =
+        box.addButton(tr("Latest (step %1)").arg(session.model()->step), QMessageBox::AcceptRole);
+    box.setDefaultButton(best);
+    box.exec();
+    if (box.clickedButton() == best)
+        return SavedWeights::Best;
+    if (box.clickedButton() == latest)
+        return SavedWeights::Latest;
+    return std::nullopt;
 }
 
 QStringList ModelActions::recentModels() const

@@ -1,12 +1,16 @@
 #pragma once
 
-/// The File menu's entries for step 7's tiny model: Open Model…, Save Model… and Open Recent
-/// Model. They act on the lesson's TrainPage (shown first, so the learner sees what was opened)
-/// and report a refused or failed file in a message box that names the file and what is wrong.
+/// The File menu's entries for step 7's tiny model: Open Model…, Save Model… (the best or the
+/// latest weights, as the learner chooses) and Open Recent Model. They act on the lesson's
+/// TrainPage (shown first, so the learner sees what was opened) and report a refused or failed file
+/// in a message box that names the file and what is wrong.
+
+#include "trainingsession.h"
 
 #include <QObject>
 #include <QStringList>
 #include <functional>
+#include <optional>
 
 class QAction;
 class QMainWindow;
@@ -31,8 +35,14 @@ public:
 
     /// Opens a model file into step 7; on failure shows why and returns false (nothing changed).
     bool openModel(const QString &fileName);
-    /// Saves step 7's best weights; on failure shows why and returns false (any old file stays).
-    bool saveModel(const QString &fileName);
+    /// Saves step 7's best or latest weights; on failure shows why and returns false (any old
+    /// file stays). The status bar says which weights were saved.
+    bool saveModel(const QString &fileName, SavedWeights which = SavedWeights::Best);
+    /// Which weights Save Model… writes: when the best validation loss is not the latest
+    /// step's, the learner is asked (nothing: cancelled).
+    std::optional<SavedWeights> askWhichWeights();
+    /// "the best weights (step 475)" or "the latest weights (step 1000)".
+    QString weightsName(SavedWeights which) const;
 
     QStringList recentModels() const;
     void restore(const QStringList &recentModels);

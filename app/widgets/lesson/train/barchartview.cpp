@@ -30,9 +30,11 @@ BarChartView::BarChartView(const QColor &color, QWidget *parent)
     series->attachAxis(m_categories);
     series->attachAxis(m_values);
     m_values->setRange(0.0, 1.0);
+    m_values->setTickCount(3); // 0, the middle and the top: more would not fit at 110 px
     setRenderHint(QPainter::Antialiasing);
     // Enough for the bars and both axes' labels; a short, zoomed window gives the rest of its
-    // height to the loss chart and the heads above.
+    // height to the loss chart and the heads above. The axes have no titles: at these heights
+    // Qt Charts would cut them short, and the caption above each chart says what it shows.
     setMinimumHeight(110);
     FocusMark::install(this);
 }

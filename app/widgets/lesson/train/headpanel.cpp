@@ -19,16 +19,20 @@ HeadPanel::HeadPanel(QWidget *parent)
     , m_role(new QLabel)
     , m_verdict(new QLabel)
     , m_workbench(new QPushButton)
+    , m_pastNote(new QLabel)
 {
     m_caption->setWordWrap(true);
     m_role->setWordWrap(true);
     m_verdict->setWordWrap(true);
     m_verdict->setVisible(false);
+    m_pastNote->setWordWrap(true);
+    m_pastNote->setVisible(false);
     m_chart->valueAxis()->setLabelFormat(QStringLiteral("%.2f"));
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_caption);
+    layout->addWidget(m_pastNote);
     layout->addWidget(m_chart, 1);
     layout->addWidget(m_role);
     layout->addWidget(m_verdict);
@@ -67,9 +71,10 @@ void HeadPanel::setMeasuredOnValidation(bool validation)
     updateTexts();
 }
 
-void HeadPanel::setLatestShown(bool latest)
+void HeadPanel::setLatestShown(bool latest, int latestStep)
 {
     m_latest = latest;
+    m_latestStep = latestStep;
     updateTexts();
 }
 
@@ -105,9 +110,10 @@ QString HeadPanel::roleText() const
         return tr("This head looks <b>%1 characters back</b> (mean weight %2).")
             .arg(role.offset)
             .arg(strength);
-    case tiny::HeadRoleKind::LastMark:
-        return tr("This head looks back at the <b>last punctuation mark</b> (mean weight %1).")
-            .arg(strength);
+    case tiny::HeadRoleKind::LastComma:
+        return tr("This head looks back at the <b>last comma</b> “，”: %1 on it, %2× what a "
+                  "uniform head puts there.")
+            .arg(commaWeightText(), commaRatioText());
     case tiny::HeadRoleKind::FirstPosition:
         return tr("This head rests on the <b>first character</b> it can see (mean weight %1): "
                   "a place to put weight when nothing else matches.")
@@ -121,20 +127,45 @@ QString HeadPanel::roleText() const
               "in the bars.");
 }
 
+QString HeadPanel::commaWeightText() const
+{
+    const tiny::HeadProfile &profile = m_inspection->profile;
+    return locale().toString(
+        tiny::markFigures(profile.onLastComma, profile.lastCommaBaseline).weight, 'f', 2);
+}
+
+QString HeadPanel::commaRatioText() const
+{
+    const tiny::HeadProfile &profile = m_inspection->profile;
+    return locale().toString(
+        tiny::markFigures(profile.onLastComma, profile.lastCommaBaseline).ratio, 'f', 1);
+}
+
 QString HeadPanel::verdictText() const
 {
     if (!m_inspection)
         return {};
     const tiny::HeadProfile &profile = m_inspection->profile;
-    if (profile.commaRows == 0)
-        return tr("The text has no “，” for this model: train on 唐诗三百首.");
-    const QString measured = tr("on the rows after a “，” it puts %1 on that mark, where a "
-                                "uniform head would put %2")
-                                 .arg(locale().toString(profile.onLastComma, 'f', 2),
-                                      locale().toString(profile.lastCommaBaseline, 'f', 2));
-    return m_inspection->looksAtLastComma
-               ? tr("✔ Found: this head looks back at the last “，” — %1.").arg(measured)
-               : tr("✘ Not this one — %1. Try another head.").arg(measured);
+    if (profile.commaRows < tiny::lastMarkMinRows)
+        return tr("The text has too few “，” to judge a head: train on 唐诗三百首.");
+    // The rule is tiny::headRole's: the role line above and this verdict cannot disagree.
+    const QString rule =
+        tr("The rule: on the characters after a “，” (up to the next mark), the head puts at "
+           "least %1 on that “，” and at least %2× what a uniform head puts there, and that is "
+           "its strongest pattern (its role above).")
+            .arg(locale().toString(tiny::lastMarkMinWeight, 'f', 2),
+                 locale().toString(tiny::lastMarkMinRatio, 'f', 1));
+    const QString measured = tr("This head: %1 on the last “，”, %2× a uniform head.")
+                                 .arg(commaWeightText(), commaRatioText());
+    QString verdict;
+    if (m_inspection->role.kind == tiny::HeadRoleKind::LastComma)
+        verdict = tr("✔ Found: this head looks back at the last comma.");
+    else if (tiny::looksAtLastComma(profile))
+        verdict = tr("✘ Not this one: it looks back at the last comma, but its role above gets "
+                     "more weight. Try another head.");
+    else
+        verdict = tr("✘ Not this one. Try another head.");
+    return verdict + QLatin1Char(' ') + measured + QStringLiteral("<br>") + rule;
 }
 
 void HeadPanel::updateTexts()
@@ -151,6 +182,11 @@ void HeadPanel::updateTexts()
                       "edit, scale, mask and compare.")
                  : tr("The grid shows an earlier step: move the history slider to the end to "
                       "open the current model's head."));
+    m_pastNote->setVisible(!m_latest && m_layer >= 0);
+    m_pastNote->setText(tr("The grid shows an earlier step. This chart, the role and the next "
+                           "characters describe the latest model (step %1), and only its heads "
+                           "open in the workbench: move the history slider to the end.")
+                            .arg(m_latestStep));
     m_role->setText(roleText());
     m_verdict->setVisible(m_exercise && m_inspection.has_value());
     m_verdict->setText(verdictText());
@@ -159,8 +195,7 @@ void HeadPanel::updateTexts()
 void HeadPanel::retranslateUi()
 {
     m_workbench->setText(tr("Open this head in the workbench"));
-    m_chart->valueAxis()->setTitleText(tr("mean weight"));
-    m_chart->categoryAxis()->setTitleText(tr("offset of the key"));
+    m_chart->setAccessibleName(tr("Mean weight by offset of the key"));
     updateTexts();
 }
 

@@ -33,10 +33,14 @@ public:
     void showHead(int layer, int head, const HeadInspection *inspection);
     /// Whether the profiles were measured on the validation text (else on the probe line).
     void setMeasuredOnValidation(bool validation);
-    /// Whether the grid shows the current model (a past snapshot cannot be opened).
-    void setLatestShown(bool latest);
+    /// Whether the grid shows the current model, at step `latestStep`. While it shows a past
+    /// step, a note says that the panel describes the latest model and why the head cannot be
+    /// opened.
+    void setLatestShown(bool latest, int latestStep = 0);
+    QLabel *pastNote() const { return m_pastNote; }
     /// Shows (or hides) the exercise's verdict on the shown head.
     void setExerciseShown(bool shown);
+    bool exerciseShown() const { return m_exercise; }
     /// The role of the shown head in words.
     QString roleText() const;
     QString verdictText() const;
@@ -55,11 +59,16 @@ Q_SIGNALS:
 
 private:
     void updateTexts();
+    /// The shown head's weight on the last comma and its ratio to a uniform head's, as the
+    /// role's rule reads them (tiny::markFigures).
+    QString commaWeightText() const;
+    QString commaRatioText() const;
 
     int m_layer = -1;
     int m_head = -1;
     std::optional<HeadInspection> m_inspection;
     bool m_exercise = false;
+    int m_latestStep = 0;
     bool m_onValidation = true;
     bool m_latest = true;
 
@@ -68,6 +77,7 @@ private:
     QLabel *m_role;
     QLabel *m_verdict;
     QPushButton *m_workbench;
+    QLabel *m_pastNote;
 };
 
 } // namespace attention

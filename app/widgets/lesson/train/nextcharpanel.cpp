@@ -152,11 +152,12 @@ void NextCharPanel::updateBars()
     const int position = m_position < 0 ? int(m_ids.size()) - 1 : m_position;
     const bool known = position >= 0 && position < int(m_ids.size());
     if (known && m_ids[std::size_t(position)] == 0)
-        m_caption->setText(tr("After a character the model does not know (position %1), it "
-                              "expects next:")
+        m_caption->setText(tr("After a character the model does not know (position %1), the "
+                              "probability of each next character:")
                                .arg(position + 1));
     else if (known)
-        m_caption->setText(tr("After “%1” (position %2), the model expects next:")
+        m_caption->setText(tr("After “%1” (position %2), the probability of each next "
+                              "character:")
                                .arg(characterText(m_ids[std::size_t(position)]))
                                .arg(position + 1));
     else
@@ -229,7 +230,7 @@ void NextCharPanel::retranslateUi()
     m_sample->setToolTip(
         tr("Continues the prompt by %1 characters, each drawn at this temperature.")
             .arg(sampleLength));
-    m_chart->valueAxis()->setTitleText(tr("probability"));
+    m_chart->setAccessibleName(tr("Probability of each next character"));
     m_chart->setToolTip(tr("“rare” stands for every character the model saw too seldom to learn "
                            "on its own; Sample never draws it."));
     updateBars();

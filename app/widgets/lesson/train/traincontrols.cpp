@@ -1,5 +1,8 @@
 #include "traincontrols.h"
 
+#include "numberformat.h"
+#include "numberspinbox.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -23,11 +26,14 @@ namespace {
 /// The corpus list's items hold the corpus (a corpora:: name or a path); this one asks for a file.
 const QString chooseFileItem = QStringLiteral("?file");
 
-QSpinBox *spinBox(int minimum, int maximum)
+IntegerSpinBox *spinBox(int minimum, int maximum)
 {
-    auto *box = new QSpinBox;
+    auto *box = new IntegerSpinBox;
     box->setRange(minimum, maximum);
     box->setAccelerated(true);
+    // A number counts when typed out (Enter, or the focus leaves): not 2 and 25 on the way to
+    // 256, and a refused number leaves the value from before it.
+    box->setKeyboardTracking(false);
     return box;
 }
 
@@ -42,7 +48,7 @@ TrainControls::TrainControls(QWidget *parent)
     , m_layers(spinBox(1, 4))
     , m_mlp(new QCheckBox)
     , m_steps(spinBox(1, 100'000))
-    , m_learningRate(new QDoubleSpinBox)
+    , m_learningRate(new NumberSpinBox)
     , m_seed(spinBox(0, 1'000'000))
     , m_threads(spinBox(1, std::max(1, QThread::idealThreadCount())))
     , m_form(new QFormLayout)
@@ -52,16 +58,20 @@ TrainControls::TrainControls(QWidget *parent)
     , m_progress(new QProgressBar)
     , m_status(new QLabel)
     , m_pending(new QLabel)
+    , m_refusal(new QLabel)
 {
     addCorpusItems();
     m_learningRate->setDecimals(4);
-    m_learningRate->setRange(0.0001, 0.1);
+    m_learningRate->setRange(0.0001, 1.0); // attention-cli train's range
+    m_learningRate->setKeyboardTracking(false);
     m_learningRate->setSingleStep(0.0005);
     m_steps->setSingleStep(100);
     m_dModel->setSingleStep(8);
     m_status->setWordWrap(true);
     m_pending->setWordWrap(true);
     m_pending->setVisible(false);
+    m_refusal->setWordWrap(true);
+    m_refusal->setVisible(false);
     m_progress->setTextVisible(true);
 
     // As wide as its longest item (a chosen file's name is shortened to the corpora's width).
@@ -86,6 +96,7 @@ TrainControls::TrainControls(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(m_form);
     layout->addLayout(buttons);
+    layout->addWidget(m_refusal);
     layout->addWidget(m_pending);
     layout->addWidget(m_progress);
     layout->addWidget(m_status);
@@ -93,10 +104,27 @@ TrainControls::TrainControls(QWidget *parent)
 
     setSetup(TrainingSetup{});
     m_threads->setValue(std::max(1, QThread::idealThreadCount()));
+    connectFields();
+    retranslateUi();
+}
 
-    for (QSpinBox *box : {m_context, m_dModel, m_heads, m_layers, m_steps, m_seed, m_threads})
+void TrainControls::connectFields()
+{
+    // A number a field cannot hold is refused with its reason, never silently clamped.
+    const auto refused = [this](const QString &, const QString &reason) {
+        m_refusal->setText(reason);
+        m_refusal->setVisible(true);
+    };
+    const auto taken = [this] { m_refusal->setVisible(false); };
+    for (IntegerSpinBox *box :
+         {m_context, m_dModel, m_heads, m_layers, m_steps, m_seed, m_threads}) {
         connect(box, &QSpinBox::valueChanged, this, &TrainControls::setupEdited);
+        connect(box, &IntegerSpinBox::refused, this, refused);
+        connect(box, &IntegerSpinBox::taken, this, taken);
+    }
     connect(m_learningRate, &QDoubleSpinBox::valueChanged, this, &TrainControls::setupEdited);
+    connect(m_learningRate, &NumberSpinBox::refused, this, refused);
+    connect(m_learningRate, &NumberSpinBox::taken, this, taken);
     connect(m_mlp, &QCheckBox::toggled, this, &TrainControls::setupEdited);
     connect(m_corpus, &QComboBox::activated, this, [this](int index) {
         if (m_corpus->itemData(index).toString() == chooseFileItem)
@@ -108,7 +136,6 @@ TrainControls::TrainControls(QWidget *parent)
             [this] { Q_EMIT(m_running ? pauseClicked() : trainClicked()); });
     connect(m_step, &QPushButton::clicked, this, &TrainControls::stepClicked);
     connect(m_reset, &QPushButton::clicked, this, &TrainControls::resetClicked);
-    retranslateUi();
 }
 
 void TrainControls::addCorpusItems()
@@ -211,9 +238,9 @@ void TrainControls::showSession(const TrainingSession &session)
         status = tr("A new model with random weights: press Train.");
         break;
     case State::Running:
-        status = rate > 0.0 ? tr("Training: %1 steps/s, about %2 s left.")
-                                  .arg(locale().toString(rate, 'f', 1))
-                                  .arg(locale().toString(std::ceil((total - done) / rate), 'f', 0))
+        status = rate > 0.0 ? tr("Training: %1 steps/s, about %2 left.")
+                                  .arg(locale().toString(rate, 'f', 1),
+                                       NumberFormat::duration((total - done) / rate, locale()))
                             : tr("Training…");
         break;
     case State::Paused:

@@ -11,14 +11,15 @@
 
 class QCheckBox;
 class QComboBox;
-class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
 class QProgressBar;
 class QPushButton;
-class QSpinBox;
 
 namespace attention {
+
+class IntegerSpinBox;
+class NumberSpinBox;
 
 class TrainControls : public QWidget
 {
@@ -38,13 +39,15 @@ public:
     void retranslateUi();
 
     QComboBox *corpusBox() const { return m_corpus; }
-    QSpinBox *stepsBox() const { return m_steps; }
-    QSpinBox *headsBox() const { return m_heads; }
+    IntegerSpinBox *stepsBox() const { return m_steps; }
+    IntegerSpinBox *headsBox() const { return m_heads; }
     QPushButton *trainButton() const { return m_train; }
     QPushButton *stepButton() const { return m_step; }
     QPushButton *resetButton() const { return m_reset; }
     QProgressBar *progressBar() const { return m_progress; }
     QLabel *statusLabel() const { return m_status; }
+    /// Why a field refused what was typed into it last (hidden when nothing was refused).
+    QLabel *refusalLabel() const { return m_refusal; }
 
 Q_SIGNALS:
     /// The learner changed a setting.
@@ -58,19 +61,21 @@ Q_SIGNALS:
 
 private:
     void addCorpusItems();
+    /// Every field's edits, refusals and the buttons' clicks to the signals.
+    void connectFields();
     void setCorpus(const QString &corpus);
 
     QComboBox *m_corpus;
     QString m_corpusFile; ///< the text file chosen last
-    QSpinBox *m_context;
-    QSpinBox *m_dModel;
-    QSpinBox *m_heads;
-    QSpinBox *m_layers;
+    IntegerSpinBox *m_context;
+    IntegerSpinBox *m_dModel;
+    IntegerSpinBox *m_heads;
+    IntegerSpinBox *m_layers;
     QCheckBox *m_mlp;
-    QSpinBox *m_steps;
-    QDoubleSpinBox *m_learningRate;
-    QSpinBox *m_seed;
-    QSpinBox *m_threads;
+    IntegerSpinBox *m_steps;
+    NumberSpinBox *m_learningRate;
+    IntegerSpinBox *m_seed;
+    IntegerSpinBox *m_threads;
     QFormLayout *m_form;
     QPushButton *m_train;
     QPushButton *m_step;
@@ -78,6 +83,7 @@ private:
     QProgressBar *m_progress;
     QLabel *m_status;
     QLabel *m_pending;
+    QLabel *m_refusal; ///< why the number typed last was refused; hidden when none was
     bool m_running = false;
 };
 

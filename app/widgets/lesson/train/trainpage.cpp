@@ -343,7 +343,7 @@ void TrainPage::showSnapshot(int index)
     m_grid->setSnapshot(snapshot, probeCharacters());
     m_historyLabel->setText(tr("step %1").arg(m_shownStep));
     // The panels below describe the current model: a head from the past is shown, not opened.
-    m_headPanel->setLatestShown(m_followLatest);
+    m_headPanel->setLatestShown(m_followLatest, history.back()->step);
 }
 
 void TrainPage::inspectHeads()
@@ -415,11 +415,15 @@ bool TrainPage::isBusy() const
 
 void TrainPage::startExercise()
 {
-    m_exercise = true;
-    m_headPanel->setExerciseShown(true);
+    showStartedExercise();
     m_tabs->setCurrentWidget(m_headPanel);
     if (ensureSetUp() && m_session->stepsDone() == 0 && m_session->canTrain())
         m_session->train();
+}
+
+void TrainPage::showStartedExercise()
+{
+    m_headPanel->setExerciseShown(true);
 }
 
 void TrainPage::setBestFile(const QString &fileName)
@@ -436,13 +440,13 @@ void TrainPage::setBestFile(const QString &fileName)
     }
 }
 
-bool TrainPage::saveModel(const QString &fileName)
+bool TrainPage::saveModel(const QString &fileName, SavedWeights which)
 {
     if (!m_session->model()) {
         m_lastError = tr("There is no model to save yet: train one first.");
         return false;
     }
-    if (!attention::saveModel(m_session->bestModelFile(), fileName, &m_lastError))
+    if (!attention::saveModel(m_session->modelFile(which), fileName, &m_lastError))
         return false;
     Q_EMIT modelFileUsed(fileName);
     return true;
@@ -518,7 +522,6 @@ void TrainPage::restoreState(const QJsonObject &state)
 
 void TrainPage::reset()
 {
-    m_exercise = false;
     m_headPanel->setExerciseShown(false);
     TrainingSetup setup = defaultSetup();
     m_controls->setSetup(defaultSetup());

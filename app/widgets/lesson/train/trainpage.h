@@ -61,6 +61,7 @@ public:
     /// Exercise 4: shows whether the selected head looks back at the last ，;
     /// trains the current setup first when the model has not learned anything yet.
     void startExercise() override;
+    void showStartedExercise() override;
     bool isBusy() const override;
 
     /// Loads the corpus of the form's setup if nothing is loaded yet; false (with the reason in
@@ -69,8 +70,8 @@ public:
     /// Keeps the best weights of every run in `fileName`, and shows the model in it now if there
     /// is one and nothing was trained yet (the last model of the previous session).
     void setBestFile(const QString &fileName);
-    /// Writes the best weights (the latest before any validation) as a model file.
-    bool saveModel(const QString &fileName);
+    /// Writes the best weights (the latest before any validation) or the latest as a model file.
+    bool saveModel(const QString &fileName, SavedWeights which = SavedWeights::Best);
     /// Shows the model of a file; a refused file changes nothing and sets lastError().
     bool openModel(const QString &fileName);
     QString lastError() const { return m_lastError; }
@@ -159,7 +160,6 @@ private:
     int m_shownStep = -1; ///< and its step, to find it again when the history thins
     /// The grid shows the latest snapshot and follows the new ones as they come.
     bool m_followLatest = true;
-    bool m_exercise = false;
     QString m_lastError;
 };
 
