@@ -703,19 +703,19 @@ most likely next characters
         <translation></translation>
     </message>
     <message>
-        <source>not valid UTF-8 at byte offset %1</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>the training text has %1 characters, fewer than one window of %2 (context + 1)</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>the validation text has %1 characters, fewer than one window of %2 (context + 1)</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>No corpus given.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>not valid UTF-8 at byte offset %1; save it as UTF-8 text (a text editor&apos;s Save As offers the encoding; GBK or Big5 files must be converted)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the training text has %1 characters, fewer than one window of %2 (context + 1); choose a longer text or a smaller context</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the validation text has %1 characters, fewer than one window of %2 (context + 1); choose a longer text or a smaller context</source>
         <translation></translation>
     </message>
 </context>
@@ -3379,19 +3379,19 @@ unscaled</source>
         <source>Training: %1 steps/s, about %2 left.</source>
         <translation></translation>
     </message>
-</context>
-<context>
-    <name>attention::TrainPage</name>
-    <message>
-        <source>Models (*.safetensors);;All files (*)</source>
-        <translation></translation>
-    </message>
     <message>
         <source>Open a text to train on</source>
         <translation></translation>
     </message>
     <message>
         <source>Text files (*.txt);;All files (*)</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::TrainPage</name>
+    <message>
+        <source>Models (*.safetensors);;All files (*)</source>
         <translation></translation>
     </message>
     <message>
@@ -3444,6 +3444,10 @@ unscaled</source>
     </message>
     <message>
         <source>The model does not know %1: it reads each as one “rare” character.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The history starts at step %1: the steps before it were recorded with another probe line.</source>
         <translation></translation>
     </message>
 </context>

@@ -727,20 +727,20 @@ most likely next characters
         <translation>%1 字节太大；语料最多 %2 MiB</translation>
     </message>
     <message>
-        <source>not valid UTF-8 at byte offset %1</source>
-        <translation>在字节偏移 %1 处不是有效的 UTF-8</translation>
-    </message>
-    <message>
-        <source>the training text has %1 characters, fewer than one window of %2 (context + 1)</source>
-        <translation>训练文本只有 %1 个字符，不足一个 %2 字符的窗口（上下文 + 1）</translation>
-    </message>
-    <message>
-        <source>the validation text has %1 characters, fewer than one window of %2 (context + 1)</source>
-        <translation>验证文本只有 %1 个字符，不足一个 %2 字符的窗口（上下文 + 1）</translation>
-    </message>
-    <message>
         <source>No corpus given.</source>
         <translation>未指定语料。</translation>
+    </message>
+    <message>
+        <source>not valid UTF-8 at byte offset %1; save it as UTF-8 text (a text editor&apos;s Save As offers the encoding; GBK or Big5 files must be converted)</source>
+        <translation>在字节偏移 %1 处不是有效的 UTF-8；请把它另存为 UTF-8 文本（文本编辑器的“另存为”可以选择编码；GBK 或 Big5 编码的文件需要先转换）</translation>
+    </message>
+    <message>
+        <source>the training text has %1 characters, fewer than one window of %2 (context + 1); choose a longer text or a smaller context</source>
+        <translation>训练文本只有 %1 个字符，不足一个 %2 字符的窗口（上下文 + 1）；请选择更长的文本或更小的上下文</translation>
+    </message>
+    <message>
+        <source>the validation text has %1 characters, fewer than one window of %2 (context + 1); choose a longer text or a smaller context</source>
+        <translation>验证文本只有 %1 个字符，不足一个 %2 字符的窗口（上下文 + 1）；请选择更长的文本或更小的上下文</translation>
     </message>
 </context>
 <context>
@@ -3405,13 +3405,6 @@ unscaled</source>
         <source>Training: %1 steps/s, about %2 left.</source>
         <translation>训练中：每秒 %1 步，大约还要 %2。</translation>
     </message>
-</context>
-<context>
-    <name>attention::TrainPage</name>
-    <message>
-        <source>Models (*.safetensors);;All files (*)</source>
-        <translation>模型文件 (*.safetensors);;所有文件 (*)</translation>
-    </message>
     <message>
         <source>Open a text to train on</source>
         <translation>打开用于训练的文本</translation>
@@ -3419,6 +3412,13 @@ unscaled</source>
     <message>
         <source>Text files (*.txt);;All files (*)</source>
         <translation>文本文件 (*.txt);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>attention::TrainPage</name>
+    <message>
+        <source>Models (*.safetensors);;All files (*)</source>
+        <translation>模型文件 (*.safetensors);;所有文件 (*)</translation>
     </message>
     <message>
         <source>step –</source>
@@ -3471,6 +3471,10 @@ unscaled</source>
     <message>
         <source>The model does not know %1: it reads each as one “rare” character.</source>
         <translation>模型不认识 %1：它把每一个都当作同一个“生僻字”来读。</translation>
+    </message>
+    <message>
+        <source>The history starts at step %1: the steps before it were recorded with another probe line.</source>
+        <translation>历史从第 %1 步开始：之前的各步记录的是另一行探测文本。</translation>
     </message>
 </context>
 <context>

@@ -30,20 +30,23 @@ QString corpusErrorMessage(const tiny::CorpusError &error)
                    .arg(tiny::maxCorpusBytes / (1024 * 1024));
         break;
     case Kind::InvalidUtf8:
-        what = QCoreApplication::translate("CorpusFile", "not valid UTF-8 at byte offset %1")
+        what = QCoreApplication::translate(
+                   "CorpusFile", "not valid UTF-8 at byte offset %1; save it as UTF-8 text (a "
+                                 "text editor's Save As offers the encoding; GBK or Big5 files "
+                                 "must be converted)")
                    .arg(error.byteOffset);
         break;
     case Kind::TooShortTrain:
         what = QCoreApplication::translate(
                    "CorpusFile", "the training text has %1 characters, fewer than one window of "
-                                 "%2 (context + 1)")
+                                 "%2 (context + 1); choose a longer text or a smaller context")
                    .arg(error.size)
                    .arg(error.needed);
         break;
     case Kind::TooShortVal:
         what = QCoreApplication::translate(
                    "CorpusFile", "the validation text has %1 characters, fewer than one window "
-                                 "of %2 (context + 1)")
+                                 "of %2 (context + 1); choose a longer text or a smaller context")
                    .arg(error.size)
                    .arg(error.needed);
         break;

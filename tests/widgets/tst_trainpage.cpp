@@ -23,6 +23,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QBarSet>
+#include <QComboBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -167,6 +168,7 @@ private Q_SLOTS:
     void closingWhileTrainingStopsCleanly();
     void fieldsRefuseWhatTheyCannotHold();
     void saveAsksForTheBestOrTheLatest();
+    void corpusFileIsCheckedWhenChosen();
 
 private:
     QTemporaryDir m_dir;
@@ -284,6 +286,13 @@ void TestTrainPage::historySliderShowsStoredSnapshots()
     QCOMPARE(page.headGrid()->snapshot().step, 60);
     QVERIFY(page.headPanel()->workbenchButton()->isEnabled());
     QVERIFY(page.headPanel()->pastNote()->isHidden());
+    // A probe edit restarts the history at the current step, and the page says so.
+    QVERIFY(page.historyNote()->isHidden());
+    page.setProbe(QStringLiteral("月光"));
+    QCOMPARE(page.session()->history().size(), std::size_t(1));
+    QVERIFY(page.historyNote()->isVisible());
+    QVERIFY2(page.historyNote()->text().contains(QStringLiteral("step 60")),
+             qPrintable(page.historyNote()->text()));
 }
 
 void TestTrainPage::failedBestFileIsShown()
@@ -341,9 +350,21 @@ void TestTrainPage::savedModelOpensAgain()
     QVERIFY2(page.saveModel(name), qPrintable(page.lastError()));
 
     TrainPage other;
-    prepare(other, smallSetup(m_corpus));
+    TrainingSetup otherShape = smallSetup(m_corpus);
+    otherShape.config.context = 8;
+    otherShape.config.layers = 1;
+    otherShape.config.mlp = false;
+    prepare(other, otherShape);
     QVERIFY2(other.openModel(name), qPrintable(other.lastError()));
     QCOMPARE(other.session()->state(), TrainingSession::State::Opened);
+    // The form shows the opened model's shape, not the one it had: Reset trains one like it.
+    const tiny::ModelConfig shown = other.controls()->setup().config;
+    const tiny::ModelConfig saved = page.session()->model()->parameters.config;
+    QCOMPARE(shown.context, saved.context);
+    QCOMPARE(shown.dModel, saved.dModel);
+    QCOMPARE(shown.heads, saved.heads);
+    QCOMPARE(shown.layers, saved.layers);
+    QCOMPARE(shown.mlp, saved.mlp);
     QCOMPARE(tiny::exportTensors(other.session()->model()->parameters),
              tiny::exportTensors(page.session()->bestModel()->parameters));
     QCOMPARE(other.session()->stepsDone(), page.session()->bestStep());
@@ -785,6 +806,43 @@ void TestTrainPage::saveAsksForTheBestOrTheLatest()
     QCOMPARE(read.model.tensors, tiny::exportTensors(session.model()->parameters));
     QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("latest weights")),
              qPrintable(window.statusBar()->currentMessage()));
+}
+
+void TestTrainPage::corpusFileIsCheckedWhenChosen()
+{
+    // A trained model waits for Reset before a new corpus is loaded, but a file that cannot be
+    // trained on is refused when chosen: named with what is wrong, the corpus before kept.
+    TrainPage page;
+    prepare(page, smallSetup(m_corpus));
+    QTest::mouseClick(page.controls()->stepButton(), Qt::LeftButton);
+    QVERIFY(page.session()->waitUntilIdle(60000));
+    QFile latin1(m_dir.filePath(QStringLiteral("latin1.txt")));
+    QVERIFY(latin1.open(QIODevice::WriteOnly));
+    latin1.write("caf\xE9 au lait\n");
+    latin1.close();
+    const auto choose = [&page](const QString &file) {
+        QTimer::singleShot(0, &page, [file] {
+            if (auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
+                dialog->selectFile(file);
+                static_cast<QDialog *>(dialog)->accept(); // QFileDialog::accept() is protected
+            }
+        });
+        QComboBox *box = page.controls()->corpusBox();
+        Q_EMIT box->activated(box->count() - 1); // "Text file…", the last item
+    };
+    choose(latin1.fileName());
+    QCOMPARE(page.controls()->setup().corpus, m_corpus);
+    QVERIFY(!page.controls()->refusalLabel()->isHidden());
+    const QString reason = page.controls()->refusalLabel()->text();
+    QVERIFY2(reason.contains(QStringLiteral("latin1.txt")) &&
+                 reason.contains(QStringLiteral("UTF-8")),
+             qPrintable(reason));
+    // A good file is taken (for the next Reset) and the reason goes.
+    const QString other = m_dir.filePath(QStringLiteral("other poems.txt"));
+    QVERIFY(QFile::copy(m_corpus, other));
+    choose(other);
+    QCOMPARE(page.controls()->setup().corpus, other);
+    QVERIFY(page.controls()->refusalLabel()->isHidden());
 }
 
 QTEST_MAIN(TestTrainPage)

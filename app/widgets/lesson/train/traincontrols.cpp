@@ -6,6 +6,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -111,11 +112,8 @@ TrainControls::TrainControls(QWidget *parent)
 void TrainControls::connectFields()
 {
     // A number a field cannot hold is refused with its reason, never silently clamped.
-    const auto refused = [this](const QString &, const QString &reason) {
-        m_refusal->setText(reason);
-        m_refusal->setVisible(true);
-    };
-    const auto taken = [this] { m_refusal->setVisible(false); };
+    const auto refused = [this](const QString &, const QString &reason) { showRefusal(reason); };
+    const auto taken = [this] { showRefusal({}); };
     for (IntegerSpinBox *box :
          {m_context, m_dModel, m_heads, m_layers, m_steps, m_seed, m_threads}) {
         connect(box, &QSpinBox::valueChanged, this, &TrainControls::setupEdited);
@@ -128,7 +126,7 @@ void TrainControls::connectFields()
     connect(m_mlp, &QCheckBox::toggled, this, &TrainControls::setupEdited);
     connect(m_corpus, &QComboBox::activated, this, [this](int index) {
         if (m_corpus->itemData(index).toString() == chooseFileItem)
-            Q_EMIT corpusFileRequested();
+            chooseCorpusFile();
         else
             Q_EMIT setupEdited();
     });
@@ -136,6 +134,40 @@ void TrainControls::connectFields()
             [this] { Q_EMIT(m_running ? pauseClicked() : trainClicked()); });
     connect(m_step, &QPushButton::clicked, this, &TrainControls::stepClicked);
     connect(m_reset, &QPushButton::clicked, this, &TrainControls::resetClicked);
+}
+
+void TrainControls::showModelShape(const tiny::ModelConfig &config, const QString &corpusName)
+{
+    TrainingSetup shown = setup();
+    shown.config = config;
+    for (const char *builtIn : {corpora::tang300, corpora::song100, corpora::copyTask})
+        if (corpusName == QLatin1String(builtIn))
+            shown.corpus = corpusName;
+    setSetup(shown);
+    setPendingChange(false);
+}
+
+void TrainControls::chooseCorpusFile()
+{
+    const QString name = QFileDialog::getOpenFileName(
+        this, tr("Open a text to train on"), QString(), tr("Text files (*.txt);;All files (*)"));
+    TrainingSetup shown = setup();
+    // Checked when chosen, not at the next Reset: a file that cannot be trained on is named with
+    // what is wrong, and the corpus shown before stays selected (as when cancelled).
+    const CorpusLoadResult check =
+        name.isEmpty() ? CorpusLoadResult{} : loadCorpus(name, shown.config.context);
+    if (!name.isEmpty() && check.ok())
+        shown.corpus = name;
+    setSetup(shown);
+    showRefusal(check.error);
+    if (shown.corpus == name)
+        Q_EMIT setupEdited();
+}
+
+void TrainControls::showRefusal(const QString &reason)
+{
+    m_refusal->setText(reason);
+    m_refusal->setVisible(!reason.isEmpty());
 }
 
 void TrainControls::addCorpusItems()

@@ -1,9 +1,9 @@
 #pragma once
 
-/// Step 7's controls: the corpus, the model's shape and the training settings as a form, the
-/// Train / Pause, One step and Reset buttons, and a progress bar with the step, the speed and the
-/// time left. It edits a TrainingSetup and shows a session's state; the page decides what a
-/// change does.
+/// Step 7's controls: the corpus (a text file is checked when chosen), the model's shape and the
+/// training settings as a form, the Train / Pause, One step and Reset buttons, and a progress
+/// bar with the step, the speed and the time left. It edits a TrainingSetup and shows a
+/// session's state; the page decides what a change does.
 
 #include "trainingsession.h"
 
@@ -31,6 +31,9 @@ public:
     /// The setup the form shows, and showing one (without emitting setupEdited()).
     TrainingSetup setup() const;
     void setSetup(const TrainingSetup &setup);
+    /// Shows an opened model's shape, and its corpus when that is a built-in one, so that the
+    /// boxes describe the model shown and Reset trains one like it (no setupEdited()).
+    void showModelShape(const tiny::ModelConfig &config, const QString &corpusName);
     /// Shows the session's state: what the buttons do, the progress and the speed.
     void showSession(const TrainingSession &session);
     /// Whether the form differs from the session's run (then Reset applies it).
@@ -46,8 +49,11 @@ public:
     QPushButton *resetButton() const { return m_reset; }
     QProgressBar *progressBar() const { return m_progress; }
     QLabel *statusLabel() const { return m_status; }
-    /// Why a field refused what was typed into it last (hidden when nothing was refused).
+    /// Why a field refused what was typed into it last, or a chosen corpus file was refused
+    /// (hidden when nothing was refused).
     QLabel *refusalLabel() const { return m_refusal; }
+    /// Shows `reason` in refusalLabel(); an empty reason hides it.
+    void showRefusal(const QString &reason);
 
 Q_SIGNALS:
     /// The learner changed a setting.
@@ -56,11 +62,11 @@ Q_SIGNALS:
     void pauseClicked();
     void stepClicked();
     void resetClicked();
-    /// "Text file…" was chosen in the corpus list.
-    void corpusFileRequested();
 
 private:
     void addCorpusItems();
+    /// Asks for a text file and takes it if it can be trained on; otherwise says why.
+    void chooseCorpusFile();
     /// Every field's edits, refusals and the buttons' clicks to the signals.
     void connectFields();
     void setCorpus(const QString &corpus);

@@ -9,7 +9,6 @@
 
 #include <QDir>
 #include <QEvent>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -67,6 +66,7 @@ TrainPage::TrainPage(QWidget *parent)
     , m_probe(new QLineEdit(defaultProbe()))
     , m_grid(new HeadGrid)
     , m_historyLabel(new QLabel)
+    , m_historyNote(new QLabel)
     , m_history(new QSlider(Qt::Horizontal))
     , m_tabs(new QTabWidget)
     , m_headPanel(new HeadPanel)
@@ -125,6 +125,9 @@ void TrainPage::buildLayout()
     headsLayout->addWidget(m_grid, 2, 0, 1, 2);
     headsLayout->addWidget(m_historyLabel, 3, 0);
     headsLayout->addWidget(m_history, 3, 1);
+    m_historyNote->setWordWrap(true);
+    m_historyNote->setVisible(false);
+    headsLayout->addWidget(m_historyNote, 4, 0, 1, 2);
     headsLayout->setRowStretch(2, 1);
 
     m_tabs->addTab(m_headPanel, QString());
@@ -186,7 +189,6 @@ void TrainPage::connectControls()
     // A setting applies once the spin box rests, not at every step of its arrows.
     connect(m_controls, &TrainControls::setupEdited, m_setupTimer, qOverload<>(&QTimer::start));
     connect(m_setupTimer, &QTimer::timeout, this, &TrainPage::applySetup);
-    connect(m_controls, &TrainControls::corpusFileRequested, this, &TrainPage::chooseCorpusFile);
     connect(m_controls, &TrainControls::trainClicked, this, [this] {
         if (ensureSetUp())
             m_session->train();
@@ -253,18 +255,6 @@ void TrainPage::applySetup()
     m_controls->setPendingChange(!(wanted == m_session->setup()));
 }
 
-void TrainPage::chooseCorpusFile()
-{
-    const QString name = QFileDialog::getOpenFileName(
-        this, tr("Open a text to train on"), QString(), tr("Text files (*.txt);;All files (*)"));
-    TrainingSetup setup = m_controls->setup();
-    if (!name.isEmpty())
-        setup.corpus = name;
-    m_controls->setSetup(setup); // back to the corpus shown before when cancelled
-    if (!name.isEmpty())
-        applySetup();
-}
-
 void TrainPage::setProbe(const QString &probe)
 {
     m_probeTimer->stop();
@@ -329,8 +319,15 @@ void TrainPage::showSnapshot(int index)
         m_shown = -1;
         m_grid->setSnapshot(nullptr, {});
         m_historyLabel->setText(tr("step –"));
+        m_historyNote->setVisible(false);
         return;
     }
+    // A probe edit restarts the history at the step of the edit: said, not silent.
+    const int first = history.front()->step;
+    m_historyNote->setVisible(first > 0 && m_session->state() != TrainingSession::State::Opened);
+    m_historyNote->setText(tr("The history starts at step %1: the steps before it were recorded "
+                              "with another probe line.")
+                               .arg(first));
     index = std::clamp(index, 0, int(history.size()) - 1);
     m_followLatest = index == int(history.size()) - 1;
     if (m_history->value() != index) {
@@ -433,11 +430,8 @@ void TrainPage::setBestFile(const QString &fileName)
     m_session->setBestFile(fileName);
     if (fileName.isEmpty() || !QFileInfo::exists(fileName) || m_session->stepsDone() > 0)
         return;
-    const ModelReadResult read = loadModel(fileName);
-    if (read.ok()) {
-        ensureSetUp();
-        m_session->openModel(read.model);
-    }
+    if (const ModelReadResult read = loadModel(fileName); read.ok())
+        showOpenedModel(read.model);
 }
 
 bool TrainPage::saveModel(const QString &fileName, SavedWeights which)
@@ -459,10 +453,16 @@ bool TrainPage::openModel(const QString &fileName)
         m_lastError = read.error;
         return false;
     }
-    ensureSetUp();
-    m_session->openModel(read.model);
+    showOpenedModel(read.model);
     Q_EMIT modelFileUsed(fileName);
     return true;
+}
+
+void TrainPage::showOpenedModel(const ModelFile &model)
+{
+    ensureSetUp();
+    m_session->openModel(model);
+    m_controls->showModelShape(model.config, model.metadata.corpusName);
 }
 
 void TrainPage::showError(const QString &message)

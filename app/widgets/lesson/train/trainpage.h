@@ -95,6 +95,7 @@ public:
     QLineEdit *probeEdit() const { return m_probe; }
     /// Names the probe's characters the model does not know (hidden when it knows them all).
     QLabel *probeNote() const { return m_probeNote; }
+    QLabel *historyNote() const { return m_historyNote; }
     QPushButton *openModelButton() const { return m_openModel; }
     QPushButton *saveModelButton() const { return m_saveModel; }
 
@@ -122,7 +123,8 @@ private:
     void fitControlsColumn();
 
     void applySetup();
-    void chooseCorpusFile();
+    /// Shows a model read from a file: in the session, and its shape in the form.
+    void showOpenedModel(const ModelFile &model);
     void sessionProgressed();
     void historyReset();
     void updateHistorySlider();
@@ -146,6 +148,7 @@ private:
     QLineEdit *m_probe;
     HeadGrid *m_grid;
     QLabel *m_historyLabel;
+    QLabel *m_historyNote; ///< says so when a probe edit restarted the history
     QSlider *m_history;
     QTabWidget *m_tabs;
     HeadPanel *m_headPanel;
