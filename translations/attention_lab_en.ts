@@ -1004,7 +1004,7 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation></translation>
     </message>
     <message>
-        <source>Select the heads one by one: below the chart, the page judges each head by the rule it states, from the weights it shows.</source>
+        <source>Select the heads one by one. A head passes when, on the characters after a “，” (up to the next mark), it puts at least %1 on that “，” and at least %2× what a uniform head puts there, and that is its strongest pattern: its role under the chart then names the last comma.</source>
         <translation></translation>
     </message>
 </context>
@@ -2405,10 +2405,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
     <message>
         <source>The text has too few “，” to judge a head: train on 唐诗三百首.</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>The rule: on the characters after a “，” (up to the next mark), the head puts at least %1 on that “，” and at least %2× what a uniform head puts there, and that is its strongest pattern (its role above).</source>
         <translation></translation>
     </message>
     <message>

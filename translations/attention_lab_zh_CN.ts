@@ -1029,8 +1029,8 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation>这里没有人手工设定 q 和 k：一个小型的字符级模型通过预测一段文本的下一个字符，自己把它们学出来；文本默认是唐诗三百首，也可以在列表中另选。按下&lt;b&gt;训练&lt;/b&gt;，看着损失降到一元模型基线（只凭各字符出现的次数来猜所得的损失）以下；与此同时，各个头从一片均匀的因果三角形变成各种模式：有的看前一个字符，有的回看上一个“，”或“。”。历史滑块可以重放这些模式的形成过程。如果训练损失还在下降，验证损失却开始上升，说明模型已经开始死记硬背训练用的诗：这就是过拟合。</translation>
     </message>
     <message>
-        <source>Select the heads one by one: below the chart, the page judges each head by the rule it states, from the weights it shows.</source>
-        <translation>逐个选中各个头：图表下方会按写明的规则、用显示出来的权重来判断每个头。</translation>
+        <source>Select the heads one by one. A head passes when, on the characters after a “，” (up to the next mark), it puts at least %1 on that “，” and at least %2× what a uniform head puts there, and that is its strongest pattern: its role under the chart then names the last comma.</source>
+        <translation>逐个选中各个头。判定规则：在“，”之后（直到下一个标点）的各个字符上，这个头给那个“，”的权重至少为 %1，且至少是权重均匀的头的 %2×，并且这是它最强的模式；这时图表下方写的作用就是“回看上一个逗号”。</translation>
     </message>
 </context>
 <context>
@@ -2430,10 +2430,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     <message>
         <source>The text has too few “，” to judge a head: train on 唐诗三百首.</source>
         <translation>这段文本里的“，”太少，无法判断：请用唐诗三百首训练。</translation>
-    </message>
-    <message>
-        <source>The rule: on the characters after a “，” (up to the next mark), the head puts at least %1 on that “，” and at least %2× what a uniform head puts there, and that is its strongest pattern (its role above).</source>
-        <translation>规则：在“，”之后（直到下一个标点）的各个字符上，这个头给那个“，”的权重至少为 %1，且至少是权重均匀的头的 %2×，并且这是它最强的模式（即上面写的作用）。</translation>
     </message>
     <message>
         <source>This head: %1 on the last “，”, %2× a uniform head.</source>

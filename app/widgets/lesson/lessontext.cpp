@@ -1,5 +1,9 @@
 #include "lessontext.h"
 
+#include "tiny/headanalysis.h"
+
+#include <QLocale>
+
 namespace attention {
 
 StepText LessonText::step(int step)
@@ -72,8 +76,12 @@ StepText LessonText::step(int step)
                    "loss rises while the training loss still falls, the model has begun to "
                    "learn its training poems by heart: that is over-fitting."),
                 tr("Exercise 4: find a head that looks back at the last comma"),
-                tr("Select the heads one by one: below the chart, the page judges each head by "
-                   "the rule it states, from the weights it shows.")};
+                tr("Select the heads one by one. A head passes when, on the characters after a "
+                   "“，” (up to the next mark), it puts at least %1 on that “，” and at least %2× "
+                   "what a uniform head puts there, and that is its strongest pattern: its role "
+                   "under the chart then names the last comma.")
+                    .arg(QLocale().toString(tiny::lastMarkMinWeight, 'f', 2),
+                         QLocale().toString(tiny::lastMarkMinRatio, 'f', 1))};
     case 8:
         return {tr("Check yourself"),
                 tr("Answer each question in your own words first, then reveal ours."),

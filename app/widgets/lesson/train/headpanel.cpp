@@ -148,13 +148,8 @@ QString HeadPanel::verdictText() const
     const tiny::HeadProfile &profile = m_inspection->profile;
     if (profile.commaRows < tiny::lastMarkMinRows)
         return tr("The text has too few “，” to judge a head: train on 唐诗三百首.");
-    // The rule is tiny::headRole's: the role line above and this verdict cannot disagree.
-    const QString rule =
-        tr("The rule: on the characters after a “，” (up to the next mark), the head puts at "
-           "least %1 on that “，” and at least %2× what a uniform head puts there, and that is "
-           "its strongest pattern (its role above).")
-            .arg(locale().toString(tiny::lastMarkMinWeight, 'f', 2),
-                 locale().toString(tiny::lastMarkMinRatio, 'f', 1));
+    // The rule is tiny::headRole's (the exercise's hint states it): the role line above and
+    // this verdict cannot disagree.
     const QString measured = tr("This head: %1 on the last “，”, %2× a uniform head.")
                                  .arg(commaWeightText(), commaRatioText());
     QString verdict;
@@ -165,7 +160,7 @@ QString HeadPanel::verdictText() const
                      "more weight. Try another head.");
     else
         verdict = tr("✘ Not this one. Try another head.");
-    return verdict + QLatin1Char(' ') + measured + QStringLiteral("<br>") + rule;
+    return verdict + QLatin1Char(' ') + measured;
 }
 
 void HeadPanel::updateTexts()
