@@ -453,7 +453,8 @@ int TrainingSession::stepsDone() const
 ModelFile TrainingSession::modelFile(SavedWeights which) const
 {
     ModelFile file;
-    const bool best = which == SavedWeights::Best && m_bestModel;
+    // The latest weights are the best ones when nothing better came since (an opened model).
+    const bool best = m_bestModel && (which == SavedWeights::Best || m_bestModel == m_model);
     const SharedModel model = best ? m_bestModel : m_model;
     if (!model)
         return file;
@@ -467,7 +468,7 @@ ModelFile TrainingSession::modelFile(SavedWeights which) const
         file.metadata.seed = m_setup.settings.seed;
     }
     file.metadata.steps = model->step;
-    if (best || (m_state == State::Opened && m_validations.empty()))
+    if (best)
         file.metadata.valLoss = m_bestStep >= 0 ? m_bestLoss : 0.0;
     else
         file.metadata.valLoss = m_validations.empty() ? 0.0 : m_validations.back().loss;

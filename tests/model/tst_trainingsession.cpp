@@ -4,6 +4,7 @@
 // changes nothing.
 
 #include "modelfile.h"
+#include "pausebetweenvalidations.h"
 #include "tiny/inference.h"
 #include "tiny/trainer.h"
 #include "trainingsession.h"
@@ -352,18 +353,9 @@ void TestTrainingSession::snapshotsAreSharedNotCopied()
 
 void TestTrainingSession::modelFileHoldsTheBestOrTheLatest()
 {
-    // A pause validates nothing: paused between two validations, the latest weights are not the
-    // best (a pause right on a validated best step is tried again).
     TrainingSession session;
     QVERIFY(!session.setUp(smallSetup(1'000'000)));
-    for (int attempt = 0; attempt < 8; ++attempt) {
-        const int from = session.stepsDone();
-        session.train();
-        QTRY_VERIFY(session.stepsDone() >= from + 23);
-        session.pauseAndWait();
-        if (session.bestModel() && session.bestModel()->step != session.model()->step)
-            break;
-    }
+    QVERIFY(sessionpause::pauseBetweenValidations(session, 23));
     QVERIFY(session.bestModel());
     QVERIFY(session.bestStep() < session.model()->step);
     const ModelFile best = session.modelFile(SavedWeights::Best);

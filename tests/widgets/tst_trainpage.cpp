@@ -13,6 +13,7 @@
 #include "modelactions.h"
 #include "nextcharpanel.h"
 #include "numberspinbox.h"
+#include "pausebetweenvalidations.h"
 #include "tiny/corpus.h"
 #include "tiny/headanalysis.h"
 #include "tiny/inference.h"
@@ -766,16 +767,7 @@ void TestTrainPage::saveAsksForTheBestOrTheLatest()
     TrainPage &page = *window.lesson()->trainPage();
     prepare(page, smallSetup(m_corpus, 5000)); // a validation every 25 steps
     TrainingSession &session = *page.session();
-    // A pause validates nothing: paused between two validations, the latest weights are not the
-    // best (a pause on a validated best step is tried again).
-    for (int attempt = 0; attempt < 8; ++attempt) {
-        const int from = session.stepsDone();
-        session.train();
-        QTRY_VERIFY(session.stepsDone() >= from + 13);
-        session.pauseAndWait();
-        if (session.bestModel() && session.bestModel()->step != session.model()->step)
-            break;
-    }
+    QVERIFY(sessionpause::pauseBetweenValidations(session, 13));
     const int latestStep = session.model()->step;
     QVERIFY(session.bestModel());
     QVERIFY(session.bestStep() < latestStep);

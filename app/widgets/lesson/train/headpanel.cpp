@@ -111,9 +111,8 @@ QString HeadPanel::roleText() const
             .arg(role.offset)
             .arg(strength);
     case tiny::HeadRoleKind::LastComma:
-        return tr("This head looks back at the <b>last comma</b> “，”: %1 on it, %2× what a "
-                  "uniform head puts there.")
-            .arg(commaWeightText(), commaRatioText());
+        return commaFiguresText(QT_TR_NOOP("This head looks back at the <b>last comma</b> “，”: "
+                                           "%1 on it, %2× what a uniform head puts there."));
     case tiny::HeadRoleKind::FirstPosition:
         return tr("This head rests on the <b>first character</b> it can see (mean weight %1): "
                   "a place to put weight when nothing else matches.")
@@ -127,18 +126,13 @@ QString HeadPanel::roleText() const
               "in the bars.");
 }
 
-QString HeadPanel::commaWeightText() const
+QString HeadPanel::commaFiguresText(const char *text) const
 {
     const tiny::HeadProfile &profile = m_inspection->profile;
-    return locale().toString(
-        tiny::markFigures(profile.onLastComma, profile.lastCommaBaseline).weight, 'f', 2);
-}
-
-QString HeadPanel::commaRatioText() const
-{
-    const tiny::HeadProfile &profile = m_inspection->profile;
-    return locale().toString(
-        tiny::markFigures(profile.onLastComma, profile.lastCommaBaseline).ratio, 'f', 1);
+    const tiny::MarkFigures figures =
+        tiny::markFigures(profile.onLastComma, profile.lastCommaBaseline);
+    return tr(text).arg(locale().toString(figures.weight, 'f', 2),
+                        locale().toString(figures.ratio, 'f', 1));
 }
 
 QString HeadPanel::verdictText() const
@@ -150,8 +144,8 @@ QString HeadPanel::verdictText() const
         return tr("The text has too few “，” to judge a head: train on 唐诗三百首.");
     // The rule is tiny::headRole's (the exercise's hint states it): the role line above and
     // this verdict cannot disagree.
-    const QString measured = tr("This head: %1 on the last “，”, %2× a uniform head.")
-                                 .arg(commaWeightText(), commaRatioText());
+    const QString measured =
+        commaFiguresText(QT_TR_NOOP("This head: %1 on the last “，”, %2× a uniform head."));
     QString verdict;
     if (m_inspection->role.kind == tiny::HeadRoleKind::LastComma)
         verdict = tr("✔ Found: this head looks back at the last comma.");

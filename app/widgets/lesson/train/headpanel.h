@@ -59,10 +59,10 @@ Q_SIGNALS:
 
 private:
     void updateTexts();
-    /// The shown head's weight on the last comma and its ratio to a uniform head's, as the
-    /// role's rule reads them (tiny::markFigures).
-    QString commaWeightText() const;
-    QString commaRatioText() const;
+    /// `text` (marked with QT_TR_NOOP) translated, with the shown head's weight on the last
+    /// comma as %1 and its ratio to a uniform head's as %2, as the role's rule reads them
+    /// (tiny::markFigures).
+    QString commaFiguresText(const char *text) const;
 
     int m_layer = -1;
     int m_head = -1;
