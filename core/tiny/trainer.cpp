@@ -1,6 +1,7 @@
 #include "tiny/trainer.h"
 
 #include "isadispatch.h"
+#include "tiny/trainingcost.h"
 #include "tiny/workers.h"
 
 #include <algorithm>
@@ -73,6 +74,14 @@ AdamW::AdamW(const std::vector<Index> &sizes, double weightDecay)
         m_first.emplace_back(size, 0.0f);
         m_second.emplace_back(size, 0.0f);
     }
+}
+
+std::int64_t AdamW::heldBytes() const
+{
+    std::int64_t floats = 0;
+    for (std::size_t i = 0; i < m_first.size(); ++i)
+        floats += std::int64_t(m_first[i].size() + m_second[i].size());
+    return floats * std::int64_t(sizeof(float));
 }
 
 void AdamW::update(const std::vector<TensorView<float>> &parameters,
@@ -186,6 +195,16 @@ Trainer::Trainer(const ModelConfig &config, const TrainingSettings &settings,
     , m_windowRandom(settings.seed ^ windowStream)
     , m_bestValLoss(std::numeric_limits<double>::infinity())
 {}
+
+std::int64_t Trainer::heldBytes() const
+{
+    std::int64_t floats = 0;
+    for (const Parameters<float> *p : {&m_parameters, &m_gradients, &m_best})
+        for (const auto &view : p->tensors())
+            floats += view.size;
+    return floats * std::int64_t(sizeof(float)) + m_optimizer.heldBytes() +
+           std::int64_t(m_trainIds.size() * sizeof(int)) + tiny::heldBytes(m_acts);
+}
 
 void Trainer::sampleBatch()
 {

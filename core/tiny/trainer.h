@@ -60,6 +60,9 @@ public:
     void update(const std::vector<TensorView<float>> &parameters,
                 const std::vector<TensorView<float>> &gradients, double lr);
 
+    /// The bytes of the two moments.
+    std::int64_t heldBytes() const;
+
     static constexpr double beta1 = 0.9;
     static constexpr double beta2 = 0.99;
     static constexpr double epsilon = 1e-8;
@@ -114,6 +117,9 @@ public:
                                        const std::vector<int> &punctuationIds);
 
     int stepsDone() const { return m_stepsDone; }
+    /// The bytes its buffers hold now: the parameters, gradients, best parameters, AdamW's
+    /// moments, the training ids and the step's activations (trainingcost.h predicts them).
+    std::int64_t heldBytes() const;
     const TrainingSettings &settings() const { return m_settings; }
     const Parameters<float> &parameters() const { return m_parameters; }
     /// The parameters of the best evaluation so far (the initial ones before any).

@@ -1,0 +1,171 @@
+// Tests of core/tiny/trainingcost: the memory predicted from a model's shape is exactly what a
+// Trainer's buffers hold after a step and what a validation's forward pass holds, and the
+// process's resident memory grows by about that much; the arithmetic of a step is the layout's
+// matrix products counted tensor by tensor.
+
+#include "tiny/trainer.h"
+#include "tiny/trainingcost.h"
+
+#include <QFile>
+#include <QtTest>
+
+using namespace attention::tiny;
+
+Q_DECLARE_METATYPE(attention::tiny::ModelConfig)
+
+namespace {
+
+ModelConfig config(int vocab, int context, int dModel, int heads, int layers, bool mlp)
+{
+    ModelConfig c;
+    c.vocabSize = vocab;
+    c.context = context;
+    c.dModel = dModel;
+    c.heads = heads;
+    c.layers = layers;
+    c.mlp = mlp;
+    return c;
+}
+
+std::vector<int> ids(int count, int vocab)
+{
+    std::vector<int> result(std::size_t(count), 0);
+    for (std::size_t i = 0; i < result.size(); ++i)
+        result[i] = int((i * 7919u + i / 3) % std::size_t(vocab));
+    return result;
+}
+
+/// A field of /proc/self/status in bytes ("VmRSS": resident now, "VmHWM": the peak since the
+/// last resetPeakResident()), −1 when unknown.
+qint64 statusBytes(const QByteArray &field)
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n'))
+        if (line.startsWith(QByteArray(field).append(':')))
+            return line.mid(field.size() + 1).trimmed().split(' ').value(0).toLongLong() * 1024;
+    return -1;
+}
+
+/// Starts the peak resident memory again from the current (Linux: /proc/self/clear_refs).
+bool resetPeakResident()
+{
+    QFile clear(QStringLiteral("/proc/self/clear_refs"));
+    return clear.open(QIODevice::WriteOnly) && clear.write("5") == 1;
+}
+
+} // namespace
+
+class TestTrainingCost : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void memoryIsWhatTheBuffersHold_data();
+    void memoryIsWhatTheBuffersHold();
+    void memoryIsWhatTheProcessHolds();
+    void flopsAreTheLayoutsProducts_data();
+    void flopsAreTheLayoutsProducts();
+    void rateIsMeasured();
+};
+
+void TestTrainingCost::memoryIsWhatTheBuffersHold_data()
+{
+    QTest::addColumn<ModelConfig>("config");
+    QTest::addColumn<int>("batch");
+    QTest::newRow("default") << config(300, 32, 64, 4, 1, true) << 32;
+    QTest::newRow("no MLP") << config(50, 16, 32, 2, 2, false) << 8;
+    QTest::newRow("one head, one window") << config(7, 5, 6, 1, 3, true) << 1;
+    QTest::newRow("deep") << config(100, 24, 48, 8, 4, true) << 5;
+}
+
+void TestTrainingCost::memoryIsWhatTheBuffersHold()
+{
+    QFETCH(ModelConfig, config);
+    QFETCH(int, batch);
+    TrainingSettings settings;
+    settings.batch = batch;
+    settings.steps = 10;
+    const std::vector<int> train = ids(2000, config.vocabSize);
+    const TrainingMemory predicted = trainingMemory(config, batch, qint64(train.size()));
+    Trainer trainer(config, settings, train);
+    trainer.step();
+    trainer.step();
+    QCOMPARE(trainer.heldBytes(),
+             predicted.parameters + predicted.activations + predicted.trainingIds);
+
+    // A validation's batch: the forward pass alone.
+    Activations<float> acts;
+    acts.ids = ids(batch * config.context, config.vocabSize);
+    acts.targets = acts.ids;
+    modelForward(trainer.parameters(), BatchShape{batch, config.context}, acts);
+    QCOMPARE(heldBytes(acts), predicted.validation);
+    QCOMPARE(predicted.total(), predicted.parameters + predicted.activations +
+                                    predicted.validation + predicted.trainingIds);
+}
+
+void TestTrainingCost::memoryIsWhatTheProcessHolds()
+{
+    // A model whose run holds about 300 MB at its peak: the resident memory's peak grows by about
+    // the prediction once it has stepped and validated (the sanitizers' shadow adds an eighth,
+    // the allocator a little; nothing the formula misses may add more than a third).
+    const ModelConfig c = config(64, 128, 128, 8, 2, true);
+    TrainingSettings settings;
+    settings.batch = 32;
+    settings.steps = 10;
+    const std::vector<int> train = ids(8192, c.vocabSize);
+    const std::vector<int> val = ids(32 * 128 + 1, c.vocabSize);
+    const TrainingMemory predicted = trainingMemory(c, settings.batch, qint64(train.size()));
+    if (!resetPeakResident() || statusBytes("VmHWM") < 0)
+        QSKIP("no /proc/self/clear_refs or VmHWM");
+    const qint64 before = statusBytes("VmRSS");
+    Trainer trainer(c, settings, train);
+    trainer.step();
+    QVERIFY(trainer.evaluate(val, {}));
+    const qint64 grown = statusBytes("VmHWM") - before;
+    const double ratio = double(grown) / double(predicted.total());
+    qInfo("predicted %.1f MiB at the peak (%.1f MiB of it while validating), the resident "
+          "memory's peak grew %.1f MiB: %.2f×",
+          double(predicted.total()) / 1048576.0, double(predicted.validation) / 1048576.0,
+          double(grown) / 1048576.0, ratio);
+    QVERIFY2(ratio > 0.9 && ratio < 1.34, qPrintable(QString::number(ratio)));
+}
+
+void TestTrainingCost::flopsAreTheLayoutsProducts_data()
+{
+    QTest::addColumn<ModelConfig>("config");
+    QTest::addColumn<int>("batch");
+    QTest::newRow("default") << config(300, 32, 64, 4, 1, true) << 32;
+    QTest::newRow("no MLP") << config(50, 16, 32, 2, 2, false) << 8;
+    QTest::newRow("large") << config(2000, 256, 512, 16, 4, true) << 32;
+}
+
+void TestTrainingCost::flopsAreTheLayoutsProducts()
+{
+    QFETCH(ModelConfig, config);
+    QFETCH(int, batch);
+    // Every 2-D tensor but the position table multiplies each of the batch's rows once in the
+    // forward pass (tok_emb as the tied output layer); each head's scores and weights · v are
+    // two T × T × d_head products per window. Backward: twice the forward.
+    const double rows = double(batch) * config.context;
+    double multiplyAdds = 0.0;
+    for (const TensorSpec &tensor : tensorLayout(config))
+        if (tensor.shape.size() == 2 && tensor.name != "pos_emb")
+            multiplyAdds += rows * double(tensor.shape[0]) * double(tensor.shape[1]);
+    multiplyAdds += config.layers * config.heads * 2.0 * batch * double(config.context) *
+                    config.context * config.dHead();
+    QCOMPARE(stepFlops(config, batch), 3.0 * 2.0 * multiplyAdds);
+}
+
+void TestTrainingCost::rateIsMeasured()
+{
+    const double rate = measureStepRate(1);
+    qInfo("%.2f GFLOP/s", rate * 1e-9);
+    QVERIFY(std::isfinite(rate));
+    QVERIFY(rate > 0.0);
+    QCOMPARE(threadCount(), 1);
+}
+
+QTEST_GUILESS_MAIN(TestTrainingCost)
+#include "tst_trainingcost.moc"
