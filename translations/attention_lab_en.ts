@@ -718,6 +718,10 @@ most likely next characters
         <source>the validation text has %1 characters, fewer than one window of %2 (context + 1); choose a longer text or a smaller context</source>
         <translation></translation>
     </message>
+    <message>
+        <source>this file is in GBK (GB18030), not UTF-8; save it as UTF-8 (a text editor&apos;s Save As offers the encoding; on the command line: iconv -f GB18030 -t UTF-8)</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>HeadGridAccessible</name>
@@ -3381,6 +3385,38 @@ unscaled</source>
     </message>
     <message>
         <source>Text files (*.txt);;All files (*)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>This run needs about %1 of memory.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>This run needs about %1 of memory and %2.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>A heavy run: about %1 of memory (this computer has %2) and %3. Fewer steps, a shorter context or a smaller d_model train in minutes.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>A heavy run: about %1 of memory and %2. Fewer steps, a shorter context or a smaller d_model train in minutes.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>A heavy run</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The computer may slow down while it runs. Train anyway?</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Train anyway? Pause stops it at any time.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Past step %1 (where its schedule ended) the run trains at its last learning rate, %2.</source>
         <translation></translation>
     </message>
 </context>

@@ -742,6 +742,10 @@ most likely next characters
         <source>the validation text has %1 characters, fewer than one window of %2 (context + 1); choose a longer text or a smaller context</source>
         <translation>验证文本只有 %1 个字符，不足一个 %2 字符的窗口（上下文 + 1）；请选择更长的文本或更小的上下文</translation>
     </message>
+    <message>
+        <source>this file is in GBK (GB18030), not UTF-8; save it as UTF-8 (a text editor&apos;s Save As offers the encoding; on the command line: iconv -f GB18030 -t UTF-8)</source>
+        <translation>这个文件是 GBK（GB18030）编码，不是 UTF-8；请另存为 UTF-8（文本编辑器的“另存为”可以选择编码；命令行：iconv -f GB18030 -t UTF-8）</translation>
+    </message>
 </context>
 <context>
     <name>HeadGridAccessible</name>
@@ -3408,6 +3412,38 @@ unscaled</source>
     <message>
         <source>Text files (*.txt);;All files (*)</source>
         <translation>文本文件 (*.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>This run needs about %1 of memory.</source>
+        <translation>这次训练大约需要 %1 内存。</translation>
+    </message>
+    <message>
+        <source>This run needs about %1 of memory and %2.</source>
+        <translation>这次训练大约需要 %1 内存，用时约 %2。</translation>
+    </message>
+    <message>
+        <source>A heavy run: about %1 of memory (this computer has %2) and %3. Fewer steps, a shorter context or a smaller d_model train in minutes.</source>
+        <translation>这是一次很重的训练：大约需要 %1 内存（本机共有 %2），用时约 %3。减少步数、缩短上下文或减小 d_model，几分钟就能训练完。</translation>
+    </message>
+    <message>
+        <source>A heavy run: about %1 of memory and %2. Fewer steps, a shorter context or a smaller d_model train in minutes.</source>
+        <translation>这是一次很重的训练：大约需要 %1 内存，用时约 %2。减少步数、缩短上下文或减小 d_model，几分钟就能训练完。</translation>
+    </message>
+    <message>
+        <source>A heavy run</source>
+        <translation>很重的训练</translation>
+    </message>
+    <message>
+        <source>The computer may slow down while it runs. Train anyway?</source>
+        <translation>训练期间电脑可能会变慢。仍要训练吗？</translation>
+    </message>
+    <message>
+        <source>Train anyway? Pause stops it at any time.</source>
+        <translation>仍要训练吗？随时可以按“暂停”停下。</translation>
+    </message>
+    <message>
+        <source>Past step %1 (where its schedule ended) the run trains at its last learning rate, %2.</source>
+        <translation>第 %1 步之后（原定的学习率计划到此结束），训练沿用最后的学习率 %2。</translation>
     </message>
 </context>
 <context>

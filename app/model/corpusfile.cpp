@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QStringDecoder>
 
 namespace attention {
 
@@ -54,6 +55,37 @@ QString corpusErrorMessage(const tiny::CorpusError &error)
     return name + QStringLiteral(": ") + what;
 }
 
+namespace {
+
+/// Whether the file reads as Chinese text in GB18030 (GBK's superset): decoded without an error,
+/// with Chinese characters, and nearly all of its other characters Chinese too (CJK ideographs
+/// and punctuation). A Latin-1 text fails: an accented letter before a space or a line break is
+/// no GB18030 sequence.
+bool isChineseGb18030(const QString &fileName)
+{
+    QFile file(fileName);
+    if (fileName.isEmpty() || !file.open(QIODevice::ReadOnly))
+        return false;
+    QStringDecoder decoder("GB18030");
+    if (!decoder.isValid())
+        return false;
+    const QString text = decoder(file.readAll());
+    if (decoder.hasError())
+        return false;
+    qsizetype chinese = 0, other = 0;
+    for (const QChar c : text) {
+        if (c.unicode() < 0x80)
+            continue;
+        const char16_t u = c.unicode();
+        const bool cjk = (u >= 0x4E00 && u <= 0x9FFF) || (u >= 0x3000 && u <= 0x303F) ||
+                         (u >= 0xFF00 && u <= 0xFFEF) || c.isSurrogate();
+        (cjk ? chinese : other) += 1;
+    }
+    return chinese > 0 && other * 10 <= chinese;
+}
+
+} // namespace
+
 CorpusLoadResult loadCorpus(const QString &nameOrPath, int context)
 {
     CorpusLoadResult result;
@@ -65,7 +97,15 @@ CorpusLoadResult loadCorpus(const QString &nameOrPath, int context)
         tiny::resolveCorpus(QFile::encodeName(nameOrPath).toStdString());
     tiny::CorpusResult prepared = tiny::prepareCorpus(source, context);
     if (!prepared.ok()) {
-        result.error = corpusErrorMessage(*prepared.error);
+        result.error = prepared.error->kind == tiny::CorpusErrorKind::InvalidUtf8 &&
+                               isChineseGb18030(QFile::decodeName(source.path.c_str()))
+                           ? QDir::toNativeSeparators(nameOrPath) + QStringLiteral(": ") +
+                                 QCoreApplication::translate(
+                                     "CorpusFile",
+                                     "this file is in GBK (GB18030), not UTF-8; save it as UTF-8 "
+                                     "(a text editor's Save As offers the encoding; on the "
+                                     "command line: iconv -f GB18030 -t UTF-8)")
+                           : corpusErrorMessage(*prepared.error);
         return result;
     }
     result.corpus = std::move(prepared.corpus);

@@ -2,6 +2,7 @@
 
 #include "corpusfile.h"
 #include "tiny/inference.h"
+#include "tiny/trainingcost.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>
@@ -30,70 +31,7 @@ SharedSnapshot attentionSnapshot(const tiny::Parameters<float> &parameters,
     return snapshot;
 }
 
-/// What Trainer::check refuses, as a TrainingError about `setup`'s corpus.
-TrainingError trainerError(tiny::TrainerError error, const TrainingSetup &setup,
-                           const tiny::PreparedCorpus &corpus)
-{
-    using Code = TrainingError::Code;
-    TrainingError e;
-    e.file = setup.corpus;
-    switch (error) {
-    case tiny::TrainerError::Config:
-        e.code = Code::ModelOutsideLimits;
-        break;
-    case tiny::TrainerError::Settings:
-        e.code = Code::TrainerSettings;
-        break;
-    case tiny::TrainerError::TrainingTooShort:
-        e.code = Code::TrainingTooShort;
-        e.value = qint64(corpus.trainIds.size());
-        e.limit = qint64(setup.config.context) + 1;
-        break;
-    case tiny::TrainerError::IdOutOfRange:
-        e.code = Code::IdOutOfRange;
-        e.limit = setup.config.vocabSize;
-        break;
-    }
-    return e;
-}
-
 } // namespace
-
-std::optional<TrainingError> TrainingSession::setupError(const TrainingSetup &setup,
-                                                         const tiny::PreparedCorpus &corpus)
-{
-    using tiny::ConfigError;
-    using Code = TrainingError::Code;
-    if (const std::optional<ConfigError> error = tiny::checkConfig(setup.config)) {
-        switch (*error) {
-        case ConfigError::VocabSize:
-            return TrainingError{Code::VocabSize, setup.corpus, setup.config.vocabSize, 65536, {}};
-        case ConfigError::DModelNotMultipleOfHeads:
-            return TrainingError{
-                Code::DModelNotMultipleOfHeads, {}, setup.config.dModel, setup.config.heads, {}};
-        case ConfigError::Context:
-        case ConfigError::DModel:
-        case ConfigError::Heads:
-        case ConfigError::Layers:
-            return TrainingError{Code::ModelOutsideLimits, {}, 0, 0, {}};
-        }
-    }
-    if (const auto error = tiny::Trainer::check(setup.config, setup.settings, corpus.trainIds))
-        return trainerError(*error, setup, corpus);
-    return std::nullopt;
-}
-
-bool TrainingSetup::operator==(const TrainingSetup &other) const
-{
-    const tiny::TrainingSettings &a = settings;
-    const tiny::TrainingSettings &b = other.settings;
-    tiny::ModelConfig shape = config;
-    shape.vocabSize = other.config.vocabSize; // the corpus decides it
-    return corpus == other.corpus && shape == other.config && evalEvery == other.evalEvery &&
-           a.steps == b.steps && a.batch == b.batch && a.learningRate == b.learningRate &&
-           a.warmup == b.warmup && a.weightDecay == b.weightDecay &&
-           a.maxGradNorm == b.maxGradNorm && a.seed == b.seed && a.threads == b.threads;
-}
 
 qint64 AttentionSnapshot::bytes() const
 {
@@ -133,10 +71,10 @@ struct TrainingSession::RunInput
 
 TrainingSession::TrainingSession(QObject *parent)
     : QObject(parent)
-    , m_bestFileTimer(new QTimer(this))
+    , m_bestFile(new BestFileWriter([this] { return bestFileExport(); }, bestFileInterval, this))
 {
-    m_bestFileTimer->setSingleShot(true);
-    connect(m_bestFileTimer, &QTimer::timeout, this, &TrainingSession::writeBestFile);
+    connect(m_bestFile, &BestFileWriter::written, this, &TrainingSession::bestFileWritten);
+    connect(m_bestFile, &BestFileWriter::failed, this, &TrainingSession::bestFileFailed);
     m_probeIds = std::make_shared<const std::vector<int>>();
 }
 
@@ -145,8 +83,8 @@ TrainingSession::~TrainingSession()
     // No signal from here: whoever listened may be half destroyed already.
     const QSignalBlocker silent(this);
     pauseAndWait();
-    if (m_bestFileDirty)
-        writeBestFile();
+    // The write in flight ends, and a newer best is written, while this is still whole.
+    delete m_bestFile;
 }
 
 std::optional<TrainingError> TrainingSession::setUp(const TrainingSetup &setup)
@@ -236,8 +174,7 @@ void TrainingSession::clearRun()
     m_trainedSteps = 0;
     m_bestModel.reset();
     clearHistory();
-    m_bestFileDirty = false;
-    m_bestFileTimer->stop();
+    m_bestFile->cancel();
 }
 
 void TrainingSession::train()
@@ -250,6 +187,28 @@ void TrainingSession::stepOnce()
 {
     if (canTrain())
         start(m_trainer->stepsDone() + 1);
+}
+
+bool TrainingSession::extendSteps(const TrainingSetup &longer)
+{
+    // The steps, and what goes with them in the form: the warm-up and the validation interval.
+    TrainingSetup same = longer;
+    same.settings.steps = m_setup.settings.steps;
+    same.settings.warmup = m_setup.settings.warmup;
+    same.evalEvery = m_setup.evalEvery;
+    if ((m_state != State::Paused && m_state != State::Finished) || !m_trainer ||
+        !(same == m_setup) || longer.settings.steps <= m_setup.settings.steps)
+        return false;
+    m_setup.settings = longer.settings; // the config keeps the corpus's vocabulary size
+    m_setup.evalEvery = longer.evalEvery;
+    setState(State::Paused);
+    Q_EMIT progressed();
+    return true;
+}
+
+int TrainingSession::scheduleSteps() const
+{
+    return m_trainer ? m_trainer->settings().steps : m_setup.settings.steps;
 }
 
 void TrainingSession::start(int lastStep)
@@ -371,8 +330,7 @@ void TrainingSession::deliver(Progress progress)
         m_bestModel = progress.best;
         m_bestStep = progress.bestStep;
         m_bestLoss = progress.bestLoss;
-        m_bestFileDirty = true;
-        scheduleBestFile();
+        m_bestFile->markDirty();
     }
     if (progress.latest) {
         m_model = progress.latest;
@@ -391,10 +349,7 @@ void TrainingSession::runEnded()
     m_thread->wait(); // it returns right after its last progress
     delete m_thread;
     m_thread = nullptr;
-    if (m_bestFileDirty) {
-        m_bestFileTimer->stop();
-        writeBestFile();
-    }
+    m_bestFile->flush();
     const bool finished = m_trainer && m_trainer->stepsDone() >= m_setup.settings.steps;
     setState(finished ? State::Finished : State::Paused);
 }
@@ -416,17 +371,22 @@ void TrainingSession::pauseAndWait()
 
 bool TrainingSession::waitUntilIdle(int ms)
 {
-    if (!m_thread)
+    const auto idle = [this] { return !m_thread && !m_bestFile->isWriting(); };
+    if (idle())
         return true;
-    // An event loop that sleeps until the worker stops (a polling loop would take a core from it).
+    // An event loop that sleeps until the worker stops and the best file is written (a polling
+    // loop would take a core from them).
     QEventLoop loop;
-    connect(this, &TrainingSession::stateChanged, &loop, [this, &loop] {
-        if (!m_thread)
+    const auto quitWhenIdle = [&idle, &loop] {
+        if (idle())
             loop.quit();
-    });
+    };
+    connect(this, &TrainingSession::stateChanged, &loop, quitWhenIdle);
+    connect(this, &TrainingSession::bestFileWritten, &loop, quitWhenIdle);
+    connect(this, &TrainingSession::bestFileFailed, &loop, quitWhenIdle);
     QTimer::singleShot(ms, &loop, &QEventLoop::quit);
     loop.exec();
-    return !m_thread;
+    return idle();
 }
 
 void TrainingSession::setState(State state)
@@ -443,6 +403,22 @@ const tiny::PreparedCorpus &TrainingSession::corpus() const
     return m_corpus ? *m_corpus : none;
 }
 
+RunEstimate TrainingSession::estimate(const TrainingSetup &setup) const
+{
+    tiny::ModelConfig config = setup.config;
+    config.vocabSize = std::max(1, m_setup.config.vocabSize); // the corpus loaded last
+    const bool thisRun = setup == m_setup && m_state != State::Opened;
+    const int stepsLeft = setup.settings.steps - (thisRun ? stepsDone() : 0);
+    double flopsPerSecond = 0.0;
+    if (m_stepsPerSecond > 0.0)
+        flopsPerSecond = m_stepsPerSecond * tiny::stepFlops(m_setup.config, m_setup.settings.batch);
+    else
+        flopsPerSecond = machineStepRate(setup.settings.threads, !m_thread);
+    const qint64 trainIds = m_corpus ? qint64(m_corpus->trainIds.size()) : 0;
+    return estimateRun(config, setup.settings, trainIds, stepsLeft,
+                       thisRun ? m_stepsPerSecond : 0.0, flopsPerSecond);
+}
+
 int TrainingSession::stepsDone() const
 {
     if (m_state == State::Opened)
@@ -452,22 +428,31 @@ int TrainingSession::stepsDone() const
 
 ModelFile TrainingSession::modelFile(SavedWeights which) const
 {
+    SharedModel model;
+    ModelFile file = modelFileHeader(which, &model);
+    if (model) {
+        file.config = model->parameters.config;
+        file.tensors = tiny::exportTensors(model->parameters);
+    }
+    return file;
+}
+
+ModelFile TrainingSession::modelFileHeader(SavedWeights which, SharedModel *model) const
+{
     ModelFile file;
     // The latest weights are the best ones when nothing better came since (an opened model).
     const bool best = m_bestModel && (which == SavedWeights::Best || m_bestModel == m_model);
-    const SharedModel model = best ? m_bestModel : m_model;
-    if (!model)
+    *model = best ? m_bestModel : m_model;
+    if (!*model)
         return file;
-    file.config = model->parameters.config;
     file.vocabulary = m_vocabulary;
-    file.tensors = tiny::exportTensors(model->parameters);
     if (m_state == State::Opened) {
         file.metadata.corpusName = m_corpusName;
     } else {
         setCorpus(file.metadata, m_corpusName, m_corpusText);
         file.metadata.seed = m_setup.settings.seed;
     }
-    file.metadata.steps = model->step;
+    file.metadata.steps = (*model)->step;
     if (best)
         file.metadata.valLoss = m_bestStep >= 0 ? m_bestLoss : 0.0;
     else
@@ -556,33 +541,25 @@ void TrainingSession::setHistoryByteLimit(qint64 bytes)
 
 void TrainingSession::setBestFile(const QString &fileName)
 {
-    m_bestFile = fileName;
+    m_bestFile->setFileName(fileName);
 }
 
-void TrainingSession::scheduleBestFile()
+std::optional<TrainingError> TrainingSession::bestFileError() const
 {
-    if (m_bestFile.isEmpty() || m_bestFileTimer->isActive())
-        return;
-    const qint64 since =
-        m_bestFileWritten.isValid() ? m_bestFileWritten.elapsed() : bestFileInterval.count();
-    m_bestFileTimer->start(int(std::max<qint64>(0, bestFileInterval.count() - since)));
+    return m_bestFile->error();
 }
 
-void TrainingSession::writeBestFile()
+BestFileWriter::Export TrainingSession::bestFileExport() const
 {
-    m_bestFileDirty = false;
-    if (m_bestFile.isEmpty() || !m_bestModel || m_state == State::Opened)
-        return;
-    m_bestFileWritten.start();
-    QString reason;
-    if (saveModel(bestModelFile(), m_bestFile, &reason)) {
-        m_bestFileError.reset();
-        Q_EMIT bestFileWritten();
-        return;
-    }
-    m_bestFileError =
-        TrainingError{TrainingError::Code::BestFileNotWritten, m_bestFile, 0, 0, reason};
-    Q_EMIT bestFileFailed(*m_bestFileError);
+    if (!m_bestModel || m_state == State::Opened)
+        return {};
+    SharedModel model;
+    ModelFile header = modelFileHeader(SavedWeights::Best, &model);
+    return [header = std::move(header), model]() mutable {
+        header.config = model->parameters.config;
+        header.tensors = tiny::exportTensors(model->parameters);
+        return std::move(header);
+    };
 }
 
 } // namespace attention

@@ -31,19 +31,23 @@
 /// validation improves, at most every `bestFileInterval` (a crash loses at most that much), and
 /// once more when a run stops; each write is announced (bestFileWritten(), when the window keeps
 /// the page's state too). A failed write is kept (bestFileError()) and announced
-/// (bestFileFailed()) for the page to show. The writes run on the GUI thread: a few hundred KiB
-/// at the default model, about 190 MB at the limits.
+/// (bestFileFailed()) for the page to show. The writes run on a thread of their own, from the
+/// shared weights (BestFileWriter); the destructor waits for the write in flight and writes a
+/// newer best itself.
 ///
 /// Snapshots are shared, never copied: the worker makes each one once and hands it over inside
 /// a moved Progress; the history and every view hold the same `SharedSnapshot`. The history's
 /// bytes are counted as it changes and stay within `maxHistoryBytes` (64 MiB).
 
+#include "bestfilewriter.h"
 #include "corpusfile.h"
 #include "modelfile.h"
+#include "runestimate.h"
 #include "tiny/corpus.h"
 #include "tiny/model.h"
 #include "tiny/trainer.h"
 #include "trainingerror.h"
+#include "trainingsetup.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -60,23 +64,12 @@ class QTimer;
 
 namespace attention {
 
-/// What a run is: the corpus, the model's shape and the training settings.
 /// Which of a run's weights a model file holds: those of the best validation loss so far, or
 /// the latest.
 enum class SavedWeights
 {
     Best,
     Latest
-};
-
-struct TrainingSetup
-{
-    QString corpus = QString::fromLatin1(corpora::tang300); ///< a corpora:: name or a file path
-    tiny::ModelConfig config;                               ///< vocabSize comes from the corpus
-    tiny::TrainingSettings settings; ///< steps, learning rate, seed, threads, …
-    int evalEvery = 25;              ///< steps between validations
-
-    bool operator==(const TrainingSetup &other) const;
 };
 
 /// A validation during the run.
@@ -144,10 +137,6 @@ public:
     /// which is paused and dropped first. On failure returns the reason and keeps the current
     /// run as it was.
     std::optional<TrainingError> setUp(const TrainingSetup &setup);
-    /// Why `setup` cannot train on `corpus` (its config.vocabSize set from it); nothing when it
-    /// can.
-    static std::optional<TrainingError> setupError(const TrainingSetup &setup,
-                                                   const tiny::PreparedCorpus &corpus);
     /// Drops the run and starts the same setup again from step 0.
     void reset();
     /// Uses the model of a file: its heads and predictions are shown; it is not trained further
@@ -159,11 +148,20 @@ public:
     void train();
     /// One training step on the worker (and a validation and a snapshot after it).
     void stepOnce();
+    /// Lets a paused or finished run go on with `longer`: this run's setup with more steps (and
+    /// the warm-up and validation interval that go with them). The setup becomes `longer`; the
+    /// trainer keeps its schedule, so the steps past scheduleSteps() train at its last learning
+    /// rate (lr/10). False, and nothing changes, for any other setup or state.
+    bool extendSteps(const TrainingSetup &longer);
+    /// The length of the learning-rate schedule the run's trainer follows: the setup's steps
+    /// unless extendSteps() raised them.
+    int scheduleSteps() const;
     /// Asks the worker to stop after its current step; state() becomes Paused when it has.
     void pause();
     /// Pauses and waits until the worker has stopped and its last progress is in.
     void pauseAndWait();
-    /// Waits (running the event loop) until the worker is idle, at most `ms`; true when idle.
+    /// Waits (running the event loop) until the worker has stopped and the best file is written,
+    /// at most `ms`; true when both are idle.
     bool waitUntilIdle(int ms);
 
     State state() const { return m_state; }
@@ -194,6 +192,12 @@ public:
     /// and snapshots apart, as `attention-cli train` counts); 0 before any.
     double stepsPerSecond() const { return m_stepsPerSecond; }
 
+    /// What training `setup` would take from here: this run's steps left when it is this run's
+    /// setup, all of its steps otherwise. The time comes from this run's measured speed when it
+    /// has one, else from a short measurement of this machine (made once, only while no run
+    /// goes on: the tiny model's threads are the run's); 0 s when neither is known.
+    RunEstimate estimate(const TrainingSetup &setup) const;
+
     /// The latest weights the GUI has, and the best so far (null when empty).
     SharedModel model() const { return m_model; }
     SharedModel bestModel() const { return m_bestModel; }
@@ -218,7 +222,7 @@ public:
     /// Keeps the best weights in this file (empty: nowhere).
     void setBestFile(const QString &fileName);
     /// The last failure to write the best file, or nothing.
-    std::optional<TrainingError> bestFileError() const { return m_bestFileError; }
+    std::optional<TrainingError> bestFileError() const;
 
 Q_SIGNALS:
     void stateChanged(TrainingSession::State state);
@@ -259,8 +263,10 @@ private:
     void clearHistory();
     /// A snapshot of the shown model on the probe (the history's new last entry).
     void snapshotShownModel();
-    void writeBestFile();
-    void scheduleBestFile();
+    /// The model file of `which` weights without config and tensors; `model` gets the weights.
+    ModelFile modelFileHeader(SavedWeights which, SharedModel *model) const;
+    /// What exports the best weights for the best file (empty when there are none to keep).
+    BestFileWriter::Export bestFileExport() const;
 
     TrainingSetup m_setup;
     std::shared_ptr<const tiny::PreparedCorpus> m_corpus; ///< a run reads it too
@@ -297,11 +303,7 @@ private:
     qint64 m_historyBytes = 0;
     qint64 m_historyByteLimit = maxHistoryBytes;
 
-    QString m_bestFile;
-    std::optional<TrainingError> m_bestFileError;
-    bool m_bestFileDirty = false;
-    QElapsedTimer m_bestFileWritten;
-    QTimer *m_bestFileTimer;
+    BestFileWriter *m_bestFile; ///< deleted by the destructor, before the rest
 };
 
 } // namespace attention

@@ -7,6 +7,7 @@
 #include "pausebetweenvalidations.h"
 #include "tiny/inference.h"
 #include "tiny/trainer.h"
+#include "tiny/trainingcost.h"
 #include "trainingsession.h"
 #include "verifynear.h"
 
@@ -62,7 +63,10 @@ private Q_SLOTS:
     void setUpGivesAFreshModel();
     void trainingMatchesTheCoreTrainer();
     void pauseAndResumeGiveTheSameLosses();
+    void aFinishedRunGoesOnWithMoreSteps();
     void oneStepTrainsOneStep();
+    void estimateFollowsTheRun();
+    void heavyIsLongOrLarge();
     void snapshotsAreTheModelsAttention();
     void probeChangeRestartsTheHistory();
     void historyStaysBounded();
@@ -164,6 +168,106 @@ void TestTrainingSession::pauseAndResumeGiveTheSameLosses()
     QCOMPARE(paused.trainLosses(), uninterrupted.trainLosses());
     QCOMPARE(tiny::exportTensors(paused.model()->parameters),
              tiny::exportTensors(uninterrupted.model()->parameters));
+}
+
+void TestTrainingSession::aFinishedRunGoesOnWithMoreSteps()
+{
+    const TrainingSetup setup = smallSetup(40);
+    TrainingSession session;
+    QVERIFY(!session.setUp(setup));
+    const auto longer = [&setup](int steps) {
+        TrainingSetup result = setup;
+        result.settings.steps = steps;
+        result.evalEvery = 20; // goes with the steps
+        return result;
+    };
+    QVERIFY(!session.extendSteps(longer(60))); // a fresh model is trained by Train, not extended
+    session.train();
+    QVERIFY(session.waitUntilIdle(60000));
+    QCOMPARE(session.state(), TrainingSession::State::Finished);
+    QVERIFY(!session.extendSteps(longer(40))); // not more steps
+    QVERIFY(!session.extendSteps(longer(30)));
+    TrainingSetup otherRate = longer(60);
+    otherRate.settings.learningRate *= 2.0;
+    QVERIFY(!session.extendSteps(otherRate)); // another setting: Reset's
+    QCOMPARE(session.state(), TrainingSession::State::Finished);
+
+    QVERIFY(session.extendSteps(longer(60)));
+    QCOMPARE(session.setup().evalEvery, 20);
+    QCOMPARE(session.state(), TrainingSession::State::Paused);
+    QVERIFY(session.canTrain());
+    QCOMPARE(session.totalSteps(), 60);
+    QCOMPARE(session.scheduleSteps(), 40);
+    session.train();
+    QVERIFY(session.waitUntilIdle(60000));
+    QCOMPARE(session.state(), TrainingSession::State::Finished);
+    QCOMPARE(session.stepsDone(), 60);
+    // The same 60 steps as the core's trainer on the 40-step schedule, stepped on past its end…
+    // (the session's config has the corpus's vocabulary size)
+    tiny::Trainer reference(session.setup().config, setup.settings, session.corpus().trainIds);
+    std::vector<double> losses;
+    for (int i = 0; i < 60; ++i)
+        losses.push_back(reference.step());
+    QCOMPARE(session.trainLosses(), losses);
+    QCOMPARE(tiny::exportTensors(session.model()->parameters),
+             tiny::exportTensors(reference.parameters()));
+    // …where the rate is the schedule's last, lr/10.
+    QCOMPARE(tiny::learningRateAt(setup.settings, 50), setup.settings.learningRate / 10.0);
+    // Reset starts the longer run afresh, on a 60-step schedule.
+    session.reset();
+    QCOMPARE(session.scheduleSteps(), 60);
+    QCOMPARE(session.stepsDone(), 0);
+}
+
+void TestTrainingSession::estimateFollowsTheRun()
+{
+    const TrainingSetup setup = smallSetup(200);
+    TrainingSession session;
+    QVERIFY(!session.setUp(setup));
+    const tiny::ModelConfig config = session.setup().config;
+    const qint64 weights = qint64(tiny::parameterCount(config)) * qint64(sizeof(float));
+    const qint64 trainIds = qint64(session.corpus().trainIds.size());
+    const qint64 bytes =
+        tiny::trainingMemory(config, setup.settings.batch, trainIds).total() + 2 * weights;
+    // Before any step: the layout's arithmetic at this machine's measured rate.
+    RunEstimate before = session.estimate(session.setup());
+    QCOMPARE(before.bytes, bytes);
+    QCOMPARE(before.physicalBytes, physicalMemoryBytes());
+    const double rate = machineStepRate(setup.settings.threads);
+    QVERIFY(rate > 0.0);
+    VERIFY_NEAR(before.seconds, 200 * tiny::stepFlops(config, setup.settings.batch) / rate, 1e-9);
+    // Paused part-way: the steps left at the speed the run measured.
+    session.stepOnce();
+    QVERIFY(session.waitUntilIdle(60000));
+    session.stepOnce();
+    QVERIFY(session.waitUntilIdle(60000));
+    QVERIFY(session.stepsPerSecond() > 0.0);
+    const RunEstimate paused = session.estimate(session.setup());
+    QCOMPARE(paused.bytes, bytes);
+    VERIFY_NEAR(paused.seconds, 198 / session.stepsPerSecond(), 1e-9);
+    // Another setup: all of its steps, at the rate this run reached (per operation).
+    TrainingSetup wider = session.setup();
+    wider.config.dModel = 32;
+    wider.settings.steps = 400;
+    const RunEstimate other = session.estimate(wider);
+    const double flopsPerSecond =
+        session.stepsPerSecond() * tiny::stepFlops(config, setup.settings.batch);
+    VERIFY_NEAR(other.seconds,
+                400 * tiny::stepFlops(wider.config, setup.settings.batch) / flopsPerSecond, 1e-9);
+    QVERIFY(other.bytes > bytes);
+}
+
+void TestTrainingSession::heavyIsLongOrLarge()
+{
+    const qint64 gib = qint64(1) << 30;
+    RunEstimate e{gib, 16 * gib, 299.0};
+    QVERIFY(!e.isHeavy());
+    e.seconds = 301.0;
+    QVERIFY(e.isLong() && e.isHeavy() && !e.isLarge());
+    e = RunEstimate{4 * gib + 1, 16 * gib, 10.0};
+    QVERIFY(e.isLarge() && e.isHeavy() && !e.isLong());
+    e.physicalBytes = 0; // unknown: never "large"
+    QVERIFY(!e.isHeavy());
 }
 
 void TestTrainingSession::oneStepTrainsOneStep()

@@ -7,6 +7,7 @@
 /// that profile (its kind's words, no other kind's, its offset and its mean weight). A void helper
 /// with Qt Test checks: call it through QVERIFY_HEAD_PANEL, which returns when it failed.
 
+#include "barchartview.h"
 #include "headgrid.h"
 #include "headpanel.h"
 #include "tiny/corpus.h"
@@ -112,15 +113,15 @@ inline void verifyHeadPanel(attention::TrainPage &page, int layer, int head)
     const auto profile = expectedProfile(page, layer, head);
     QVERIFY(profile);
     QCOMPARE(int(profile->byOffset.size()), attention::HeadPanel::maxOffset + 1);
-    const std::vector<double> expected(profile->byOffset.begin() + 1, profile->byOffset.end());
+    const std::vector<double> &expected = profile->byOffset; // offsets 0 … maxOffset
     std::vector<double> shown;
     for (int i = 0; i < panel.offsetBars()->count(); ++i)
         shown.push_back(panel.offsetBars()->at(i));
     VERIFY_ALL_NEAR(shown, expected, 1e-12);
-    const QStringList offsets = panel.offsetAxis()->categories();
-    QCOMPARE(offsets.size(), attention::HeadPanel::maxOffset);
-    for (int o = 1; o <= offsets.size(); ++o)
-        QCOMPARE(offsets.at(o - 1), QStringLiteral("−%1").arg(o));
+    const QStringList offsets = panel.offsetChart()->names();
+    QCOMPARE(offsets.size(), attention::HeadPanel::maxOffset + 1);
+    for (int o = 0; o < offsets.size(); ++o)
+        QCOMPARE(offsets.at(o), QString::number(o));
     const QString mismatch = roleMismatch(panel.roleText(), attention::tiny::headRole(*profile),
                                           *profile, panel.locale());
     QVERIFY2(mismatch.isEmpty(),

@@ -567,6 +567,20 @@ private Q_SLOTS:
         m_window->setLanguage(QStringLiteral("en"));
     }
 
+    void runEstimateFollowsTheLanguage()
+    {
+        // Step 7 words what a run will take as soon as it shows; switching the language words
+        // it again (the app sets its language after the page has restored its model).
+        QVERIFY(m_window->setLanguage(QStringLiteral("en")));
+        m_window->showLessonStep(LessonView::trainStep);
+        QLabel *estimate = m_window->lesson()->trainPage()->controls()->estimateLabel();
+        QTRY_VERIFY(estimate->text().contains(QStringLiteral("memory")));
+        QVERIFY(m_window->setLanguage(QStringLiteral("zh_CN")));
+        QCoreApplication::processEvents(); // the language change is an event
+        QVERIFY2(englishWords(estimate->text()).isEmpty(), qPrintable(estimate->text()));
+        QVERIFY(m_window->setLanguage(QStringLiteral("en")));
+    }
+
     void stateSurvivesARestart()
     {
         QSettings().clear();

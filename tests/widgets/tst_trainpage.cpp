@@ -12,8 +12,10 @@
 #include "mainwindow.h"
 #include "modelactions.h"
 #include "nextcharpanel.h"
+#include "numberformat.h"
 #include "numberspinbox.h"
 #include "pausebetweenvalidations.h"
+#include "presstrain.h"
 #include "tiny/corpus.h"
 #include "tiny/headanalysis.h"
 #include "tiny/inference.h"
@@ -44,10 +46,12 @@
 #include <QSlider>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QStringEncoder>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <QUndoStack>
+#include <QValueAxis>
 
 using namespace attention;
 
@@ -105,7 +109,7 @@ void prepare(TrainPage &page, const TrainingSetup &setup)
 
 void trainToEnd(TrainPage &page)
 {
-    QTest::mouseClick(page.controls()->trainButton(), Qt::LeftButton);
+    presstrain::pressTrain(page);
     QVERIFY(page.session()->isRunning());
     QVERIFY(page.session()->waitUntilIdle(120000));
     QCoreApplication::processEvents();
@@ -169,6 +173,8 @@ private Q_SLOTS:
     void selectedHeadSurvivesProbeEditsAndRestarts();
     void closingWhileTrainingStopsCleanly();
     void fieldsRefuseWhatTheyCannotHold();
+    void raisingStepsContinuesAFinishedRun();
+    void heavyRunAsksFirst();
     void saveAsksForTheBestOrTheLatest();
     void corpusFileIsCheckedWhenChosen();
 
@@ -718,7 +724,7 @@ void TestTrainPage::closingWhileTrainingStopsCleanly()
     auto window = std::make_unique<MainWindow>(MainWindow::Settings::Ignore);
     TrainPage &page = *window->lesson()->trainPage();
     prepare(page, smallSetup(m_corpus, 100000));
-    QTest::mouseClick(page.controls()->trainButton(), Qt::LeftButton);
+    presstrain::pressTrain(page);
     QTRY_VERIFY(page.session()->stepsDone() > 0);
     QVERIFY(page.session()->isRunning());
     window = nullptr;
@@ -756,6 +762,126 @@ void TestTrainPage::fieldsRefuseWhatTheyCannotHold()
     QCOMPARE(controls.setup().settings.steps, steps);
     QVERIFY2(controls.refusalLabel()->text().contains(QStringLiteral("5000000")),
              qPrintable(controls.refusalLabel()->text()));
+}
+
+void TestTrainPage::raisingStepsContinuesAFinishedRun()
+{
+    QTemporaryDir dir;
+    const TrainingSetup setup = smallSetup(writeCorpus(dir), 30);
+    TrainPage page;
+    prepare(page, setup);
+    trainToEnd(page);
+    QCOMPARE(page.session()->state(), TrainingSession::State::Finished);
+    QVERIFY(!page.controls()->trainButton()->isEnabled());
+    const tiny::TrainingSettings trained = page.session()->setup().settings; // as the form made it
+
+    // More steps typed into the form: the run goes on where it stopped, no Reset asked for.
+    IntegerSpinBox *steps = page.controls()->stepsBox();
+    steps->selectAll();
+    QTest::keyClicks(steps, QStringLiteral("50"));
+    QTest::keyClick(steps, Qt::Key_Return);
+    QTRY_COMPARE(page.session()->totalSteps(), 50);
+    QVERIFY(page.controls()->pendingLabel()->isHidden());
+    QVERIFY(page.controls()->trainButton()->isEnabled());
+    const QString status = page.controls()->statusLabel()->text();
+    QVERIFY2(status.contains(QStringLiteral("30")) &&
+                 status.contains(QLocale().toString(setup.settings.learningRate / 10.0)),
+             qPrintable(status));
+    trainToEnd(page);
+    QCOMPARE(page.session()->stepsDone(), 50);
+    tiny::Trainer reference(page.session()->setup().config, trained,
+                            page.session()->corpus().trainIds);
+    std::vector<double> losses;
+    for (int i = 0; i < 50; ++i)
+        losses.push_back(reference.step());
+    QCOMPARE(page.session()->trainLosses(), losses);
+
+    // Fewer steps than were done, or another setting, waits for Reset as before.
+    steps->selectAll();
+    QTest::keyClicks(steps, QStringLiteral("40"));
+    QTest::keyClick(steps, Qt::Key_Return);
+    QTRY_VERIFY(!page.controls()->pendingLabel()->isHidden());
+    QCOMPARE(page.session()->totalSteps(), 50);
+}
+
+void TestTrainPage::heavyRunAsksFirst()
+{
+    // 100,000 steps of a mid-sized model: hours on any machine, a fraction of a second a step.
+    QTemporaryDir dir;
+    TrainingSetup setup = smallSetup(writeCorpus(dir), 100'000);
+    setup.config.context = 64;
+    setup.config.dModel = 128;
+    setup.config.heads = 4;
+    TrainPage page;
+    prepare(page, setup);
+    const RunEstimate estimate = page.session()->estimate(page.session()->setup());
+    QVERIFY2(estimate.isHeavy(), qPrintable(QString::number(estimate.seconds)));
+    QLabel *label = page.controls()->estimateLabel();
+    QVERIFY(label->isVisible());
+    const QString memory = NumberFormat::memory(estimate.bytes, label->locale());
+    const QString time = NumberFormat::duration(estimate.seconds, label->locale());
+    QVERIFY2(label->text().contains(memory) && label->text().contains(time) &&
+                 label->text().contains(QStringLiteral("heavy")),
+             qPrintable(label->text()));
+
+    // Train asks first, saying the same; Cancel starts nothing.
+    QString asked;
+    const auto answer = [&asked](const QString &button) {
+        QTimer::singleShot(0, [&asked, button] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            if (!box)
+                return;
+            asked = box->text();
+            for (QAbstractButton *b : box->buttons())
+                if (b->text() == button)
+                    b->click();
+        });
+    };
+    const QString said = label->text();
+    answer(QStringLiteral("Cancel"));
+    QTest::mouseClick(page.controls()->trainButton(), Qt::LeftButton);
+    QCOMPARE(asked, said);
+    QVERIFY(!page.session()->isRunning());
+    QCOMPARE(page.session()->stepsDone(), 0);
+
+    // Train: it runs; after a pause it goes on without asking again.
+    asked.clear();
+    answer(QStringLiteral("Train"));
+    QTest::mouseClick(page.controls()->trainButton(), Qt::LeftButton);
+    QCOMPARE(asked, said);
+    QVERIFY(page.session()->isRunning());
+    QVERIFY(label->isHidden()); // the status says the time left while it runs
+    page.session()->pauseAndWait();
+    asked.clear();
+    answer(QStringLiteral("Cancel"));
+    QTest::mouseClick(page.controls()->trainButton(), Qt::LeftButton);
+    QVERIFY(asked.isEmpty());
+    QVERIFY(page.session()->isRunning());
+    page.session()->pauseAndWait();
+    QCoreApplication::processEvents(); // the answer's timer, had a box been open
+    // The loss chart's steps follow the steps done, not the 100,000 planned.
+    const double axisEnd = page.lossChart()->stepAxis()->max();
+    QVERIFY2(axisEnd >= page.session()->stepsDone() &&
+                 axisEnd <= std::max(10.0, 2.5 * page.session()->stepsDone()),
+             qPrintable(QStringLiteral("%1 steps done, the axis ends at %2")
+                            .arg(page.session()->stepsDone())
+                            .arg(axisEnd)));
+
+    // A run of seconds asks nothing.
+    page.controls()->setSetup(smallSetup(setup.corpus, 20));
+    page.controls()->resetButton()->click();
+    QVERIFY(!page.session()->estimate(page.session()->setup()).isHeavy());
+    QVERIFY2(!label->text().contains(QStringLiteral("heavy")), qPrintable(label->text()));
+    trainToEnd(page);
+    QVERIFY(asked.isEmpty());
+    QCOMPARE(page.session()->stepsDone(), 20);
+    QCOMPARE(page.lossChart()->stepAxis()->max(), 20.0); // a finished run: all of it
+    // The axis's end: the steps done and a quarter more, round, at most the run's.
+    const QList<QList<double>> ends = {{0, 1000, 10},     {8, 1000, 10},     {9, 1000, 20},
+                                       {100, 1000, 200},  {500, 1000, 1000}, {1000, 1000, 1000},
+                                       {50, 100000, 100}, {0, 5, 5},         {4000, 100000, 5000}};
+    for (const QList<double> &e : ends)
+        QCOMPARE(LossChart::stepAxisEnd(int(e[0]), int(e[1])), e[2]);
 }
 
 void TestTrainPage::saveAsksForTheBestOrTheLatest()
@@ -831,8 +957,22 @@ void TestTrainPage::corpusFileIsCheckedWhenChosen()
     QVERIFY(!page.controls()->refusalLabel()->isHidden());
     const QString reason = page.controls()->refusalLabel()->text();
     QVERIFY2(reason.contains(QStringLiteral("latin1.txt")) &&
-                 reason.contains(QStringLiteral("UTF-8")),
+                 reason.contains(QStringLiteral("UTF-8")) &&
+                 !reason.contains(QStringLiteral("GB18030")),
              qPrintable(reason));
+    // A Chinese text in GBK is named as such.
+    QFile gbk(m_dir.filePath(QStringLiteral("gbk.txt")));
+    QVERIFY(gbk.open(QIODevice::WriteOnly));
+    QStringEncoder encoder("GB18030");
+    QVERIFY(encoder.isValid());
+    gbk.write(encoder(QStringLiteral("床前明月光，疑是地上霜。\n举头望明月，低头思故乡。\n")));
+    gbk.close();
+    choose(gbk.fileName());
+    QCOMPARE(page.controls()->setup().corpus, m_corpus);
+    const QString gbkReason = page.controls()->refusalLabel()->text();
+    QVERIFY2(gbkReason.contains(QStringLiteral("gbk.txt")) &&
+                 gbkReason.contains(QStringLiteral("GB18030")),
+             qPrintable(gbkReason));
     // A good file is taken (for the next Reset) and the reason goes.
     const QString other = m_dir.filePath(QStringLiteral("other poems.txt"));
     QVERIFY(QFile::copy(m_corpus, other));

@@ -355,6 +355,7 @@ private Q_SLOTS:
     void viewFits_data();
     void viewFits();
     void chartTextsFit();
+    void headTilesAreLarge();
     void dimensionDoesNotWidenTheWindow();
     void addedTokenKeepsItsLabel_data();
     void addedTokenKeepsItsLabel();
@@ -455,6 +456,35 @@ void TestWindowFit::chartTextsFit()
     QEXPECT_FAIL("", "step 4's charts elide their axis titles and legends at zoom 1.3", Continue);
     QVERIFY2(cutOnStep4.isEmpty(),
              qPrintable(QStringLiteral("%1 chart texts cut short").arg(cutOnStep4.size())));
+}
+
+void TestWindowFit::headTilesAreLarge()
+{
+    // Step 7's heads as a class sees them (a model of 2 layers × 4 heads, the exercise shown):
+    // each tile at least 75 px (they were 60 px, beside the loss chart above the panel) at
+    // both laptop sizes, in both languages.
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
+        for (const QSize &size : targetSizes) {
+            const std::unique_ptr<MainWindow> window =
+                openWindow(language, LessonView::trainStep, size);
+            QVERIFY(window);
+            QVERIFY(openModelWithExercise(*window, m_folder.path()));
+            const HeadGrid *grid = window->lesson()->trainPage()->headGrid();
+            for (int layer = 0; layer < grid->layers(); ++layer)
+                for (int head = 0; head < grid->heads(); ++head) {
+                    const QRectF tile = grid->cellsRect(layer, head);
+                    QVERIFY2(tile.width() >= 75.0 && tile.height() >= 75.0 &&
+                                 grid->rect().contains(tile.toAlignedRect()),
+                             qPrintable(QStringLiteral("%1 %2: L%3 H%4 is %5×%6 px")
+                                            .arg(sizeName(size), language)
+                                            .arg(layer + 1)
+                                            .arg(head + 1)
+                                            .arg(tile.width())
+                                            .arg(tile.height())));
+                }
+            qInfo("%s %s: tiles of %.0f px", qPrintable(sizeName(size)), qPrintable(language),
+                  grid->cellsRect(0, 0).width());
+        }
 }
 
 void TestWindowFit::dimensionDoesNotWidenTheWindow()

@@ -14,9 +14,13 @@ namespace attention {
 
 namespace {
 
-/// The bars' categories: the labels of the category axis attached to `series`, if any.
+/// The bars' names: those a bar set carries (property "names", step 7's charts: labels may
+/// thin on a number axis), else the labels of the category axis attached to `series`, if any.
 QStringList categoriesOf(QAbstractBarSeries *series)
 {
+    for (const QBarSet *set : series->barSets())
+        if (const QVariant names = set->property("names"); names.isValid())
+            return names.toStringList();
     for (QAbstractAxis *axis : series->attachedAxes())
         if (auto *categories = qobject_cast<QBarCategoryAxis *>(axis))
             return categories->categories();

@@ -98,9 +98,13 @@ HeadGrid::Geometry HeadGrid::geometry() const
     const qreal width = this->width() - g.labels - 2 * highlightWidth;
     const qreal height = this->height() - g.labels - 2 * highlightWidth;
     // As many columns as give the largest heads: one row for a few heads in a wide widget,
-    // a square-ish block for many.
+    // a square-ish block for many. A row holds whole layers or an equal part of one, so that
+    // each layer's heads stay together.
     qreal bestSide = -1;
+    const int perLayer = std::max(1, heads());
     for (int columns = 1; columns <= count; ++columns) {
+        if (perLayer % columns != 0 && columns % perLayer != 0)
+            continue;
         const int rows = (count + columns - 1) / columns;
         const qreal side = std::min(width / columns - g.gap, height / rows - g.gap - g.title);
         if (side > bestSide) {
@@ -188,7 +192,7 @@ QSize HeadGrid::sizeHint() const
 QSize HeadGrid::minimumSizeHint() const
 {
     const QFontMetrics metrics(font());
-    return QSize(std::min(4, std::max(1, heads())) * 6 * metrics.height(), 6 * metrics.height());
+    return QSize(std::min(2, std::max(1, heads())) * 6 * metrics.height(), 6 * metrics.height());
 }
 
 void HeadGrid::paintEvent(QPaintEvent *)

@@ -2,7 +2,6 @@
 
 #include "barchartview.h"
 
-#include <QBarCategoryAxis>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
@@ -15,7 +14,7 @@ namespace attention {
 HeadPanel::HeadPanel(QWidget *parent)
     : QWidget(parent)
     , m_caption(new QLabel)
-    , m_chart(new BarChartView(QColor(0x7b, 0x3f, 0xa0)))
+    , m_chart(new BarChartView(QColor(0x7b, 0x3f, 0xa0), BarChartView::Axis::Numbers))
     , m_role(new QLabel)
     , m_verdict(new QLabel)
     , m_workbench(new QPushButton)
@@ -53,8 +52,8 @@ void HeadPanel::showHead(int layer, int head, const HeadInspection *inspection)
     double high = 0.0;
     if (inspection) {
         const std::vector<double> &byOffset = inspection->profile.byOffset;
-        for (int o = 1; o <= maxOffset && o < int(byOffset.size()); ++o) {
-            offsets.append(QStringLiteral("−%1").arg(o));
+        for (int o = 0; o <= maxOffset && o < int(byOffset.size()); ++o) {
+            offsets.append(QString::number(o)); // how far back: 0 is the character itself
             values.append(byOffset[std::size_t(o)]);
             high = std::max(high, byOffset[std::size_t(o)]);
         }
@@ -81,11 +80,6 @@ void HeadPanel::setLatestShown(bool latest, int latestStep)
 QBarSet *HeadPanel::offsetBars() const
 {
     return m_chart->bars();
-}
-
-QBarCategoryAxis *HeadPanel::offsetAxis() const
-{
-    return m_chart->categoryAxis();
 }
 
 void HeadPanel::setExerciseShown(bool shown)

@@ -9,7 +9,6 @@
 #include <QWidget>
 #include <optional>
 
-class QBarCategoryAxis;
 class QBarSet;
 class QLabel;
 class QPushButton;
@@ -46,9 +45,10 @@ public:
     QString verdictText() const;
 
     QPushButton *workbenchButton() const { return m_workbench; }
+    /// The bars: offsets 0 (the character itself) to maxOffset.
     QBarSet *offsetBars() const;
-    /// The bars' categories, one offset each ("−1" … "−16").
-    QBarCategoryAxis *offsetAxis() const;
+    /// The chart of the bars (its names: "0" … "16").
+    BarChartView *offsetChart() const { return m_chart; }
     QLabel *roleLabel() const { return m_role; }
     QLabel *verdictLabel() const { return m_verdict; }
 

@@ -114,7 +114,7 @@ void LossChart::showSession(const TrainingSession &session)
     else
         m_best->clear();
 
-    const double steps = std::max(1, session.totalSteps());
+    const double steps = stepAxisEnd(session.stepsDone(), session.totalSteps());
     const double baseline = session.unigramLoss();
     if (std::isfinite(baseline) && baseline > 0.0) {
         m_baseline->replace({QPointF(0.0, baseline), QPointF(steps, baseline)});
@@ -125,6 +125,21 @@ void LossChart::showSession(const TrainingSession &session)
     m_stepAxis->setRange(0.0, steps);
     m_lossAxis->setRange(0.0, high > 0.0 ? std::ceil(high * 1.05) : 1.0);
     m_lossAxis->applyNiceNumbers(); // ticks at round losses
+}
+
+double LossChart::stepAxisEnd(int done, int total)
+{
+    // A quarter more than the steps done, rounded up to 1, 2 or 5 × 10^k, and never past the
+    // run's end: a long run's first steps are not a dot at the left edge.
+    const double wanted = std::max(10.0, 1.25 * done);
+    const double decade = std::pow(10.0, std::floor(std::log10(wanted)));
+    double end = 10.0 * decade;
+    for (const double nice : {1.0, 2.0, 5.0})
+        if (nice * decade >= wanted) {
+            end = nice * decade;
+            break;
+        }
+    return std::min(end, double(std::max(1, total)));
 }
 
 void LossChart::showValue(const QString &what, const QPointF &point, bool state)

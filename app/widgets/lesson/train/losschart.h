@@ -36,6 +36,9 @@ public:
     QLineSeries *baselineSeries() const { return m_baseline; }
     QScatterSeries *bestSeries() const { return m_best; }
     QValueAxis *stepAxis() const { return m_stepAxis; }
+    /// Where the step axis ends after `done` of `total` steps: the steps done and a quarter
+    /// more, at a round number (1, 2 or 5 × 10^k), at most `total`.
+    static double stepAxisEnd(int done, int total);
     QValueAxis *lossAxis() const { return m_lossAxis; }
 
 private:

@@ -11,6 +11,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalBlocker>
@@ -59,6 +60,7 @@ TrainControls::TrainControls(QWidget *parent)
     , m_progress(new QProgressBar)
     , m_status(new QLabel)
     , m_pending(new QLabel)
+    , m_estimate(new QLabel)
     , m_refusal(new QLabel)
 {
     addCorpusItems();
@@ -71,6 +73,7 @@ TrainControls::TrainControls(QWidget *parent)
     m_status->setWordWrap(true);
     m_pending->setWordWrap(true);
     m_pending->setVisible(false);
+    m_estimate->setWordWrap(true);
     m_refusal->setWordWrap(true);
     m_refusal->setVisible(false);
     m_progress->setTextVisible(true);
@@ -97,6 +100,7 @@ TrainControls::TrainControls(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(m_form);
     layout->addLayout(buttons);
+    layout->addWidget(m_estimate);
     layout->addWidget(m_refusal);
     layout->addWidget(m_pending);
     layout->addWidget(m_progress);
@@ -243,6 +247,43 @@ void TrainControls::setPendingChange(bool pending)
     m_pending->setVisible(pending);
 }
 
+void TrainControls::showEstimate(const RunEstimate &estimate, bool running)
+{
+    m_estimate->setVisible(!running && estimate.bytes > 0);
+    m_estimate->setText(estimateText(estimate));
+}
+
+QString TrainControls::estimateText(const RunEstimate &estimate) const
+{
+    const QString memory = NumberFormat::memory(estimate.bytes, locale());
+    const QString time = NumberFormat::duration(estimate.seconds, locale());
+    if (estimate.seconds <= 0.0)
+        return tr("This run needs about %1 of memory.").arg(memory);
+    if (!estimate.isHeavy())
+        return tr("This run needs about %1 of memory and %2.").arg(memory, time);
+    if (estimate.physicalBytes > 0)
+        return tr("A heavy run: about %1 of memory (this computer has %2) and %3. Fewer steps, a "
+                  "shorter context or a smaller d_model train in minutes.")
+            .arg(memory, NumberFormat::memory(estimate.physicalBytes, locale()), time);
+    return tr("A heavy run: about %1 of memory and %2. Fewer steps, a shorter context or a "
+              "smaller d_model train in minutes.")
+        .arg(memory, time);
+}
+
+bool TrainControls::askBeforeHeavyRun(const RunEstimate &estimate)
+{
+    QMessageBox box(QMessageBox::Warning, tr("A heavy run"), estimateText(estimate),
+                    QMessageBox::Cancel, this);
+    box.setInformativeText(estimate.isLarge()
+                               ? tr("The computer may slow down while it runs. Train anyway?")
+                               : tr("Train anyway? Pause stops it at any time."));
+    box.setObjectName(QLatin1String(heavyRunQuestionName));
+    QPushButton *train = box.addButton(tr("Train"), QMessageBox::AcceptRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == train;
+}
+
 void TrainControls::showSession(const TrainingSession &session)
 {
     using State = TrainingSession::State;
@@ -288,6 +329,13 @@ void TrainControls::showSession(const TrainingSession &session)
         status = tr("A model from a file. Reset starts a new run with these settings.");
         break;
     }
+    if (state != State::Opened && session.totalSteps() > session.scheduleSteps())
+        status = tr("%1 %2", "two sentences of the training status")
+                     .arg(status, tr("Past step %1 (where its schedule ended) the run trains at "
+                                     "its last learning rate, %2.")
+                                      .arg(session.scheduleSteps())
+                                      .arg(NumberFormat::shortest(
+                                          session.setup().settings.learningRate / 10.0, locale())));
     if (session.bestStep() >= 0 && state != State::Ready)
         status = tr("%1 %2", "two sentences of the training status")
                      .arg(status, tr("Best validation loss %1 at step %2.")

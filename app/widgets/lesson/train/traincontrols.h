@@ -38,6 +38,13 @@ public:
     void showSession(const TrainingSession &session);
     /// Whether the form differs from the session's run (then Reset applies it).
     void setPendingChange(bool pending);
+    /// Says what the run will take before it goes on: memory and time, and advice when heavy
+    /// (hidden while it runs: the status says the time left then).
+    void showEstimate(const RunEstimate &estimate, bool running);
+    /// Asks whether to start a heavy run, saying what it will take; true for Train. The message
+    /// box is named heavyRunQuestionName.
+    bool askBeforeHeavyRun(const RunEstimate &estimate);
+    static constexpr const char *heavyRunQuestionName = "heavyRunQuestion";
 
     void retranslateUi();
 
@@ -52,6 +59,10 @@ public:
     /// Why a field refused what was typed into it last, or a chosen corpus file was refused
     /// (hidden when nothing was refused).
     QLabel *refusalLabel() const { return m_refusal; }
+    /// What the run will take (showEstimate()).
+    QLabel *estimateLabel() const { return m_estimate; }
+    /// "The settings changed: Reset starts a run with them", shown while they wait for Reset.
+    QLabel *pendingLabel() const { return m_pending; }
     /// Shows `reason` in refusalLabel(); an empty reason hides it.
     void showRefusal(const QString &reason);
 
@@ -64,6 +75,8 @@ Q_SIGNALS:
     void resetClicked();
 
 private:
+    /// The estimate in words: memory and time, and advice when heavy.
+    QString estimateText(const RunEstimate &estimate) const;
     void addCorpusItems();
     /// Asks for a text file and takes it if it can be trained on; otherwise says why.
     void chooseCorpusFile();
@@ -89,6 +102,7 @@ private:
     QProgressBar *m_progress;
     QLabel *m_status;
     QLabel *m_pending;
+    QLabel *m_estimate;
     QLabel *m_refusal; ///< why the number typed last was refused; hidden when none was
     bool m_running = false;
 };

@@ -133,18 +133,21 @@ void TrainPage::buildLayout()
     m_tabs->addTab(m_headPanel, QString());
     m_tabs->addTab(m_nextChar, QString());
 
-    auto *top = new QSplitter(Qt::Horizontal);
-    top->addWidget(m_lossChart);
-    top->addWidget(heads);
-    top->setStretchFactor(0, 2);
-    top->setStretchFactor(1, 3);
-    top->setSizes({400, 600});
-    top->setChildrenCollapsible(false);
-    auto *right = new QSplitter(Qt::Vertical);
-    right->addWidget(top);
-    right->addWidget(m_tabs);
-    right->setStretchFactor(0, 3);
-    right->setStretchFactor(1, 2);
+    // The loss above the selected head's panel; beside them the heads, the whole height: their
+    // tiles are square, so height is what makes them large.
+    auto *charts = new QSplitter(Qt::Vertical);
+    charts->addWidget(m_lossChart);
+    charts->addWidget(m_tabs);
+    charts->setStretchFactor(0, 3);
+    charts->setStretchFactor(1, 2);
+    charts->setSizes({600, 400});
+    charts->setChildrenCollapsible(false);
+    auto *right = new QSplitter(Qt::Horizontal);
+    right->addWidget(charts);
+    right->addWidget(heads);
+    right->setStretchFactor(0, 2);
+    right->setStretchFactor(1, 1);
+    right->setSizes({650, 350});
     right->setChildrenCollapsible(false);
 
     auto *layout = new QHBoxLayout(this);
@@ -167,7 +170,10 @@ void TrainPage::connectSession()
             m_profileTimer->start();
     });
     connect(s, &TrainingSession::stateChanged, this, [this] {
+        if (m_session->state() == TrainingSession::State::Ready)
+            m_heavyRunAccepted = false; // a new run
         m_controls->showSession(*m_session);
+        updateEstimate();
         if (!m_session->isRunning())
             inspectHeads(); // the final weights' profiles
         m_controls->setPendingChange(m_session->state() != TrainingSession::State::Empty &&
@@ -189,11 +195,18 @@ void TrainPage::connectControls()
     // A setting applies once the spin box rests, not at every step of its arrows.
     connect(m_controls, &TrainControls::setupEdited, m_setupTimer, qOverload<>(&QTimer::start));
     connect(m_setupTimer, &QTimer::timeout, this, &TrainPage::applySetup);
+    connect(m_setupTimer, &QTimer::timeout, this, &TrainPage::updateEstimate);
     connect(m_controls, &TrainControls::trainClicked, this, [this] {
-        if (ensureSetUp())
-            m_session->train();
-        else
-            showError(m_lastError);
+        if (!ensureSetUp())
+            return showError(m_lastError);
+        // A heavy run is asked about once, before it starts.
+        const RunEstimate estimate = m_session->estimate(m_session->setup());
+        if (estimate.isHeavy() && !m_heavyRunAccepted) {
+            if (!m_controls->askBeforeHeavyRun(estimate))
+                return;
+            m_heavyRunAccepted = true;
+        }
+        m_session->train();
     });
     connect(m_controls, &TrainControls::pauseClicked, m_session, &TrainingSession::pause);
     connect(m_controls, &TrainControls::stepClicked, this, [this] {
@@ -252,6 +265,11 @@ void TrainPage::applySetup()
         }
         return;
     }
+    // More steps for a paused or finished run: it goes on where it stopped (Train continues).
+    if (m_session->extendSteps(wanted)) {
+        m_controls->setPendingChange(false);
+        return;
+    }
     m_controls->setPendingChange(!(wanted == m_session->setup()));
 }
 
@@ -276,9 +294,16 @@ QStringList TrainPage::probeCharacters() const
     return characters;
 }
 
+void TrainPage::updateEstimate()
+{
+    if (m_session->state() != TrainingSession::State::Empty)
+        m_controls->showEstimate(m_session->estimate(m_controls->setup()), m_session->isRunning());
+}
+
 void TrainPage::sessionProgressed()
 {
     m_controls->showSession(*m_session);
+    updateEstimate();
     m_lossChart->showSession(*m_session);
     updateHistorySlider();
 }
@@ -474,50 +499,27 @@ void TrainPage::showError(const QString &message)
 
 QJsonObject TrainPage::saveState() const
 {
-    const TrainingSetup setup = m_controls->setup();
-    return {
-        {QStringLiteral("corpus"), setup.corpus},
-        {QStringLiteral("context"), setup.config.context},
-        {QStringLiteral("dModel"), setup.config.dModel},
-        {QStringLiteral("heads"), setup.config.heads},
-        {QStringLiteral("layers"), setup.config.layers},
-        {QStringLiteral("mlp"), setup.config.mlp},
-        {QStringLiteral("steps"), setup.settings.steps},
-        {QStringLiteral("learningRate"), setup.settings.learningRate},
-        {QStringLiteral("seed"), double(setup.settings.seed)},
-        {QStringLiteral("threads"), setup.settings.threads},
-        {QStringLiteral("probe"), m_probe->text()},
-        {QStringLiteral("layer"), m_grid->selectedLayer()},
-        {QStringLiteral("head"), m_grid->selectedHead()},
-        {QStringLiteral("temperature"), m_nextChar->temperature()},
-        {QStringLiteral("prompt"), m_nextChar->prompt()},
-    };
+    QJsonObject state = setupToJson(m_controls->setup());
+    state.insert(QStringLiteral("probe"), m_probe->text());
+    state.insert(QStringLiteral("layer"), m_grid->selectedLayer());
+    state.insert(QStringLiteral("head"), m_grid->selectedHead());
+    state.insert(QStringLiteral("temperature"), m_nextChar->temperature());
+    state.insert(QStringLiteral("prompt"), m_nextChar->prompt());
+    return state;
 }
 
 void TrainPage::restoreState(const QJsonObject &state)
 {
-    TrainingSetup setup = m_controls->setup();
-    const auto integer = [&state](const char *key, int fallback) {
-        return state.value(QLatin1String(key)).toInt(fallback);
-    };
-    setup.corpus = state.value(QStringLiteral("corpus")).toString(setup.corpus);
-    setup.config.context = integer("context", setup.config.context);
-    setup.config.dModel = integer("dModel", setup.config.dModel);
-    setup.config.heads = integer("heads", setup.config.heads);
-    setup.config.layers = integer("layers", setup.config.layers);
-    setup.config.mlp = state.value(QStringLiteral("mlp")).toBool(setup.config.mlp);
-    setup.settings.steps = integer("steps", setup.settings.steps);
-    setup.settings.learningRate =
-        state.value(QStringLiteral("learningRate")).toDouble(setup.settings.learningRate);
-    setup.settings.seed = quint64(std::max(0.0, state.value(QStringLiteral("seed")).toDouble(1.0)));
-    setup.settings.threads = integer("threads", setup.settings.threads);
-    m_controls->setSetup(setup);
+    m_controls->setSetup(setupFromJson(state, m_controls->setup()));
     setProbe(state.value(QStringLiteral("probe")).toString(defaultProbe()));
     m_nextChar->setTemperature(state.value(QStringLiteral("temperature")).toDouble(1.0));
     m_nextChar->setPrompt(state.value(QStringLiteral("prompt")).toString(QStringLiteral("床前")));
     if (m_session->state() != TrainingSession::State::Empty)
         applySetup();
-    m_grid->setSelectedHead(integer("layer", 0), integer("head", 0));
+    const auto integer = [&state](const char *key) {
+        return state.value(QLatin1String(key)).toInt(0);
+    };
+    m_grid->setSelectedHead(integer("layer"), integer("head"));
 }
 
 void TrainPage::reset()
@@ -578,6 +580,7 @@ void TrainPage::retranslateUi()
 {
     m_controls->retranslateUi();
     m_controls->showSession(*m_session);
+    updateEstimate();
     fitControlsColumn();
     m_lossChart->retranslateUi();
     m_headPanel->retranslateUi();

@@ -126,6 +126,8 @@ private:
     /// Shows a model read from a file: in the session, and its shape in the form.
     void showOpenedModel(const ModelFile &model);
     void sessionProgressed();
+    /// What the form's setup would take, under the form.
+    void updateEstimate();
     void historyReset();
     void updateHistorySlider();
     /// Asks the inspector for the shown model's head profiles.
@@ -164,6 +166,7 @@ private:
     /// The grid shows the latest snapshot and follows the new ones as they come.
     bool m_followLatest = true;
     QString m_lastError;
+    bool m_heavyRunAccepted = false; ///< the learner said Train to this heavy run already
 };
 
 } // namespace attention
