@@ -77,7 +77,9 @@ LossChart::LossChart(QWidget *parent)
         showValue(tr("best validation loss"), point, state);
     });
     setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(320, 220);
+    // Above the selected head's panel on a 1280×720 screen (a title bar less): room for the
+    // curves, both axes and the legend, and the panel below keeps what it needs.
+    setMinimumSize(320, 160);
     FocusMark::install(this);
     connect(chart, &QChart::plotAreaChanged, this, &LossChart::fitLossTitle);
     retranslateUi();
