@@ -43,7 +43,6 @@ public:
 
     /// The file the best weights go to (empty: nowhere).
     void setFileName(const QString &fileName);
-    QString fileName() const { return m_fileName; }
 
     /// A better model is there: written once `interval` has passed since the last write.
     void markDirty();

@@ -16,7 +16,6 @@
 #include "trainpage.h"
 #include "verifynear.h"
 
-#include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QLabel>
 #include <QTest>

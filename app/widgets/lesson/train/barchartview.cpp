@@ -111,10 +111,8 @@ void BarChartView::fitLabels()
     int step = 1;
     while (step < widestStep && (count + step - 1) / step * share > room)
         step *= 2;
-    if (step != m_step || m_numbers->tickInterval() != step) {
-        m_step = step;
+    if (m_numbers->tickInterval() != step)
         m_numbers->setTickInterval(step);
-    }
 }
 
 } // namespace attention

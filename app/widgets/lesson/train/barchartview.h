@@ -34,8 +34,6 @@ public:
 
     /// Each bar's name, shown or not: also what a screen reader says for it.
     QStringList names() const { return m_names; }
-    /// Every how many numbers a label shows on a number axis (1 with names).
-    int labelStep() const { return m_step; }
 
     QBarSet *bars() const { return m_bars; }
     QValueAxis *valueAxis() const { return m_values; }
@@ -55,7 +53,6 @@ private:
     QValueAxis *m_numbers = nullptr;          ///< Axis::Numbers
     QValueAxis *m_values;
     QStringList m_names;
-    int m_step = 1;
 };
 
 } // namespace attention

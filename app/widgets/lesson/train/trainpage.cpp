@@ -296,8 +296,12 @@ QStringList TrainPage::probeCharacters() const
 
 void TrainPage::updateEstimate()
 {
-    if (m_session->state() != TrainingSession::State::Empty)
-        m_controls->showEstimate(m_session->estimate(m_controls->setup()), m_session->isRunning());
+    // While a run goes on the status says the time left and the estimate is hidden: nothing to
+    // work out at each of its progress reports.
+    if (m_session->isRunning())
+        m_controls->showEstimate(RunEstimate{}, true);
+    else if (m_session->state() != TrainingSession::State::Empty)
+        m_controls->showEstimate(m_session->estimate(m_controls->setup()), false);
 }
 
 void TrainPage::sessionProgressed()
