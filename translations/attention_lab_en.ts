@@ -2584,6 +2584,25 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
 </context>
 <context>
+    <name>attention::HistoryView</name>
+    <message>
+        <source>step –</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The history starts at step %1: the steps before it were recorded with another probe line.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Replays the heads as they were during training.</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
     <name>attention::LessonPage</name>
     <message>
         <source>Start the step over</source>
@@ -3427,14 +3446,6 @@ unscaled</source>
         <translation></translation>
     </message>
     <message>
-        <source>step –</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>step %1</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>%1, layer %2, head %3, step %4</source>
         <translation></translation>
     </message>
@@ -3455,10 +3466,6 @@ unscaled</source>
         <translation></translation>
     </message>
     <message>
-        <source>Replays the heads as they were during training.</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>The selected head</source>
         <translation></translation>
     </message>
@@ -3476,10 +3483,6 @@ unscaled</source>
     </message>
     <message>
         <source>The model does not know %1: it reads each as one “rare” character.</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>The history starts at step %1: the steps before it were recorded with another probe line.</source>
         <translation></translation>
     </message>
 </context>

@@ -2608,6 +2608,25 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
 </context>
 <context>
+    <name>attention::HistoryView</name>
+    <message>
+        <source>step –</source>
+        <translation>第 – 步</translation>
+    </message>
+    <message>
+        <source>The history starts at step %1: the steps before it were recorded with another probe line.</source>
+        <translation>历史从第 %1 步开始：之前的各步记录的是另一行探测文本。</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>Replays the heads as they were during training.</source>
+        <translation>重放各个头在训练过程中的样子。</translation>
+    </message>
+</context>
+<context>
     <name>attention::LessonPage</name>
     <message>
         <source>Start the step over</source>
@@ -3453,14 +3472,6 @@ unscaled</source>
         <translation>模型文件 (*.safetensors);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>step –</source>
-        <translation>第 – 步</translation>
-    </message>
-    <message>
-        <source>step %1</source>
-        <translation>第 %1 步</translation>
-    </message>
-    <message>
         <source>%1, layer %2, head %3, step %4</source>
         <translation>%1，第 %2 层，第 %3 个头，第 %4 步</translation>
     </message>
@@ -3481,10 +3492,6 @@ unscaled</source>
         <translation>各个头的权重显示在这行文本上（长度不超过上下文）。修改它，历史记录会从当前步重新开始。</translation>
     </message>
     <message>
-        <source>Replays the heads as they were during training.</source>
-        <translation>重放各个头在训练过程中的样子。</translation>
-    </message>
-    <message>
         <source>The selected head</source>
         <translation>所选的头</translation>
     </message>
@@ -3503,10 +3510,6 @@ unscaled</source>
     <message>
         <source>The model does not know %1: it reads each as one “rare” character.</source>
         <translation>模型不认识 %1：它把每一个都当作同一个“生僻字”来读。</translation>
-    </message>
-    <message>
-        <source>The history starts at step %1: the steps before it were recorded with another probe line.</source>
-        <translation>历史从第 %1 步开始：之前的各步记录的是另一行探测文本。</translation>
     </message>
 </context>
 <context>

@@ -482,6 +482,16 @@ std::vector<int> TrainingSession::probeIds() const
     return *sharedProbeIds();
 }
 
+QStringList TrainingSession::probeCharacters() const
+{
+    QStringList characters;
+    const std::u32string text = m_probe.toStdU32String();
+    const std::size_t n = std::min(text.size(), sharedProbeIds()->size());
+    for (std::size_t i = 0; i < n; ++i)
+        characters.append(QString::fromUcs4(&text[i], 1));
+    return characters;
+}
+
 std::shared_ptr<const std::vector<int>> TrainingSession::sharedProbeIds() const
 {
     std::lock_guard lock(m_probeMutex);

@@ -211,6 +211,8 @@ public:
     QString probe() const { return m_probe; }
     /// The probe's ids in the shown model's vocabulary (0 for a character it lacks).
     std::vector<int> probeIds() const;
+    /// The probe's characters, one per id (the line cut to the context).
+    QStringList probeCharacters() const;
     /// The snapshots so far, oldest first; the last is the current model's.
     const std::vector<SharedSnapshot> &history() const { return m_history; }
     /// The bytes of the history's snapshots, kept as it changes; at most historyByteLimit().

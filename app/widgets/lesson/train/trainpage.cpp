@@ -2,6 +2,7 @@
 
 #include "headgrid.h"
 #include "headpanel.h"
+#include "historyview.h"
 #include "losschart.h"
 #include "modelfile.h"
 #include "nextcharpanel.h"
@@ -18,14 +19,12 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
-#include <QSlider>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <cmath>
 
 namespace attention {
 
@@ -64,10 +63,8 @@ TrainPage::TrainPage(QWidget *parent)
     , m_probeLabel(new QLabel)
     , m_probeNote(new QLabel)
     , m_probe(new QLineEdit(defaultProbe()))
-    , m_grid(new HeadGrid)
-    , m_historyLabel(new QLabel)
-    , m_historyNote(new QLabel)
-    , m_history(new QSlider(Qt::Horizontal))
+    , m_historyView(new HistoryView(m_session))
+    , m_grid(m_historyView->grid())
     , m_tabs(new QTabWidget)
     , m_headPanel(new HeadPanel)
     , m_nextChar(new NextCharPanel(m_inspector))
@@ -84,7 +81,6 @@ TrainPage::TrainPage(QWidget *parent)
     m_probeTimer->setSingleShot(true);
     m_probeTimer->setInterval(probeDelayMs);
     m_probe->setMaxLength(256);
-    m_history->setRange(0, 0);
     m_session->setProbe(defaultProbe());
     m_controls->setSetup(defaultSetup());
     buildLayout();
@@ -122,12 +118,7 @@ void TrainPage::buildLayout()
     headsLayout->addWidget(m_probeLabel, 0, 0);
     headsLayout->addWidget(m_probe, 0, 1);
     headsLayout->addWidget(m_probeNote, 1, 0, 1, 2);
-    headsLayout->addWidget(m_grid, 2, 0, 1, 2);
-    headsLayout->addWidget(m_historyLabel, 3, 0);
-    headsLayout->addWidget(m_history, 3, 1);
-    m_historyNote->setWordWrap(true);
-    m_historyNote->setVisible(false);
-    headsLayout->addWidget(m_historyNote, 4, 0, 1, 2);
+    headsLayout->addWidget(m_historyView, 2, 0, 1, 2);
     headsLayout->setRowStretch(2, 1);
 
     m_tabs->addTab(m_headPanel, QString());
@@ -160,7 +151,7 @@ void TrainPage::connectSession()
 {
     TrainingSession *s = m_session;
     connect(s, &TrainingSession::progressed, this, &TrainPage::sessionProgressed);
-    connect(s, &TrainingSession::historyReset, this, &TrainPage::historyReset);
+    connect(s, &TrainingSession::historyReset, m_historyView, &HistoryView::historyReset);
     connect(s, &TrainingSession::modelChanged, this, [this] {
         updateNextChar();
         // While training, the profiles follow a few times a second; otherwise at once.
@@ -225,7 +216,8 @@ void TrainPage::connectControls()
     connect(m_probe, &QLineEdit::textEdited, m_probeTimer, qOverload<>(&QTimer::start));
     connect(m_probe, &QLineEdit::editingFinished, this, [this] { setProbe(m_probe->text()); });
     connect(m_probeTimer, &QTimer::timeout, this, [this] { setProbe(m_probe->text()); });
-    connect(m_history, &QSlider::valueChanged, this, &TrainPage::showSnapshot);
+    // The panels below describe the current model: a head from the past is shown, not opened.
+    connect(m_historyView, &HistoryView::snapshotShown, m_headPanel, &HeadPanel::setLatestShown);
     connect(m_grid, &HeadGrid::headSelected, this, &TrainPage::showSelectedHead);
     connect(m_grid, &HeadGrid::positionSelected, this, [this] { updateNextChar(); });
     connect(m_headPanel, &HeadPanel::workbenchRequested, this, [this] {
@@ -284,16 +276,6 @@ void TrainPage::setProbe(const QString &probe)
     updateNextChar();
 }
 
-QStringList TrainPage::probeCharacters() const
-{
-    QStringList characters;
-    const std::u32string text = m_session->probe().toStdU32String();
-    const std::size_t n = std::min(text.size(), m_session->probeIds().size());
-    for (std::size_t i = 0; i < n; ++i)
-        characters.append(QString::fromUcs4(&text[i], 1));
-    return characters;
-}
-
 void TrainPage::updateEstimate()
 {
     // While a run goes on the status says the time left and the estimate is hidden: nothing to
@@ -309,67 +291,7 @@ void TrainPage::sessionProgressed()
     m_controls->showSession(*m_session);
     updateEstimate();
     m_lossChart->showSession(*m_session);
-    updateHistorySlider();
-}
-
-void TrainPage::historyReset()
-{
-    // Thinned: stay at the step shown (or the nearest one kept); cleared: the one snapshot.
-    const auto &history = m_session->history();
-    if (!m_followLatest && m_shownStep >= 0 && !history.empty()) {
-        int nearest = 0;
-        for (int i = 0; i < int(history.size()); ++i)
-            if (std::abs(history[std::size_t(i)]->step - m_shownStep) <
-                std::abs(history[std::size_t(nearest)]->step - m_shownStep))
-                nearest = i;
-        m_shown = nearest;
-        m_followLatest = nearest == int(history.size()) - 1;
-    } else {
-        m_followLatest = true;
-    }
-    updateHistorySlider();
-}
-
-void TrainPage::updateHistorySlider()
-{
-    const int last = int(m_session->history().size()) - 1;
-    {
-        const QSignalBlocker blocker(m_history);
-        m_history->setRange(0, std::max(0, last));
-        m_history->setValue(m_followLatest ? last : std::min(m_shown, last));
-    }
-    showSnapshot(m_history->value());
-}
-
-void TrainPage::showSnapshot(int index)
-{
-    const auto &history = m_session->history();
-    if (history.empty()) {
-        m_shown = -1;
-        m_grid->setSnapshot(nullptr, {});
-        m_historyLabel->setText(tr("step –"));
-        m_historyNote->setVisible(false);
-        return;
-    }
-    // A probe edit restarts the history at the step of the edit: said, not silent.
-    const int first = history.front()->step;
-    m_historyNote->setVisible(first > 0 && m_session->state() != TrainingSession::State::Opened);
-    m_historyNote->setText(tr("The history starts at step %1: the steps before it were recorded "
-                              "with another probe line.")
-                               .arg(first));
-    index = std::clamp(index, 0, int(history.size()) - 1);
-    m_followLatest = index == int(history.size()) - 1;
-    if (m_history->value() != index) {
-        const QSignalBlocker blocker(m_history);
-        m_history->setValue(index);
-    }
-    m_shown = index;
-    const SharedSnapshot &snapshot = history[std::size_t(index)];
-    m_shownStep = snapshot->step;
-    m_grid->setSnapshot(snapshot, probeCharacters());
-    m_historyLabel->setText(tr("step %1").arg(m_shownStep));
-    // The panels below describe the current model: a head from the past is shown, not opened.
-    m_headPanel->setLatestShown(m_followLatest, history.back()->step);
+    m_historyView->historyAppended();
 }
 
 void TrainPage::inspectHeads()
@@ -397,13 +319,11 @@ void TrainPage::updateProbeNote()
 {
     // The characters of the probe line the shown model has no id for: it reads each as id 0.
     QStringList unknown;
-    const std::u32string text = m_session->probe().toStdU32String();
+    const QStringList characters = m_session->probeCharacters();
     const std::vector<int> ids = m_session->probeIds();
-    for (std::size_t i = 0; i < std::min(text.size(), ids.size()); ++i) {
-        const QString character = QString::fromUcs4(&text[i], 1);
-        if (ids[i] == 0 && !unknown.contains(character))
-            unknown.append(character);
-    }
+    for (int i = 0; i < characters.size(); ++i)
+        if (ids[std::size_t(i)] == 0 && !unknown.contains(characters[i]))
+            unknown.append(characters[i]);
     m_probeNote->setVisible(!unknown.isEmpty() && m_session->model());
     m_probeNote->setText(tr("The model does not know %1: it reads each as one “rare” character.")
                              .arg(unknown.join(QStringLiteral(" "))));
@@ -430,7 +350,7 @@ std::optional<Scenario> TrainPage::headScenario() const
                           .arg(layer + 1)
                           .arg(head + 1)
                           .arg(model->step);
-    scenario->tokens = probeCharacters();
+    scenario->tokens = m_session->probeCharacters();
     return scenario;
 }
 
@@ -592,13 +512,12 @@ void TrainPage::retranslateUi()
     m_probeLabel->setText(tr("Probe line"));
     m_probe->setToolTip(tr("The heads' weights are shown on this line (at most the context's "
                            "length). Editing it restarts the history at the current step."));
-    m_history->setToolTip(tr("Replays the heads as they were during training."));
     m_tabs->setTabText(0, tr("The selected head"));
     m_tabs->setTabText(1, tr("Next character"));
     m_saveModel->setText(tr("Save model…"));
     m_openModel->setText(tr("Open model…"));
     updateProbeNote();
-    showSnapshot(m_shown);
+    m_historyView->retranslateUi();
 }
 
 } // namespace attention

@@ -5,12 +5,13 @@
 /// triangle into patterns, then takes a learned head into the workbench.
 ///
 /// The page owns a TrainingSession (app/model; the training runs on its worker thread) and shows
-/// it: TrainControls (settings, Train / Pause / One step / Reset, progress), LossChart, HeadGrid
-/// with a probe line and a history slider that replays the snapshots, HeadPanel (what the
-/// selected head does, the exercise) and NextCharPanel (the next character, temperature,
+/// it: TrainControls (settings, Train / Pause / One step / Reset, progress), LossChart, a probe
+/// line above a HistoryView (the HeadGrid and a slider that replays the snapshots), HeadPanel (what
+/// the selected head does, the exercise) and NextCharPanel (the next character, temperature,
 /// sampling). What the panels show of the model is computed by a ModelInspector (app/model) off
 /// the GUI thread. Leaving the step or closing the window pauses the training.
 
+#include "historyview.h"
 #include "lessonpage.h"
 #include "modelinspector.h"
 #include "scenario.h"
@@ -80,8 +81,8 @@ public:
     /// causal on, a title naming the corpus, layer, head and step); nothing without a model.
     std::optional<Scenario> headScenario() const;
     /// Shows the snapshot `index` of the history (the last is the current model).
-    void showSnapshot(int index);
-    int shownSnapshot() const { return m_shown; }
+    void showSnapshot(int index) { m_historyView->showSnapshot(index); }
+    int shownSnapshot() const { return m_historyView->shownSnapshot(); }
     void setProbe(const QString &probe);
 
     TrainingSession *session() const { return m_session; }
@@ -91,11 +92,11 @@ public:
     HeadGrid *headGrid() const { return m_grid; }
     HeadPanel *headPanel() const { return m_headPanel; }
     NextCharPanel *nextCharPanel() const { return m_nextChar; }
-    QSlider *historySlider() const { return m_history; }
+    QSlider *historySlider() const { return m_historyView->slider(); }
     QLineEdit *probeEdit() const { return m_probe; }
     /// Names the probe's characters the model does not know (hidden when it knows them all).
     QLabel *probeNote() const { return m_probeNote; }
-    QLabel *historyNote() const { return m_historyNote; }
+    QLabel *historyNote() const { return m_historyView->note(); }
     QPushButton *openModelButton() const { return m_openModel; }
     QPushButton *saveModelButton() const { return m_saveModel; }
 
@@ -128,8 +129,6 @@ private:
     void sessionProgressed();
     /// What the form's setup would take, under the form.
     void updateEstimate();
-    void historyReset();
-    void updateHistorySlider();
     /// Asks the inspector for the shown model's head profiles.
     void inspectHeads();
     /// Shows the selected head of the latest inspection in the panel.
@@ -137,7 +136,6 @@ private:
     void updateNextChar();
     /// Names the probe's characters the model does not know, or hides the note.
     void updateProbeNote();
-    QStringList probeCharacters() const;
     void showError(const QString &message);
 
     TrainingSession *m_session;
@@ -148,10 +146,8 @@ private:
     QLabel *m_probeLabel;
     QLabel *m_probeNote;
     QLineEdit *m_probe;
+    HistoryView *m_historyView; ///< the grid and the history slider
     HeadGrid *m_grid;
-    QLabel *m_historyLabel;
-    QLabel *m_historyNote; ///< says so when a probe edit restarted the history
-    QSlider *m_history;
     QTabWidget *m_tabs;
     HeadPanel *m_headPanel;
     NextCharPanel *m_nextChar;
@@ -160,11 +156,6 @@ private:
     QTimer *m_profileTimer; ///< asks for the heads' profiles at most a few times a second
     QTimer *m_probeTimer;   ///< applies the typed probe line once typing pauses
     QTimer *m_setupTimer;   ///< applies the form once its spin boxes rest
-
-    int m_shown = -1;     ///< the history index the grid shows
-    int m_shownStep = -1; ///< and its step, to find it again when the history thins
-    /// The grid shows the latest snapshot and follows the new ones as they come.
-    bool m_followLatest = true;
     QString m_lastError;
     bool m_heavyRunAccepted = false; ///< the learner said Train to this heavy run already
 };
