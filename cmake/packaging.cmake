@@ -24,7 +24,8 @@ set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${CPACK_PACKAGE_CONTACT}")
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "${PROJECT_HOMEPAGE_URL}")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # Chinese glyphs for the zh_CN interface, Qt's own translations (standard dialogs, buttons), and
-# the tiny model's corpora tang300 and song100 (read from /usr/share/games/fortunes at run time).
+# the tiny model's corpora tang300 and song100 (read from /usr/share/games/fortunes at run time;
+# 全唐诗 is installed with the package, share/attention-lab/corpora).
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "fonts-noto-cjk, qt6-translations-l10n, fortunes-zh")
 # The xcb and offscreen platform plugins come with libqt6gui6 (found by shlibdeps); Wayland
 # sessions can use the native plugin if it is installed.

@@ -6,7 +6,7 @@ attention_packages=(
     cmake ninja-build g++ pkg-config
     qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-translations-l10n libqt6opengl6-dev libgl-dev libeigen3-dev fonts-noto-cjk fortunes-zh
-    xvfb xauth dbus-daemon at-spi2-core python3-pyatspi
+    xvfb xauth dbus-daemon at-spi2-core python3-pyatspi python3 opencc
 )
 
 attention_install_missing() {
@@ -25,4 +25,45 @@ attention_install_missing() {
     "${sudo[@]}" apt-get update -qq
     DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends \
         "${missing[@]}"
+}
+
+# 全唐诗 (the corpus "tang"): the npm package chinese-poetry, fetched once with `npm pack` into
+# build/deps and checked against the registry's integrity value pinned here. The build converts
+# it (scripts/make-tang-corpus.py). Debian's npm is installed when no npm is on the PATH.
+attention_poetry_package=chinese-poetry@2.0.1
+attention_poetry_tarball=build/deps/chinese-poetry-2.0.1.tgz
+attention_poetry_integrity='sha512-KtYARvV7CWNtax0na9+Jn6PlhGgSoid7PWyDzXI4KsCEm2odZcqEQyval5koaLygZnM/EQ3lfJ//25K8p3uHNg=='
+
+# The integrity value (sha512-<base64>) of a file, as npm writes it.
+attention_integrity_of() {
+    echo "sha512-$(openssl dgst -sha512 -binary "$1" | base64 -w0)"
+}
+
+attention_fetch_poetry() {
+    if [ -f "$attention_poetry_tarball" ] &&
+        [ "$(attention_integrity_of "$attention_poetry_tarball")" = "$attention_poetry_integrity" ]; then
+        return 0
+    fi
+    command -v npm >/dev/null || attention_install_missing npm
+    command -v openssl >/dev/null || attention_install_missing openssl
+    local dir work
+    dir=$(dirname "$attention_poetry_tarball")
+    mkdir -p "$dir"
+    work=$(mktemp -d "$dir/fetch.XXXXXX")
+    if ! (cd "$work" && npm pack --silent "$attention_poetry_package" >/dev/null); then
+        rm -rf "$work"
+        echo "deps.sh: could not fetch $attention_poetry_package from the npm registry; tang300" \
+            "and song100 work without it" >&2
+        return 1
+    fi
+    local got
+    got=$(attention_integrity_of "$work"/chinese-poetry-*.tgz)
+    if [ "$got" != "$attention_poetry_integrity" ]; then
+        rm -rf "$work"
+        echo "deps.sh: $attention_poetry_package does not match its pinned integrity value" \
+            "(expected $attention_poetry_integrity, got $got); nothing was kept" >&2
+        return 1
+    fi
+    mv "$work"/chinese-poetry-*.tgz "$attention_poetry_tarball"
+    rm -rf "$work"
 }

@@ -9,6 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/deps.sh
 attention_install_missing dpkg-dev file
+attention_fetch_poetry # the package ships 全唐诗
 
 cmake --preset portable -DATTENTION_LAB_BUILD_TESTS=OFF
 cmake --build --preset portable

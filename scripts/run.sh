@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/deps.sh
 attention_install_missing
+# Without the npm registry step 7 offers tang300 and song100 and says how to get 全唐诗.
+attention_fetch_poetry || true
 
 cmake --preset release >/dev/null
 cmake --build --preset release

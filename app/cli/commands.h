@@ -27,7 +27,7 @@ int runWeights(const QStringList &arguments, Language &language);
 int runSqrtD(const QStringList &arguments, Language &language);
 /// `bench …`: the timing exercise.
 int runBench(const QStringList &arguments, Language &language);
-/// `corpus [--corpus tang300|song100|FILE] [--format table|json]`: the tiny model's text.
+/// `corpus [--corpus tang300|song100|tang|FILE] [--format table|json]`: the tiny model's text.
 int runCorpus(const QStringList &arguments, Language &language);
 /// `train …`: trains the tiny character Transformer on a corpus.
 int runTrain(const QStringList &arguments, Language &language);
@@ -37,6 +37,8 @@ int runEval(const QStringList &arguments, Language &language);
 int runGrad(const QStringList &arguments, Language &language);
 /// `sample --model M …`: text written by the model.
 int runSample(const QStringList &arguments, Language &language);
+/// `heads --model M [--corpus C]`: each head's roles and what it is worth.
+int runHeads(const QStringList &arguments, Language &language);
 
 struct Command
 {

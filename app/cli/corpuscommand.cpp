@@ -71,9 +71,11 @@ int runCorpus(const QStringList &arguments, Language &)
             .arg(context + 1));
     line.addOption({QStringLiteral("corpus"),
                     Cli::tr("tang300 (default: 300 Tang poems, from the package fortunes-zh), "
-                            "song100 (100 Song lyrics, the same package), or a UTF-8 text file "
-                            "whose paragraphs are the documents."),
-                    QStringLiteral("tang300|song100|FILE")});
+                            "song100 (100 Song lyrics, the same package), tang (全唐诗: 57,603 "
+                            "poems from the npm package chinese-poetry, in simplified "
+                            "characters), or a UTF-8 text file whose paragraphs are the "
+                            "documents."),
+                    QStringLiteral("tang300|song100|tang|FILE")});
     line.addOption({QStringLiteral("format"), Cli::tr("Output format: table (default) or json."),
                     QStringLiteral("table|json")});
     if (!line.parse(arguments))
@@ -81,7 +83,7 @@ int runCorpus(const QStringList &arguments, Language &)
     line.positionalArguments(); // refuses any
     const QString name = line.value(QStringLiteral("corpus"), QStringLiteral("tang300"));
     if (name.isEmpty())
-        line.fail(Cli::tr("--corpus: give tang300, song100 or a file name"));
+        line.fail(Cli::tr("--corpus: give tang300, song100, tang or a file name"));
     const QString format =
         line.choice(QStringLiteral("format"), {QStringLiteral("table"), QStringLiteral("json")},
                     QStringLiteral("table"));

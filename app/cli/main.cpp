@@ -79,6 +79,8 @@ const std::vector<Command> &commands()
         {"grad", QT_TRANSLATE_NOOP("Cli", "The gradient of eval's loss, as a weights file"),
          runGrad},
         {"sample", QT_TRANSLATE_NOOP("Cli", "Text written by a trained model"), runSample},
+        {"heads", QT_TRANSLATE_NOOP("Cli", "What each head of a trained model does and is worth"),
+         runHeads},
     };
     return list;
 }

@@ -21,20 +21,6 @@ constexpr Index maxSampleLength = 100'000;
 constexpr double maxTemperature = 100.0;
 constexpr int topCount = 5;
 
-void addModelOption(CommandLine &line)
-{
-    line.addOption({QStringLiteral("model"), Cli::tr("The weights file, written by train --out."),
-                    QStringLiteral("MODEL.safetensors")});
-}
-
-/// The value of a required option; refuses its absence.
-QString required(const CommandLine &line, const QString &name)
-{
-    if (!line.isSet(name))
-        line.fail(Cli::tr("--%1 is missing").arg(name));
-    return line.value(name);
-}
-
 TinyModel loadModel(const QString &path)
 {
     // One window at a time is far too little work to share between threads, and waiting threads
@@ -45,6 +31,36 @@ TinyModel loadModel(const QString &path)
     if (!model)
         throw Failure{ExitBadInput, error};
     return std::move(*model);
+}
+
+void addAblateOption(CommandLine &line)
+{
+    line.addOption({QStringLiteral("ablate"),
+                    Cli::tr("Switch these heads off (1-based layer.head, such as 2.3,1.1): each "
+                            "one's output is zero before the output projection."),
+                    QStringLiteral("L.H[,L.H…]")});
+}
+
+/// The model of --model with the heads of --ablate switched off.
+TinyModel loadAblatedModel(const CommandLine &line, const QString &path)
+{
+    TinyModel model = loadModel(path);
+    if (line.isSet(QStringLiteral("ablate"))) {
+        QString error;
+        const auto heads = parseHeads(line.value(QStringLiteral("ablate")), model.config(), &error);
+        if (!heads)
+            line.fail(QStringLiteral("--ablate: ") + error);
+        model.parameters = tiny::withHeadsOff(model.parameters, *heads);
+    }
+    return model;
+}
+
+/// The value of a required option; refuses its absence.
+QString required(const CommandLine &line, const QString &name)
+{
+    if (!line.isSet(name))
+        line.fail(Cli::tr("--%1 is missing").arg(name));
+    return line.value(name);
 }
 
 /// The ids of --text, after checking its length against the model's context.
@@ -159,6 +175,7 @@ int runEval(const QStringList &arguments, Language &)
                 "weights, and the five most likely next characters at each position. Characters "
                 "the model does not know become id 0 (�)."));
     addModelOption(line);
+    addAblateOption(line);
     line.addOption(
         {QStringLiteral("text"), Cli::tr("The text, such as 床前明月光."), QStringLiteral("TEXT")});
     line.addOption({QStringLiteral("format"), Cli::tr("Output format: table (default) or json."),
@@ -172,7 +189,7 @@ int runEval(const QStringList &arguments, Language &)
         line.choice(QStringLiteral("format"), {QStringLiteral("table"), QStringLiteral("json")},
                     QStringLiteral("table")) == QLatin1String("json");
 
-    const TinyModel model = loadModel(modelPath);
+    const TinyModel model = loadAblatedModel(line, modelPath);
     const std::vector<int> ids = textIds(line, model, text);
     const TinyForward forward = forwardText(model, ids);
     if (json)
@@ -229,6 +246,7 @@ int runSample(const QStringList &arguments, Language &)
                              "seeing the last context characters. The same seed gives the same "
                              "text. Prints the prompt and what follows it."));
     addModelOption(line);
+    addAblateOption(line);
     line.addOption({QStringLiteral("prompt"), Cli::tr("The text to continue (default 床前)."),
                     QStringLiteral("TEXT")});
     line.addOption({QStringLiteral("length"),
@@ -249,7 +267,7 @@ int runSample(const QStringList &arguments, Language &)
     const double temperature = line.number(QStringLiteral("temperature"), 0.0, maxTemperature, 1.0);
     const std::uint64_t seed = line.unsignedInteger(QStringLiteral("seed"), 1);
 
-    const TinyModel model = loadModel(modelPath);
+    const TinyModel model = loadAblatedModel(line, modelPath);
     const std::vector<int> promptIds = encodeText(model, prompt);
     QString text = prompt;
     for (int id : sampleIds(model, promptIds, length, temperature, seed))

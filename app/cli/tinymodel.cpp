@@ -2,6 +2,7 @@
 
 #include "atomicfile.h"
 #include "commandline.h"
+#include "datafiles.h"
 #include "tiny/inference.h"
 
 #include <QJsonArray>
@@ -34,7 +35,7 @@ QString TinyModel::character(int id) const
 
 std::optional<TinyModel> readTinyModel(const QString &path, QString *error)
 {
-    ModelReadResult read = loadModel(path);
+    ModelReadResult read = loadModel(path == QLatin1String("tang") ? shippedModelPath() : path);
     if (!read.ok()) {
         *error = read.error;
         return std::nullopt;
@@ -46,6 +47,40 @@ std::optional<TinyModel> readTinyModel(const QString &path, QString *error)
         return std::nullopt;
     }
     return TinyModel{std::move(read.model), std::move(*parameters)};
+}
+
+void addModelOption(CommandLine &line)
+{
+    line.addOption({QStringLiteral("model"),
+                    Cli::tr("The weights file, written by train --out; tang: the long-trained "
+                            "全唐诗 model that ships with Attention Lab."),
+                    QStringLiteral("MODEL.safetensors|tang")});
+}
+
+std::optional<std::vector<tiny::HeadIndex>>
+parseHeads(const QString &text, const tiny::ModelConfig &config, QString *error)
+{
+    std::vector<tiny::HeadIndex> heads;
+    for (const QString &item : text.split(QLatin1Char(','))) {
+        const QStringList parts = item.trimmed().split(QLatin1Char('.'));
+        bool layerOk = false, headOk = false;
+        const int layer = parts.size() == 2 ? parts[0].toInt(&layerOk) : 0;
+        const int head = parts.size() == 2 ? parts[1].toInt(&headOk) : 0;
+        if (!layerOk || !headOk) {
+            *error = Cli::tr("\"%1\" is not a head: write LAYER.HEAD, such as 2.3").arg(item);
+            return std::nullopt;
+        }
+        if (!tiny::validHead(config, {layer - 1, head - 1})) {
+            *error = Cli::tr("the model has no head %1.%2: it has %3 layers of %4 heads")
+                         .arg(layer)
+                         .arg(head)
+                         .arg(config.layers)
+                         .arg(config.heads);
+            return std::nullopt;
+        }
+        heads.emplace_back(layer - 1, head - 1);
+    }
+    return heads;
 }
 
 bool writeTinyGradient(const QString &path, const TinyModel &model,

@@ -8,6 +8,7 @@
 /// weights, so that their numbers can be checked against central differences and other tools.
 
 #include "modelfile.h"
+#include "tiny/headroles.h"
 #include "tiny/model.h"
 #include "types.h"
 
@@ -17,6 +18,8 @@
 #include <vector>
 
 namespace attention::cli {
+
+class CommandLine;
 
 /// A model file, read and checked, with its weights ready for the core.
 struct TinyModel
@@ -30,8 +33,16 @@ struct TinyModel
 };
 
 /// Reads a model file; on failure returns nothing and sets `error` (names the file and what is
-/// wrong).
+/// wrong). `tang` names the long-trained 全唐诗 model that ships with the app (shippedModelPath).
 std::optional<TinyModel> readTinyModel(const QString &path, QString *error);
+
+/// The --model option: a weights file, or `tang`.
+void addModelOption(CommandLine &line);
+
+/// The heads of `--ablate L.H[,L.H…]` (1-based), 0-based; nothing with `error` set when the text
+/// is not such a list or names a head the model does not have.
+std::optional<std::vector<tiny::HeadIndex>>
+parseHeads(const QString &text, const tiny::ModelConfig &config, QString *error);
 /// Writes a gradient with the model's tensor names and shapes (metadata: format
 /// `attention-lab-gradient`, the loss and the text), atomically.
 bool writeTinyGradient(const QString &path, const TinyModel &model,

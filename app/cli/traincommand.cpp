@@ -45,11 +45,22 @@ struct TrainRequest
 void addTrainOptions(CommandLine &line, const tiny::TrainingSettings &d)
 {
     const tiny::ModelConfig c;
+    const tiny::RunDefaults tang = tiny::defaultRun("tang");
     const auto value = [&line](const char *name, const QString &help, const char *valueName) {
         line.addOption({QLatin1String(name), help, QLatin1String(valueName)});
     };
-    value("corpus", Cli::tr("tang300 (default), song100 or a UTF-8 text file."),
-          "tang300|song100|FILE");
+    value("corpus",
+          Cli::tr("tang300 (default), song100, tang (全唐诗; its own defaults: --context %1 "
+                  "--layers %2 --steps %3 --batch %4 --lr %5 --warmup %6 --eval-every %7) or a "
+                  "UTF-8 text file.")
+              .arg(tang.config.context)
+              .arg(tang.config.layers)
+              .arg(tang.settings.steps)
+              .arg(tang.settings.batch)
+              .arg(tang.settings.learningRate)
+              .arg(tang.settings.warmup)
+              .arg(tang.evalEvery),
+          "tang300|song100|tang|FILE");
     value("steps", Cli::tr("Training steps, 1 to %1 (default %2).").arg(maxSteps).arg(d.steps),
           "N");
     value("batch", Cli::tr("Windows per step, 1 to %1 (default %2).").arg(maxBatch).arg(d.batch),
@@ -76,15 +87,18 @@ void addTrainOptions(CommandLine &line, const tiny::TrainingSettings &d)
     value("format", Cli::tr("Output format: table (default) or json."), "table|json");
 }
 
-TrainRequest readTrainRequest(const CommandLine &line, const tiny::TrainingSettings &d)
+TrainRequest readTrainRequest(const CommandLine &line)
 {
-    const tiny::ModelConfig defaultConfig;
     TrainRequest r;
     tiny::TrainingSettings &s = r.settings;
     tiny::ModelConfig &c = r.config;
     r.corpus = line.value(QStringLiteral("corpus"), QStringLiteral("tang300"));
     if (r.corpus.isEmpty())
         line.fail(Cli::tr("--corpus is empty"));
+    // The corpus chooses the defaults of the other options.
+    const tiny::RunDefaults defaults = tiny::defaultRun(r.corpus.toStdString());
+    const tiny::ModelConfig &defaultConfig = defaults.config;
+    const tiny::TrainingSettings &d = defaults.settings;
     s.steps = int(line.integer(QStringLiteral("steps"), 1, maxSteps, d.steps));
     s.batch = int(line.integer(QStringLiteral("batch"), 1, maxBatch, d.batch));
     c.context = int(line.integer(QStringLiteral("context"), 1, 256, defaultConfig.context));
@@ -104,8 +118,8 @@ TrainRequest readTrainRequest(const CommandLine &line, const tiny::TrainingSetti
     s.seed = line.unsignedInteger(QStringLiteral("seed"), d.seed);
     const int cores = std::clamp(QThread::idealThreadCount(), 1, int(maxThreads));
     s.threads = int(line.integer(QStringLiteral("threads"), 1, maxThreads, cores));
-    r.evalEvery =
-        int(line.integer(QStringLiteral("eval-every"), 1, s.steps, std::min(200, s.steps)));
+    r.evalEvery = int(line.integer(QStringLiteral("eval-every"), 1, s.steps,
+                                   std::min(defaults.evalEvery, s.steps)));
     r.out = line.value(QStringLiteral("out"));
     if (line.isSet(QStringLiteral("out"))) {
         const QFileInfo out(r.out);
@@ -282,7 +296,7 @@ int runTrain(const QStringList &arguments, Language &)
     if (!line.parse(arguments))
         return ExitSuccess;
     line.positionalArguments(); // refuses any
-    TrainRequest request = readTrainRequest(line, defaults);
+    TrainRequest request = readTrainRequest(line);
     tiny::ModelConfig &config = request.config;
 
     const CorpusLoadResult loaded = loadCorpus(request.corpus, config.context);

@@ -1,5 +1,7 @@
 #include "corpusfile.h"
 
+#include "datafiles.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -14,7 +16,12 @@ QString corpusErrorMessage(const tiny::CorpusError &error)
     QString what;
     switch (error.kind) {
     case Kind::MissingFile:
-        what = error.builtIn
+        what = error.builtIn && error.name == corpora::tang
+                   ? QCoreApplication::translate(
+                         "CorpusFile",
+                         "no such file; 全唐诗 is built from the npm package chinese-poetry: "
+                         "scripts/run.sh fetches and converts it (it needs npm and opencc)")
+               : error.builtIn
                    ? QCoreApplication::translate(
                          "CorpusFile", "no such file; it comes with the package fortunes-zh: "
                                        "install fortunes-zh (sudo apt install fortunes-zh)")
@@ -94,7 +101,8 @@ CorpusLoadResult loadCorpus(const QString &nameOrPath, int context)
         return result;
     }
     const tiny::CorpusSource source =
-        tiny::resolveCorpus(QFile::encodeName(nameOrPath).toStdString());
+        tiny::resolveCorpus(QFile::encodeName(nameOrPath).toStdString(),
+                            QFile::encodeName(corpusDirectory()).toStdString());
     tiny::CorpusResult prepared = tiny::prepareCorpus(source, context);
     if (!prepared.ok()) {
         result.error = prepared.error->kind == tiny::CorpusErrorKind::InvalidUtf8 &&
@@ -153,10 +161,7 @@ std::u32string corpusText(const tiny::CorpusSource &source)
     const QByteArray bytes = file.readAll();
     const tiny::Utf8Result decoded =
         tiny::decodeUtf8(std::string_view(bytes.constData(), std::size_t(bytes.size())));
-    const std::vector<std::u32string> documents = source.format == tiny::CorpusFormat::Fortune
-                                                      ? tiny::fortuneDocuments(decoded.text)
-                                                      : tiny::paragraphDocuments(decoded.text);
-    return concatenated(documents);
+    return concatenated(tiny::documentsOf(source.format, decoded.text));
 }
 
 } // namespace attention

@@ -11,6 +11,8 @@ namespace attention {
 
 /// The corpora step 7 offers besides a text file.
 namespace corpora {
+/// 全唐诗, built from the npm package chinese-poetry (scripts/make-tang-corpus.py).
+inline constexpr const char *tang = "tang";
 inline constexpr const char *tang300 = "tang300";
 inline constexpr const char *song100 = "song100";
 /// The copy task (tiny::copyTaskDocuments with its defaults): every character repeats the one
@@ -27,8 +29,8 @@ struct CorpusLoadResult
     bool ok() const { return error.isEmpty(); }
 };
 
-/// Opens `nameOrPath` ("tang300", "song100" or a UTF-8 text file) and prepares it for windows of
-/// `context` + 1 characters.
+/// Opens `nameOrPath` ("tang", "tang300", "song100" or a UTF-8 text file) and prepares it for
+/// windows of `context` + 1 characters.
 CorpusLoadResult loadCorpus(const QString &nameOrPath, int context);
 
 /// The copy task (corpora::copyTask) prepared like a corpus file for windows of `context` + 1
@@ -40,7 +42,7 @@ CorpusLoadResult loadCopyTask(int context);
 std::u32string corpusText(const tiny::CorpusSource &source);
 
 /// One line for a refused corpus, naming the file and what is wrong; for a missing tang300 or
-/// song100 it says to install fortunes-zh.
+/// song100 it says to install fortunes-zh, for a missing tang how it is built.
 QString corpusErrorMessage(const tiny::CorpusError &error);
 
 } // namespace attention

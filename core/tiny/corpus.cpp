@@ -127,6 +127,7 @@ CorpusError error(const CorpusSource &source, CorpusErrorKind kind)
     CorpusError e;
     e.kind = kind;
     e.path = source.path;
+    e.name = source.name;
     e.builtIn = source.builtIn;
     return e;
 }
@@ -140,23 +141,28 @@ CorpusResult failure(CorpusError e)
 
 } // namespace
 
-CorpusSource resolveCorpus(const std::string &nameOrPath)
+CorpusSource resolveCorpus(const std::string &nameOrPath, const std::string &corpusDirectory)
 {
-    for (const std::string &name : builtInCorpusNames())
-        if (nameOrPath == name)
-            return {name, fortuneDirectory + name, CorpusFormat::Fortune, true};
+    if (nameOrPath == "tang")
+        return {nameOrPath, corpusDirectory + "/tang.txt", CorpusFormat::DocumentLines, true};
+    if (nameOrPath == "tang300" || nameOrPath == "song100")
+        return {nameOrPath, fortuneDirectory + nameOrPath, CorpusFormat::Fortune, true};
     return {nameOrPath, nameOrPath, CorpusFormat::PlainText, false};
 }
 
 std::vector<std::string> builtInCorpusNames()
 {
-    return {"tang300", "song100"};
+    return {"tang", "tang300", "song100"};
 }
 
 Utf8Result decodeUtf8(std::string_view bytes)
 {
     Utf8Result result;
-    result.text.reserve(bytes.size());
+    // One code point per byte that continues none: exact for valid UTF-8 (3 bytes a character
+    // for Chinese text, so reserving a code point per byte would hold three times the text).
+    result.text.reserve(std::size_t(std::count_if(bytes.begin(), bytes.end(), [](char b) {
+        return (static_cast<unsigned char>(b) & 0xC0) != 0x80;
+    })));
     const auto byte = [&bytes](std::size_t i) { return static_cast<unsigned char>(bytes[i]); };
     for (std::size_t i = 0; i < bytes.size();) {
         const unsigned char lead = byte(i);
@@ -250,10 +256,39 @@ std::vector<std::u32string> paragraphDocuments(std::u32string_view text)
     return documents;
 }
 
+std::vector<std::u32string> lineDocuments(std::u32string_view text)
+{
+    std::vector<std::u32string> documents;
+    for (std::u32string &line : splitLines(text))
+        if (!line.empty())
+            documents.push_back(std::move(line) + U'\n');
+    return documents;
+}
+
+std::vector<std::u32string> documentsOf(CorpusFormat format, std::u32string_view text)
+{
+    switch (format) {
+    case CorpusFormat::Fortune:
+        return fortuneDocuments(text);
+    case CorpusFormat::DocumentLines:
+        return lineDocuments(text);
+    case CorpusFormat::PlainText:
+        break;
+    }
+    return paragraphDocuments(text);
+}
+
 CorpusSplit splitCorpus(const std::vector<std::u32string> &documents, int context)
 {
     CorpusSplit split;
     if (documents.size() >= 10) {
+        std::size_t valSize = 0, total = 0;
+        for (std::size_t i = 0; i < documents.size(); ++i) {
+            total += documents[i].size();
+            valSize += i % 10 == 9 ? documents[i].size() : 0;
+        }
+        split.train.reserve(total - valSize);
+        split.val.reserve(valSize);
         for (std::size_t i = 0; i < documents.size(); ++i)
             (i % 10 == 9 ? split.val : split.train) += documents[i];
         return split;
@@ -351,6 +386,7 @@ CorpusResult prepareDocuments(const CorpusSource &source, std::vector<std::u32st
     corpus.source = source;
     corpus.documents = documents.size();
     corpus.split = splitCorpus(documents, context);
+    documents = {}; // 全唐诗's documents are 15 MB: let them go before the ids are made
     const std::uint64_t needed = std::uint64_t(context) + 1;
     for (const auto &[part, kind] : {std::pair{&corpus.split.train, CorpusErrorKind::TooShortTrain},
                                      std::pair{&corpus.split.val, CorpusErrorKind::TooShortVal}}) {
@@ -367,6 +403,22 @@ CorpusResult prepareDocuments(const CorpusSource &source, std::vector<std::u32st
     return result;
 }
 
+namespace {
+
+CorpusResult prepareDecoded(const CorpusSource &source, Utf8Result decoded, int context)
+{
+    if (decoded.invalidAt) {
+        CorpusError e = error(source, CorpusErrorKind::InvalidUtf8);
+        e.byteOffset = *decoded.invalidAt;
+        return failure(std::move(e));
+    }
+    std::vector<std::u32string> documents = documentsOf(source.format, decoded.text);
+    decoded = {};
+    return prepareDocuments(source, std::move(documents), context);
+}
+
+} // namespace
+
 CorpusResult prepareBytes(const CorpusSource &source, std::string_view bytes, int context)
 {
     if (bytes.size() > maxCorpusBytes) {
@@ -374,16 +426,7 @@ CorpusResult prepareBytes(const CorpusSource &source, std::string_view bytes, in
         e.size = bytes.size();
         return failure(std::move(e));
     }
-    Utf8Result decoded = decodeUtf8(bytes);
-    if (decoded.invalidAt) {
-        CorpusError e = error(source, CorpusErrorKind::InvalidUtf8);
-        e.byteOffset = *decoded.invalidAt;
-        return failure(std::move(e));
-    }
-    std::vector<std::u32string> documents = source.format == CorpusFormat::Fortune
-                                                ? fortuneDocuments(decoded.text)
-                                                : paragraphDocuments(decoded.text);
-    return prepareDocuments(source, std::move(documents), context);
+    return prepareDecoded(source, decodeUtf8(bytes), context);
 }
 
 CorpusResult prepareCorpus(const CorpusSource &source, int context)
@@ -414,7 +457,12 @@ CorpusResult prepareCorpus(const CorpusSource &source, int context)
     }
     if (file.bad())
         return failure(error(source, CorpusErrorKind::NotReadable));
-    return prepareBytes(source, bytes, context);
+    if (bytes.size() > maxCorpusBytes)
+        return prepareBytes(source, bytes, context); // refused, with its size
+    // Decoded, the bytes go: only one copy of the text at a time.
+    Utf8Result decoded = decodeUtf8(bytes);
+    bytes = {};
+    return prepareDecoded(source, std::move(decoded), context);
 }
 
 CorpusStats corpusStats(const PreparedCorpus &corpus)

@@ -25,10 +25,10 @@ constexpr char32_t unknownCharacter = U'\uFFFD';
 
 enum class CorpusErrorKind
 {
-    MissingFile,   ///< no such file (for tang300/song100: fortunes-zh is not installed)
-    NotReadable,   ///< exists but cannot be read (a directory, no permission, an I/O error)
-    TooLarge,      ///< more than maxCorpusBytes
-    InvalidUtf8,   ///< not UTF-8 at `byteOffset`
+    MissingFile, ///< no such file (tang300/song100: fortunes-zh is not installed; tang: not built)
+    NotReadable, ///< exists but cannot be read (a directory, no permission, an I/O error)
+    TooLarge,    ///< more than maxCorpusBytes
+    InvalidUtf8, ///< not UTF-8 at `byteOffset`
     TooShortTrain, ///< the training split has fewer than context + 1 characters
     TooShortVal,   ///< the validation split has fewer than context + 1 characters
 };
@@ -37,7 +37,8 @@ struct CorpusError
 {
     CorpusErrorKind kind = CorpusErrorKind::MissingFile;
     std::string path;             ///< the file, as given or as the built-in name resolved to
-    bool builtIn = false;         ///< the file is tang300 or song100
+    std::string name;             ///< the corpus's name ("tang", "tang300", … or the file name)
+    bool builtIn = false;         ///< the file is one of builtInCorpusNames()
     std::uint64_t byteOffset = 0; ///< InvalidUtf8: offset of the first bad byte
     std::uint64_t size = 0;       ///< TooLarge: bytes; TooShort…: characters in that split
     std::uint64_t needed = 0;     ///< TooShort…: characters needed (context + 1)
@@ -46,22 +47,24 @@ struct CorpusError
 /// How a file is cut into documents.
 enum class CorpusFormat
 {
-    Fortune,   ///< tang300/song100: entries between `%` lines, title and author dropped
-    PlainText, ///< any UTF-8 text: paragraphs between white-space-only lines
+    Fortune,       ///< tang300/song100: entries between `%` lines, title and author dropped
+    PlainText,     ///< any UTF-8 text: paragraphs between white-space-only lines
+    DocumentLines, ///< tang (built by scripts/make-tang-corpus.py): one document per line
 };
 
 /// Where a corpus comes from: a built-in name or a file.
 struct CorpusSource
 {
-    std::string name; ///< "tang300", "song100", or the file name as given
+    std::string name; ///< "tang", "tang300", "song100", or the file name as given
     std::string path; ///< the file that is read
     CorpusFormat format = CorpusFormat::PlainText;
     bool builtIn = false;
 };
 
-/// "tang300" and "song100" are the fortunes-zh files (fortune format); anything else is the name
-/// of a UTF-8 text file.
-CorpusSource resolveCorpus(const std::string &nameOrPath);
+/// "tang300" and "song100" are the fortunes-zh files (fortune format); "tang" is 全唐诗, the file
+/// tang.txt in `corpusDirectory` (where the app installs it: share/attention-lab/corpora beside
+/// bin/); anything else is the name of a UTF-8 text file.
+CorpusSource resolveCorpus(const std::string &nameOrPath, const std::string &corpusDirectory = {});
 /// The built-in corpus names, in the order the help lists them.
 std::vector<std::string> builtInCorpusNames();
 
@@ -86,6 +89,11 @@ std::vector<std::u32string> fortuneDocuments(std::u32string_view text);
 /// Plain text. Line ends are normalised to `\n`; each run of lines between lines holding only
 /// white space is one document: those lines joined by `\n`, plus one `\n`.
 std::vector<std::u32string> paragraphDocuments(std::u32string_view text);
+/// One document per line: line ends normalised to `\n`; every line that is not empty is a
+/// document, that line plus `\n`.
+std::vector<std::u32string> lineDocuments(std::u32string_view text);
+/// The documents of a decoded file in `format`.
+std::vector<std::u32string> documentsOf(CorpusFormat format, std::u32string_view text);
 
 /// The training and validation text. Document i goes to validation when i % 10 == 9. With fewer
 /// than 10 documents the text of all of them is cut instead: the last max(⌊N / 10⌋, context + 1)

@@ -157,6 +157,7 @@ headProfiles(const Parameters<float> &parameters, const std::vector<int> &ids,
     std::vector<int> allMarks = markIds;
     allMarks.insert(allMarks.end(), commaIds.begin(), commaIds.end());
     Activations<float> acts;
+    acts.blocksOnly = true;
     for (Index firstWindow = 0; firstWindow < windows; firstWindow += windowsPerPass) {
         const Index count = std::min(windowsPerPass, windows - firstWindow);
         const auto begin = ids.begin() + firstWindow * tokens;

@@ -95,8 +95,11 @@ struct Activations
     BatchShape shape;
     std::vector<int> ids;     ///< (N) inputs
     std::vector<int> targets; ///< (N) next ids, −1 where a position has none
-    MatrixT<Scalar> x;        ///< (N, d) the residual stream, updated in place
-    MatrixT<Scalar> branch;   ///< (N, d) a block's attention or MLP output before it is added
+    /// The forward pass stops after the blocks: their attention weights without the logits
+    /// (what the head analyses read; at 全唐诗's 7,358 ids the logits are most of a pass).
+    bool blocksOnly = false;
+    MatrixT<Scalar> x;      ///< (N, d) the residual stream, updated in place
+    MatrixT<Scalar> branch; ///< (N, d) a block's attention or MLP output before it is added
     std::vector<BlockActivations<Scalar>> blocks;
     LayerNormCache<Scalar> lnF;
     MatrixT<Scalar> final;   ///< (N, d) LN_f output
@@ -106,8 +109,8 @@ struct Activations
 };
 
 /// The forward pass up to the logits for the windows in acts.ids (batch · T ids, T ≤ context),
-/// keeping the caches in acts. Afterwards acts.logits is (N, V) and acts.blocks[l].attention
-/// .weights holds each layer's attention weights.
+/// keeping the caches in acts. Afterwards acts.logits is (N, V) (untouched with acts.blocksOnly)
+/// and acts.blocks[l].attention.weights holds each layer's attention weights.
 template<typename Scalar>
 void modelForward(const Parameters<Scalar> &parameters, BatchShape shape,
                   Activations<Scalar> &acts);

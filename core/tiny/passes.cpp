@@ -27,6 +27,8 @@ void forward(const Parameters<Scalar> &parameters, BatchShape shape, Activations
             acts.x += acts.branch;
         }
     }
+    if (acts.blocksOnly)
+        return;
     layerNormForward(acts.x, parameters.lnFGain, parameters.lnFBias, acts.final, acts.lnF);
     logitsForward(acts.final, parameters.tokEmb, acts.logits);
 }

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace attention::tiny {
@@ -39,6 +40,20 @@ struct TrainingSettings
     std::uint64_t seed = 1;     ///< initialisation and window sampling
     int threads = 1;
 };
+
+/// A run's settings when only its corpus is chosen (`attention-cli train --corpus C`, step 7's
+/// default for C). For every corpus the spec's model and settings, except for 全唐诗 ("tang"):
+/// 160 times tang300's text and 7,358 ids, so the output layer is most of a step; a context of
+/// 64 holds a whole 律诗 of eight lines, two layers find the lines' rhythm, and the length, batch
+/// and learning rate are the ones that trained furthest in a minute on two cores
+/// (defaultRun in trainer.cpp says what was measured).
+struct RunDefaults
+{
+    ModelConfig config;        ///< vocabSize 0: the corpus sets it
+    TrainingSettings settings; ///< threads 1: the caller sets its own
+    int evalEvery = 200;       ///< steps between validations
+};
+RunDefaults defaultRun(const std::string &corpus);
 
 /// The learning rate of step s (0-based): lr·(s+1)/warmup during the warm-up, then cosine from lr
 /// at step `warmup` to lr/10 at step `steps − 1`. Steps past the end keep lr/10.

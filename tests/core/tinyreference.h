@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <functional>
+#include <utility>
 #include <vector>
 
 namespace tinytest {
@@ -157,8 +158,11 @@ inline Matrix plainAttention(const Matrix &q, const Matrix &k, const Matrix &v, 
     return concat;
 }
 
-/// The spec's model written out position by position, for one window of ids.
-inline ReferenceResult referenceForward(const Parameters<double> &p, const std::vector<int> &ids)
+/// The spec's model written out position by position, for one window of ids. The heads in
+/// `off` ({layer, head}, 0-based) are ablated: their columns of concat_h(weights_h · v_h) are set
+/// to zero by hand before the output projection.
+inline ReferenceResult referenceForward(const Parameters<double> &p, const std::vector<int> &ids,
+                                        const std::vector<std::pair<int, int>> &off = {})
 {
     const ModelConfig &config = p.config;
     const Index tokens = Index(ids.size()), d = config.dModel;
@@ -173,8 +177,14 @@ inline ReferenceResult referenceForward(const Parameters<double> &p, const std::
         result.keys.push_back(plainProduct(a, block.wK));
         result.values.push_back(plainProduct(a, block.wV));
         std::vector<Matrix> layerWeights;
-        const Matrix concat = plainAttention(result.queries.back(), result.keys.back(),
-                                             result.values.back(), config.heads, layerWeights);
+        Matrix concat = plainAttention(result.queries.back(), result.keys.back(),
+                                       result.values.back(), config.heads, layerWeights);
+        const int layer = int(result.attention.size());
+        for (const auto &[offLayer, offHead] : off)
+            if (offLayer == layer)
+                for (Index t = 0; t < tokens; ++t)
+                    for (Index c = 0; c < d / config.heads; ++c)
+                        concat(t, offHead * (d / config.heads) + c) = 0.0;
         result.attention.push_back(layerWeights);
         x += plainProduct(concat, block.wO);
         if (config.mlp) {

@@ -1,0 +1,131 @@
+// The heads command: what each head of a trained model does over a corpus's validation text, by
+// the roles of shared/design/tiny-model.md ("Head roles"), and what it is worth (the validation
+// loss with it switched off).
+
+#include "commandline.h"
+#include "commands.h"
+#include "corpusfile.h"
+#include "numberformat.h"
+#include "output.h"
+#include "tiny/headroles.h"
+#include "tiny/trainer.h"
+#include "tinymodel.h"
+
+#include <QThread>
+
+namespace attention::cli {
+
+namespace {
+
+QByteArray headsJson(const tiny::HeadsReport &report)
+{
+    QList<QByteArray> heads;
+    for (std::size_t l = 0; l < report.roles.size(); ++l)
+        for (std::size_t h = 0; h < report.roles[l].size(); ++h) {
+            const tiny::HeadRoles &roles = report.roles[l][h];
+            JsonFields ratios;
+            for (const tiny::TextRole role : tiny::textRoles)
+                ratios.emplace_back(QLatin1String(tiny::textRoleName(role)),
+                                    jsonNumber(roles[role].ratio()));
+            const std::optional<tiny::TextRole> role = roles.named();
+            heads.append(
+                jsonInline({{QStringLiteral("layer"), QByteArray::number(qulonglong(l + 1))},
+                            {QStringLiteral("head"), QByteArray::number(qulonglong(h + 1))},
+                            {QStringLiteral("role"),
+                             role ? jsonValue(QLatin1String(tiny::textRoleName(*role))) : "null"},
+                            {QStringLiteral("ratios"), jsonInline(ratios)},
+                            {QStringLiteral("ablation_val_loss_increase"),
+                             jsonNumber(report.ablationIncrease[l][h])}}));
+        }
+    return jsonDocument({{QStringLiteral("val_loss"), jsonNumber(report.valLoss)},
+                         {QStringLiteral("heads"), jsonLines(heads)}});
+}
+
+QString headsTable(const tiny::HeadsReport &report)
+{
+    QString text = Cli::tr("validation loss %1; ratio: weight on the role's key ÷ a uniform "
+                           "head's; a role from %2×\n")
+                       .arg(report.valLoss, 0, 'f', 4)
+                       .arg(tiny::namedRoleMinRatio, 0, 'f', 1);
+    TextTable table(2);
+    QStringList header{Cli::tr("head"), Cli::tr("role")};
+    for (const tiny::TextRole role : tiny::textRoles)
+        header.append(QLatin1String(tiny::textRoleName(role)));
+    header.append(Cli::tr("loss without it"));
+    table.addRow(header);
+    for (std::size_t l = 0; l < report.roles.size(); ++l)
+        for (std::size_t h = 0; h < report.roles[l].size(); ++h) {
+            const tiny::HeadRoles &roles = report.roles[l][h];
+            const std::optional<tiny::TextRole> role = roles.named();
+            QStringList row{QStringLiteral("%1.%2").arg(l + 1).arg(h + 1),
+                            role ? QLatin1String(tiny::textRoleName(*role)) : QStringLiteral("–")};
+            for (const tiny::TextRole r : tiny::textRoles)
+                row.append(QString::number(roles[r].ratio(), 'f', 2));
+            row.append(
+                QStringLiteral("%1%2")
+                    .arg(report.ablationIncrease[l][h] >= 0 ? QStringLiteral("+") : QString())
+                    .arg(report.ablationIncrease[l][h], 0, 'f', 4));
+            table.addRow(row);
+        }
+    return text + table.toString();
+}
+
+} // namespace
+
+int runHeads(const QStringList &arguments, Language &)
+{
+    CommandLine line(
+        QStringLiteral("heads"),
+        Cli::tr("What each head of a trained model does over a corpus's validation text: for "
+                "each role (previous_char, last_comma, line_start, previous_line, rhyme) the "
+                "mean weight it puts on the key that role names, divided by what a head that "
+                "spreads its weight evenly would put there; the role it plays (the largest ratio "
+                "from %1×, else none); and how much the validation loss rises when that head "
+                "alone is switched off.\n"
+                "JSON: {\"val_loss\", \"heads\": [{\"layer\", \"head\", \"role\", \"ratios\": "
+                "{…}, \"ablation_val_loss_increase\"}]}, layer and head 1-based.")
+            .arg(tiny::namedRoleMinRatio, 0, 'f', 1));
+    addModelOption(line);
+    line.addOption({QStringLiteral("corpus"),
+                    Cli::tr("The corpus whose validation text is read (default: the one the "
+                            "model was trained on, from its file)."),
+                    QStringLiteral("tang|tang300|song100|FILE")});
+    line.addOption({QStringLiteral("format"), Cli::tr("Output format: table (default) or json."),
+                    QStringLiteral("table|json")});
+    if (!line.parse(arguments))
+        return ExitSuccess;
+    line.positionalArguments();
+    if (!line.isSet(QStringLiteral("model")))
+        line.fail(Cli::tr("--model is missing"));
+    const bool json =
+        line.choice(QStringLiteral("format"), {QStringLiteral("table"), QStringLiteral("json")},
+                    QStringLiteral("table")) == QLatin1String("json");
+
+    QString error;
+    const std::optional<TinyModel> model =
+        readTinyModel(line.value(QStringLiteral("model")), &error);
+    if (!model)
+        throw Failure{ExitBadInput, error};
+    const QString corpusName =
+        line.value(QStringLiteral("corpus"), model->file.metadata.corpusName);
+    const CorpusLoadResult corpus = loadCorpus(corpusName, model->config().context);
+    if (!corpus.ok())
+        throw Failure{ExitBadInput, corpus.error};
+    // The validation text in the model's own characters.
+    const std::vector<int> valIds = model->file.vocabulary.encode(corpus.corpus.split.val);
+    tiny::setThreadCount(std::max(1, QThread::idealThreadCount()));
+    const std::optional<tiny::HeadsReport> report =
+        tiny::headsReport(model->parameters, valIds, model->file.vocabulary);
+    if (!report)
+        throw Failure{ExitBadInput, Cli::tr("%1: the validation text is shorter than one window "
+                                            "of %2 characters")
+                                        .arg(corpusName)
+                                        .arg(model->config().context + 1)};
+    if (json)
+        printBytes(headsJson(*report));
+    else
+        printText(headsTable(*report));
+    return ExitSuccess;
+}
+
+} // namespace attention::cli

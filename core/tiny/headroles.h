@@ -1,0 +1,124 @@
+#pragma once
+
+/// The head roles of shared/design/tiny-model.md ("Head roles"): for each role, the key that a
+/// row of the validation windows should look at if a head plays it; a head's mean weight on those
+/// keys against a uniform causal head's on the same rows; and ablation, a head switched off.
+///
+/// The roles follow the text of a poem: the previous character, the last ，, the first character
+/// of the row's line, the same column of the line above (in a poem of equal lines) and the rhyme
+/// of the previous even line. The keys are found once over the whole text (roleKeys), the
+/// weights over windows cut as for val_loss (measureRoles): a row counts only when its key is
+/// inside its own window.
+
+#include "tiny/corpus.h"
+#include "tiny/model.h"
+
+#include <array>
+#include <functional>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace attention::tiny {
+
+enum class TextRole
+{
+    PreviousChar, ///< every row t ≥ 1: key t − 1
+    LastComma,    ///< rows whose latest mark is a ，: that ，
+    LineStart,    ///< rows not at a line start: the first character of the row's line
+    PreviousLine, ///< in a poem of equal lines of n characters and a mark: key t − (n + 1)
+    Rhyme,        ///< the last character of an even line: that of the previous even line
+};
+constexpr int textRoleCount = 5;
+constexpr std::array<TextRole, textRoleCount> textRoles{TextRole::PreviousChar, TextRole::LastComma,
+                                                        TextRole::LineStart, TextRole::PreviousLine,
+                                                        TextRole::Rhyme};
+
+/// The spec's name: "previous_char", "last_comma", "line_start", "previous_line", "rhyme".
+const char *textRoleName(TextRole role);
+
+/// For every position of a text and every role, the position of the key that role designates,
+/// or −1 where the position is no row of the role. Positions are the text's; a window keeps a
+/// row only when the key is inside it.
+struct RoleKeys
+{
+    std::array<std::vector<long>, textRoleCount> key;
+};
+
+/// The keys over `ids` (a validation text: documents, each ending in `\n`), with the marks
+/// ，。？！、；： and `\n` as `vocabulary` has them. A line is the characters after a mark up to
+/// and including the next mark (the text's first line starts at its first character). A poem
+/// is a document whose text before its `\n` is lines of n + 1 characters each (n = 5 or 7),
+/// ending with a mark.
+RoleKeys roleKeys(const std::vector<int> &ids, const Vocabulary &vocabulary);
+
+/// One role of one head: the mean weight on the role's key over its rows, what a uniform causal
+/// head gives there (the mean of 1 / (t + 1), t the row's position in its window), the rows.
+struct RoleMeasure
+{
+    double weight = 0.0;
+    double uniform = 0.0;
+    long rows = 0;
+
+    /// weight / uniform; 0 without rows.
+    double ratio() const { return uniform > 0.0 ? weight / uniform : 0.0; }
+};
+
+/// Every role of one head, in textRoles order.
+struct HeadRoles
+{
+    std::array<RoleMeasure, textRoleCount> measures;
+
+    const RoleMeasure &operator[](TextRole role) const { return measures[std::size_t(role)]; }
+    /// The role the head plays: of the roles whose ratio, rounded to tenths as the lesson shows
+    /// it, is at least namedRoleMinRatio, the one with the largest ratio; none when no role
+    /// reaches it.
+    std::optional<TextRole> named() const;
+};
+
+/// A head plays a role when it puts at least this many times a uniform head's weight on the
+/// role's keys (the rule of exercise 4's ratio, lastMarkMinRatio).
+constexpr double namedRoleMinRatio = 3.0;
+
+/// [layer][head] roles of the model over the windows of `ids` cut as for val_loss (window j:
+/// positions jC … jC + C − 1, C the context, ⌊(M − 1) / C⌋ windows; at most `maxWindows` of
+/// them from the first, all when it is 0). Nothing when there is no window or an id is out of
+/// range.
+std::optional<std::vector<std::vector<HeadRoles>>> measureRoles(const Parameters<float> &parameters,
+                                                                const std::vector<int> &ids,
+                                                                const RoleKeys &keys,
+                                                                long maxWindows = 0);
+
+/// A head by its 0-based layer and head.
+using HeadIndex = std::pair<int, int>;
+
+/// The parameters with the heads `off` switched off: each one's output (weights · v) is zero
+/// before the output projection, done by zeroing the rows of w_o that read it (its d_head rows
+/// from head · d_head). Heads outside the model are ignored (check with validHead()).
+Parameters<float> withHeadsOff(const Parameters<float> &parameters,
+                               const std::vector<HeadIndex> &off);
+
+bool validHead(const ModelConfig &config, HeadIndex head);
+
+/// What `attention-cli heads` prints: the validation loss, every head's roles and what it is
+/// worth (the validation loss with that head alone off, minus the loss with every head on).
+struct HeadsReport
+{
+    double valLoss = 0.0;
+    std::vector<std::vector<HeadRoles>> roles;         ///< [layer][head]
+    std::vector<std::vector<double>> ablationIncrease; ///< [layer][head]
+};
+
+/// Called between the report's passes over the text (one for the roles, one per head and one
+/// with every head on): `done` of `total`; returning false stops the report, which is then
+/// nothing.
+using ReportProgress = std::function<bool(int done, int total)>;
+
+/// The report over the windows of `valIds` cut as for val_loss (at most `maxWindows` from the
+/// first, all when 0), the marks as `vocabulary` has them, `batch` windows a pass. Nothing when
+/// there is no window, an id is out of range or `progress` stopped it.
+std::optional<HeadsReport> headsReport(const Parameters<float> &parameters,
+                                       const std::vector<int> &valIds, const Vocabulary &vocabulary,
+                                       long maxWindows = 0, const ReportProgress &progress = {});
+
+} // namespace attention::tiny
