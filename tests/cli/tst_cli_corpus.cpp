@@ -8,6 +8,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QHash>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMap>
@@ -53,6 +54,8 @@ private Q_SLOTS:
     void smallFileJson();
     void tang300Json();
     void tang300Table();
+    void tangJson();
+    void missingTangSaysHowToBuildIt();
 
 private:
     Run run(const QStringList &arguments) const;
@@ -85,7 +88,7 @@ void TestCliCorpus::help()
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.startsWith(QStringLiteral("Usage: attention-cli corpus [options]")),
              qPrintable(r.out));
-    QVERIFY(r.out.contains(QStringLiteral("--corpus <tang300|song100|FILE>")));
+    QVERIFY(r.out.contains(QStringLiteral("--corpus <tang300|song100|tang|FILE>")));
     QVERIFY(r.out.contains(QStringLiteral("--format <table|json>")));
     QCOMPARE(r.err, QString());
 }
@@ -247,5 +250,60 @@ void TestCliCorpus::tang300Table()
     QVERIFY2(lines.at(5).endsWith(QStringLiteral(" 1589")), qPrintable(lines.at(5)));
 }
 
+void TestCliCorpus::tangJson()
+{
+    // 全唐诗 as the build tree has it beside bin/ (resources/CMakeLists.txt): one poem a line.
+    const QString file = QFileInfo(QStringLiteral(ATTENTION_CLI)).absolutePath() +
+                         QStringLiteral("/../share/attention-lab/corpora/tang.txt");
+    QFile tang(file);
+    if (!tang.open(QIODevice::ReadOnly))
+        QSKIP("全唐诗 is not built: scripts/deps.sh fetches the package chinese-poetry");
+    // The spec's figures, counted here from the file: every tenth poem is validation.
+    const QList<QByteArray> lines = tang.readAll().split('\n');
+    QCOMPARE(lines.size() - 1, 57603); // the file ends with a line end
+    QHash<uint, int> count;
+    qsizetype characters = 0, trainCharacters = 0;
+    for (qsizetype i = 0; i + 1 < lines.size(); ++i) {
+        const QList<uint> poem = QString::fromUtf8(lines[i]).toUcs4();
+        characters += poem.size() + 1;
+        if (i % 10 == 9)
+            continue;
+        trainCharacters += poem.size() + 1;
+        for (const uint c : poem)
+            ++count[c];
+        ++count[uint('\n')];
+    }
+    int vocabSize = 1;
+    for (const int n : std::as_const(count))
+        vocabSize += n >= 2 ? 1 : 0;
+
+    const Run r = run({QStringLiteral("--corpus"), QStringLiteral("tang"),
+                       QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(r.err, QString());
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(keysInOrder(r.out), jsonKeys);
+    const QJsonObject json = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(json.value(QLatin1String("corpus")).toString(), QStringLiteral("tang"));
+    QCOMPARE(json.value(QLatin1String("documents")).toInt(), 57603);
+    QCOMPARE(json.value(QLatin1String("characters")).toInt(), int(characters));
+    QCOMPARE(json.value(QLatin1String("train_characters")).toInt(), int(trainCharacters));
+    QCOMPARE(json.value(QLatin1String("vocab_size")).toInt(), vocabSize);
+    // The spec's approximate figures: about 3.73 M characters, 7,360 ids, a unigram loss of 6.67.
+    QVERIFY(std::abs(characters - 3'730'000) < 10'000);
+    QVERIFY(std::abs(vocabSize - 7360) < 20);
+    VERIFY_NEAR(json.value(QLatin1String("unigram_val_loss")).toDouble(), 6.67, 0.01);
+}
+
+void TestCliCorpus::missingTangSaysHowToBuildIt()
+{
+    qputenv("ATTENTION_LAB_DATA", m_dir.filePath(QStringLiteral("nowhere")).toUtf8());
+    const Run r = run({QStringLiteral("--corpus"), QStringLiteral("tang")});
+    qunsetenv("ATTENTION_LAB_DATA");
+    QCOMPARE(r.exitCode, 3);
+    QCOMPARE(r.out, QString());
+    QVERIFY2(r.err.contains(QStringLiteral("nowhere/corpora/tang.txt: no such file")),
+             qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("chinese-poetry")), qPrintable(r.err));
+}
 QTEST_GUILESS_MAIN(TestCliCorpus)
 #include "tst_cli_corpus.moc"

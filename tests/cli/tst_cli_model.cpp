@@ -6,6 +6,7 @@
 
 #include "clirun.h"
 #include "modelreference.h"
+#include "verifynear.h"
 
 #include <QDir>
 #include <QFile>
@@ -39,6 +40,8 @@ private Q_SLOTS:
     void evalIsRepeatableAndMatchesValidation();
     void attentionRowsAreCausalDistributions();
     void sampleIsSeeded();
+    void headsReportsEveryHead();
+    void ablationChangesOutputsNotWeights();
 
 private:
     Run run(const QStringList &arguments) const;
@@ -113,7 +116,10 @@ void TestCliModel::help_data()
                                   QStringLiteral("--out"),          QStringLiteral("--format")};
     QTest::newRow("eval") << QStringLiteral("eval")
                           << QStringList{QStringLiteral("--model"), QStringLiteral("--text"),
-                                         QStringLiteral("--format")};
+                                         QStringLiteral("--ablate"), QStringLiteral("--format")};
+    QTest::newRow("heads") << QStringLiteral("heads")
+                           << QStringList{QStringLiteral("--model"), QStringLiteral("--corpus"),
+                                          QStringLiteral("--format")};
     QTest::newRow("grad") << QStringLiteral("grad")
                           << QStringList{QStringLiteral("--model"), QStringLiteral("--text"),
                                          QStringLiteral("--out")};
@@ -243,6 +249,16 @@ void TestCliModel::refused_data()
     QTest::newRow("sample --temperature -1")
         << QStringList{QStringLiteral("sample")} + model + args({"--temperature", "-1"}) << 2
         << QStringLiteral("--temperature: \"-1\"");
+    QTest::newRow("eval --ablate a head the model lacks")
+        << QStringList{QStringLiteral("eval")} + model + args({"--text", "床前", "--ablate", "2.1"})
+        << 2 << QStringLiteral("--ablate: the model has no head 2.1: it has 1 layers of 2 heads");
+    QTest::newRow("sample --ablate not a head")
+        << QStringList{QStringLiteral("sample")} + model + args({"--ablate", "1.1,x"}) << 2
+        << QStringLiteral("--ablate: \"x\" is not a head");
+    QTest::newRow("heads without --model")
+        << args({"heads"}) << 2 << QStringLiteral("--model is missing");
+    QTest::newRow("heads missing corpus")
+        << QStringList{QStringLiteral("heads")} + model + nowhere << 3 << missing;
     QTest::newRow("sample empty --prompt")
         << QStringList{QStringLiteral("sample")} + model + args({"--prompt", ""}) << 2
         << QStringLiteral("--prompt is empty");
@@ -514,5 +530,84 @@ void TestCliModel::sampleIsSeeded()
     QVERIFY2(greedy.out.startsWith(QStringLiteral("床前明月")), qPrintable(greedy.out));
 }
 
+void TestCliModel::headsReportsEveryHead()
+{
+    // By default the corpus the model was trained on (its file's metadata names the file).
+    const Run r = run({QStringLiteral("heads"), QStringLiteral("--model"), m_model,
+                       QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonObject report = parseObject(r.out);
+    QCOMPARE(report.keys(), (QStringList{QStringLiteral("heads"), QStringLiteral("val_loss")}));
+    // The same validation as train's, on the saved best weights.
+    VERIFY_NEAR(report.value(QLatin1String("val_loss")).toDouble(),
+                m_trained.value(QLatin1String("best_val_loss")).toDouble(), 1e-6);
+    const QJsonArray heads = report.value(QLatin1String("heads")).toArray();
+    QCOMPARE(heads.size(), 2); // one layer of two heads
+    const QStringList roles{QStringLiteral("previous_char"), QStringLiteral("last_comma"),
+                            QStringLiteral("line_start"), QStringLiteral("previous_line"),
+                            QStringLiteral("rhyme")};
+    for (int i = 0; i < heads.size(); ++i) {
+        const QJsonObject head = heads[i].toObject();
+        QCOMPARE(head.value(QLatin1String("layer")).toInt(), 1);
+        QCOMPARE(head.value(QLatin1String("head")).toInt(), i + 1);
+        const QJsonObject ratios = head.value(QLatin1String("ratios")).toObject();
+        QStringList keys = ratios.keys();
+        keys.sort();
+        QStringList expectedKeys = roles;
+        expectedKeys.sort();
+        QCOMPARE(keys, expectedKeys);
+        double largest = 0.0;
+        QString largestRole;
+        for (const QString &role : roles) {
+            const double ratio = ratios.value(role).toDouble(-1.0);
+            QVERIFY(ratio >= 0.0);
+            if (ratio > largest) {
+                largest = ratio;
+                largestRole = role;
+            }
+        }
+        // The role is the largest ratio from 3.0× (to tenths), else null.
+        const QJsonValue role = head.value(QLatin1String("role"));
+        if (std::round(largest * 10) / 10 >= 3.0)
+            QCOMPARE(role.toString(), largestRole);
+        else
+            QVERIFY(role.isNull());
+        QVERIFY(std::isfinite(head.value(QLatin1String("ablation_val_loss_increase")).toDouble()));
+    }
+
+    const Run table = run({QStringLiteral("heads"), QStringLiteral("--model"), m_model,
+                           QStringLiteral("--corpus"), m_corpus});
+    QVERIFY2(table.exitCode == 0, qPrintable(table.err));
+    QVERIFY2(table.out.contains(QStringLiteral("previous_line")) &&
+                 table.out.contains(QStringLiteral("1.2")),
+             qPrintable(table.out));
+}
+
+void TestCliModel::ablationChangesOutputsNotWeights()
+{
+    const QStringList eval{
+        QStringLiteral("eval"),   QStringLiteral("--model"),          m_model,
+        QStringLiteral("--text"), QStringLiteral("床前明月光，疑是"), QStringLiteral("--format"),
+        QStringLiteral("json")};
+    const Run intact = run(eval);
+    const Run off = run(eval + QStringList{QStringLiteral("--ablate"), QStringLiteral("1.2")});
+    QVERIFY2(intact.exitCode == 0 && off.exitCode == 0, qPrintable(intact.err + off.err));
+    const QJsonObject a = parseObject(intact.out), b = parseObject(off.out);
+    // A head switched off still attends (its weights are computed before its output is dropped);
+    // what reaches the logits changes.
+    QCOMPARE(b.value(QLatin1String("attention")), a.value(QLatin1String("attention")));
+    QVERIFY(std::abs(a.value(QLatin1String("loss")).toDouble() -
+                     b.value(QLatin1String("loss")).toDouble()) > 1e-6);
+
+    const QStringList sample{
+        QStringLiteral("sample"),   QStringLiteral("--model"), m_model,
+        QStringLiteral("--length"), QStringLiteral("40"),      QStringLiteral("--temperature"),
+        QStringLiteral("0")};
+    const Run both =
+        run(sample + QStringList{QStringLiteral("--ablate"), QStringLiteral("1.1,1.2")});
+    QVERIFY2(both.exitCode == 0, qPrintable(both.err));
+    QVERIFY(both.out.startsWith(QStringLiteral("床前")));
+    QVERIFY(both.out != run(sample).out); // without attention the model writes another line
+}
 QTEST_GUILESS_MAIN(TestCliModel)
 #include "tst_cli_model.moc"
