@@ -426,14 +426,6 @@ JSON: {&quot;corpus&quot;, &quot;documents&quot;, &quot;characters&quot;, &quot;
         <translation></translation>
     </message>
     <message>
-        <source>tang300 (default: 300 Tang poems, from the package fortunes-zh), song100 (100 Song lyrics, the same package), or a UTF-8 text file whose paragraphs are the documents.</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>--corpus: give tang300, song100 or a file name</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>The tiny model&apos;s training text and its vocabulary</source>
         <translation></translation>
     </message>
@@ -451,10 +443,6 @@ JSON: {&quot;corpus&quot;, &quot;documents&quot;, &quot;characters&quot;, &quot;
     </message>
     <message>
         <source>Text written by a trained model</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>The weights file, written by train --out.</source>
         <translation></translation>
     </message>
     <message>
@@ -532,10 +520,6 @@ most likely next characters
     </message>
     <message>
         <source>%1: the weights do not fit the model&apos;s config</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>tang300 (default), song100 or a UTF-8 text file.</source>
         <translation></translation>
     </message>
     <message>
@@ -683,6 +667,72 @@ most likely next characters
         <source>%1: cannot train on this corpus</source>
         <translation></translation>
     </message>
+    <message>
+        <source>tang300 (default: 300 Tang poems, from the package fortunes-zh), song100 (100 Song lyrics, the same package), tang (全唐诗: 57,603 poems from the npm package chinese-poetry, in simplified characters), or a UTF-8 text file whose paragraphs are the documents.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>--corpus: give tang300, song100, tang or a file name</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>validation loss %1; ratio: weight on the role&apos;s key ÷ a uniform head&apos;s; a role from %2×
+</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>role</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>loss change when off</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>What each head of a trained model does over a corpus&apos;s validation text: for each role (previous_char, last_comma, line_start, previous_line, rhyme) the mean weight it puts on the key that role names, divided by what a head that spreads its weight evenly would put there; the role it plays (the largest ratio from %1×, else none); and how much the validation loss rises when that head alone is switched off.
+JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&quot;, &quot;role&quot;, &quot;ratios&quot;: {…}, &quot;ablation_val_loss_increase&quot;}]}, layer and head 1-based.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The corpus whose validation text is read (default: the one the model was trained on, from its file).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>--model is missing</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1: the validation text is shorter than one window of %2 characters</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>What each head of a trained model does and is worth</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Switch these heads off (1-based layer.head, such as 2.3,1.1): each one&apos;s output is zero before the output projection.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The weights file, written by train --out; tang: the long-trained 全唐诗 model that ships with Attention Lab.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a head: write LAYER.HEAD, such as 2.3</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the model has no head %1.%2: it has %3 layers of %4 heads</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>tang300 (default), song100, tang (全唐诗; its own defaults: --context %1 --layers %2 --steps %3 --batch %4 --lr %5 --warmup %6 --eval-every %7) or a UTF-8 text file.</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>CorpusFile</name>
@@ -722,6 +772,10 @@ most likely next characters
         <source>this file is in GBK (GB18030), not UTF-8; save it as UTF-8 (a text editor&apos;s Save As offers the encoding; on the command line: iconv -f GB18030 -t UTF-8)</source>
         <translation></translation>
     </message>
+    <message>
+        <source>no such file; 全唐诗 is built from the npm package chinese-poetry: scripts/run.sh fetches and converts it (it needs npm and opencc)</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>HeadGridAccessible</name>
@@ -743,6 +797,10 @@ most likely next characters
     </message>
     <message>
         <source>position %1 (%2) looks at %3</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1, reads %2</source>
         <translation></translation>
     </message>
 </context>
@@ -2211,6 +2269,10 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <comment>layer and head, where there is no room for the words</comment>
         <translation></translation>
     </message>
+    <message>
+        <source>%1 (it reads %2)</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::HeadPage</name>
@@ -2433,6 +2495,73 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
     <message>
         <source>The grid shows an earlier step. This chart, the role and the next characters describe the latest model (step %1), and only its heads open in the workbench: move the history slider to the end.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the previous character</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the last comma “，”</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the first character of its line</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the same place in the line above</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the rhyme of the couplet before</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 of its weight there, %2× a uniform head&apos;s %3</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>In the poems&apos; structure it reads &lt;b&gt;%1&lt;/b&gt;: %2.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>No role in the poems&apos; structure reaches %1× a uniform head&apos;s weight; the closest is %2: %3.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Switch this head off</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Its output is set to zero before the output projection: the next characters and the heads&apos; worth show the model without it.</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::HeadWorthPanel</name>
+    <message>
+        <source>Measured once the model has a validation text to read.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Validation loss with every head on: %1. Switch heads off in the selected head&apos;s tab to see what the model does without them.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>With %1 switched off the validation loss is %2, against %3 with every head on (%4%5).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>How much the validation loss rises when one head alone is switched off (its output set to zero), over the first %1 characters of the validation text: the taller the bar, the more the model needs that head.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>How much the validation loss rises when one head alone is switched off.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Validation loss increase by head switched off</source>
         <translation></translation>
     </message>
 </context>
@@ -3438,6 +3567,10 @@ unscaled</source>
         <source>Past step %1 (where its schedule ended) the run trains at its last learning rate, %2.</source>
         <translation></translation>
     </message>
+    <message>
+        <source>全唐诗 (all Tang poems)</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::TrainPage</name>
@@ -3483,6 +3616,18 @@ unscaled</source>
     </message>
     <message>
         <source>The model does not know %1: it reads each as one “rare” character.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>What each head is worth</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Open the long-trained model</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>A model trained on 全唐诗 for %1 minutes that ships with Attention Lab: see what heads learn from 57,603 poems.</source>
         <translation></translation>
     </message>
 </context>

@@ -444,14 +444,6 @@ JSON: {&quot;corpus&quot;, &quot;documents&quot;, &quot;characters&quot;, &quot;
 JSON：{&quot;corpus&quot;, &quot;documents&quot;, &quot;characters&quot;, &quot;train_characters&quot;, &quot;val_characters&quot;, &quot;vocab_size&quot;, &quot;unknown_in_train&quot;, &quot;unknown_in_val&quot;, &quot;unigram_val_loss&quot;}。</translation>
     </message>
     <message>
-        <source>tang300 (default: 300 Tang poems, from the package fortunes-zh), song100 (100 Song lyrics, the same package), or a UTF-8 text file whose paragraphs are the documents.</source>
-        <translation>tang300（默认：唐诗三百首，来自软件包 fortunes-zh）、song100（宋词一百首，同一软件包），或一个 UTF-8 文本文件，其中每个段落是一篇文档。</translation>
-    </message>
-    <message>
-        <source>--corpus: give tang300, song100 or a file name</source>
-        <translation>--corpus：请给出 tang300、song100 或文件名</translation>
-    </message>
-    <message>
         <source>The tiny model&apos;s training text and its vocabulary</source>
         <translation>小模型的训练文本及其词表</translation>
     </message>
@@ -470,10 +462,6 @@ JSON：{&quot;corpus&quot;, &quot;documents&quot;, &quot;characters&quot;, &quot
     <message>
         <source>Text written by a trained model</source>
         <translation>由训练好的模型写出的文本</translation>
-    </message>
-    <message>
-        <source>The weights file, written by train --out.</source>
-        <translation>权重文件，由 train --out 写出。</translation>
     </message>
     <message>
         <source>--%1 is missing</source>
@@ -556,10 +544,6 @@ most likely next characters
     <message>
         <source>%1: the weights do not fit the model&apos;s config</source>
         <translation>%1：权重与模型配置不符</translation>
-    </message>
-    <message>
-        <source>tang300 (default), song100 or a UTF-8 text file.</source>
-        <translation>tang300（默认）、song100 或 UTF-8 文本文件。</translation>
     </message>
     <message>
         <source>Training steps, 1 to %1 (default %2).</source>
@@ -707,6 +691,74 @@ most likely next characters
         <source>%1: cannot train on this corpus</source>
         <translation>%1：无法在此语料上训练</translation>
     </message>
+    <message>
+        <source>tang300 (default: 300 Tang poems, from the package fortunes-zh), song100 (100 Song lyrics, the same package), tang (全唐诗: 57,603 poems from the npm package chinese-poetry, in simplified characters), or a UTF-8 text file whose paragraphs are the documents.</source>
+        <translation>tang300（默认：唐诗三百首，来自软件包 fortunes-zh）、song100（宋词一百首，同一软件包）、tang（全唐诗：57,603 首，来自 npm 包 chinese-poetry，已转为简体字），或以段落为文档的 UTF-8 文本文件。</translation>
+    </message>
+    <message>
+        <source>--corpus: give tang300, song100, tang or a file name</source>
+        <translation>--corpus：请给出 tang300、song100、tang 或文件名</translation>
+    </message>
+    <message>
+        <source>validation loss %1; ratio: weight on the role&apos;s key ÷ a uniform head&apos;s; a role from %2×
+</source>
+        <translation>验证损失 %1；比值：在该角色的键上的权重 ÷ 均匀头的权重；达到 %2× 才算担任该角色
+</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>loss change when off</source>
+        <translation>关掉后的损失变化</translation>
+    </message>
+    <message>
+        <source>What each head of a trained model does over a corpus&apos;s validation text: for each role (previous_char, last_comma, line_start, previous_line, rhyme) the mean weight it puts on the key that role names, divided by what a head that spreads its weight evenly would put there; the role it plays (the largest ratio from %1×, else none); and how much the validation loss rises when that head alone is switched off.
+JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&quot;, &quot;role&quot;, &quot;ratios&quot;: {…}, &quot;ablation_val_loss_increase&quot;}]}, layer and head 1-based.</source>
+        <translation>训练好的模型的每个头在语料验证文本上做什么：对每个角色（previous_char 上一个字、last_comma 最近的逗号、line_start 行首、previous_line 上一行同一位置、rhyme 韵脚），它放在该角色所指的键上的平均权重，除以均匀分配权重的头放在那里的权重；它担任的角色（比值最大且达到 %1× 的那个，否则为无）；以及只关掉这个头时验证损失上升多少。
+JSON：{&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&quot;, &quot;role&quot;, &quot;ratios&quot;: {…}, &quot;ablation_val_loss_increase&quot;}]}，层和头从 1 开始编号。</translation>
+    </message>
+    <message>
+        <source>The corpus whose validation text is read (default: the one the model was trained on, from its file).</source>
+        <translation>读取哪个语料的验证文本（默认：模型文件中记录的训练语料）。</translation>
+    </message>
+    <message>
+        <source>--model is missing</source>
+        <translation>缺少 --model</translation>
+    </message>
+    <message>
+        <source>%1: the validation text is shorter than one window of %2 characters</source>
+        <translation>%1：验证文本不足一个 %2 字符的窗口</translation>
+    </message>
+    <message>
+        <source>What each head of a trained model does and is worth</source>
+        <translation>训练好的模型的每个头做什么、有多大用处</translation>
+    </message>
+    <message>
+        <source>Switch these heads off (1-based layer.head, such as 2.3,1.1): each one&apos;s output is zero before the output projection.</source>
+        <translation>关掉这些头（从 1 开始的 层.头，例如 2.3,1.1）：它们的输出在输出投影之前置为零。</translation>
+    </message>
+    <message>
+        <source>The weights file, written by train --out; tang: the long-trained 全唐诗 model that ships with Attention Lab.</source>
+        <translation>权重文件，由 train --out 写出；tang：随 Attention Lab 提供的、在全唐诗上长时间训练的模型。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a head: write LAYER.HEAD, such as 2.3</source>
+        <translation>&quot;%1&quot; 不是一个头：请写成 层.头，例如 2.3</translation>
+    </message>
+    <message>
+        <source>the model has no head %1.%2: it has %3 layers of %4 heads</source>
+        <translation>模型没有头 %1.%2：它有 %3 层，每层 %4 个头</translation>
+    </message>
+    <message>
+        <source>tang300 (default), song100, tang (全唐诗; its own defaults: --context %1 --layers %2 --steps %3 --batch %4 --lr %5 --warmup %6 --eval-every %7) or a UTF-8 text file.</source>
+        <translation>tang300（默认）、song100、tang（全唐诗；它有自己的默认值：--context %1 --layers %2 --steps %3 --batch %4 --lr %5 --warmup %6 --eval-every %7）或 UTF-8 文本文件。</translation>
+    </message>
 </context>
 <context>
     <name>CorpusFile</name>
@@ -746,6 +798,10 @@ most likely next characters
         <source>this file is in GBK (GB18030), not UTF-8; save it as UTF-8 (a text editor&apos;s Save As offers the encoding; on the command line: iconv -f GB18030 -t UTF-8)</source>
         <translation>这个文件是 GBK（GB18030）编码，不是 UTF-8；请另存为 UTF-8（文本编辑器的“另存为”可以选择编码；命令行：iconv -f GB18030 -t UTF-8）</translation>
     </message>
+    <message>
+        <source>no such file; 全唐诗 is built from the npm package chinese-poetry: scripts/run.sh fetches and converts it (it needs npm and opencc)</source>
+        <translation>文件不存在；全唐诗由 npm 包 chinese-poetry 生成：scripts/run.sh 会下载并转换它（需要 npm 和 opencc）</translation>
+    </message>
 </context>
 <context>
     <name>HeadGridAccessible</name>
@@ -768,6 +824,10 @@ most likely next characters
     <message>
         <source>position %1 (%2) looks at %3</source>
         <translation>位置 %1（%2）关注 %3</translation>
+    </message>
+    <message>
+        <source>%1, reads %2</source>
+        <translation>%1，读取%2</translation>
     </message>
 </context>
 <context>
@@ -2233,6 +2293,10 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <comment>layer and head, where there is no room for the words</comment>
         <translation>层%1 头%2</translation>
     </message>
+    <message>
+        <source>%1 (it reads %2)</source>
+        <translation>%1（它读取%2）</translation>
+    </message>
 </context>
 <context>
     <name>attention::HeadPage</name>
@@ -2458,6 +2522,73 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     <message>
         <source>The grid shows an earlier step. This chart, the role and the next characters describe the latest model (step %1), and only its heads open in the workbench: move the history slider to the end.</source>
         <translation>网格显示的是较早的一步。这张图、上面写的作用和下一个字符的预测描述的都是最新的模型（第 %1 步），也只有它的头能在工作台中打开：请把历史滑块移到最右端。</translation>
+    </message>
+    <message>
+        <source>the previous character</source>
+        <translation>上一个字</translation>
+    </message>
+    <message>
+        <source>the last comma “，”</source>
+        <translation>最近的逗号“，”</translation>
+    </message>
+    <message>
+        <source>the first character of its line</source>
+        <translation>本句的第一个字</translation>
+    </message>
+    <message>
+        <source>the same place in the line above</source>
+        <translation>上一句同一位置的字</translation>
+    </message>
+    <message>
+        <source>the rhyme of the couplet before</source>
+        <translation>上一联的韵脚</translation>
+    </message>
+    <message>
+        <source>%1 of its weight there, %2× a uniform head&apos;s %3</source>
+        <translation>在那里放了 %1 的权重，是均匀头（%3）的 %2×</translation>
+    </message>
+    <message>
+        <source>In the poems&apos; structure it reads &lt;b&gt;%1&lt;/b&gt;: %2.</source>
+        <translation>在诗的结构中，它读取&lt;b&gt;%1&lt;/b&gt;：%2。</translation>
+    </message>
+    <message>
+        <source>No role in the poems&apos; structure reaches %1× a uniform head&apos;s weight; the closest is %2: %3.</source>
+        <translation>在诗的结构中，没有哪个角色达到均匀头权重的 %1×；最接近的是%2：%3。</translation>
+    </message>
+    <message>
+        <source>Switch this head off</source>
+        <translation>关掉这个头</translation>
+    </message>
+    <message>
+        <source>Its output is set to zero before the output projection: the next characters and the heads&apos; worth show the model without it.</source>
+        <translation>它的输出在输出投影之前置为零：“下一个字”和“各个头的作用”显示去掉它之后的模型。</translation>
+    </message>
+</context>
+<context>
+    <name>attention::HeadWorthPanel</name>
+    <message>
+        <source>Measured once the model has a validation text to read.</source>
+        <translation>模型有验证文本可读时才会测量。</translation>
+    </message>
+    <message>
+        <source>Validation loss with every head on: %1. Switch heads off in the selected head&apos;s tab to see what the model does without them.</source>
+        <translation>所有头都开着时的验证损失：%1。在“选中的头”标签页里关掉一些头，看看没有它们时模型会怎样。</translation>
+    </message>
+    <message>
+        <source>With %1 switched off the validation loss is %2, against %3 with every head on (%4%5).</source>
+        <translation>关掉 %1 后验证损失为 %2，所有头都开着时为 %3（%4%5）。</translation>
+    </message>
+    <message>
+        <source>How much the validation loss rises when one head alone is switched off (its output set to zero), over the first %1 characters of the validation text: the taller the bar, the more the model needs that head.</source>
+        <translation>只关掉一个头（把它的输出置为零）时验证损失上升多少，在验证文本的前 %1 个字上测量：柱子越高，模型越需要这个头。</translation>
+    </message>
+    <message>
+        <source>How much the validation loss rises when one head alone is switched off.</source>
+        <translation>只关掉一个头时验证损失上升多少。</translation>
+    </message>
+    <message>
+        <source>Validation loss increase by head switched off</source>
+        <translation>关掉各个头时验证损失的上升</translation>
     </message>
 </context>
 <context>
@@ -3464,6 +3595,10 @@ unscaled</source>
         <source>Past step %1 (where its schedule ended) the run trains at its last learning rate, %2.</source>
         <translation>第 %1 步之后（原定的学习率计划到此结束），训练沿用最后的学习率 %2。</translation>
     </message>
+    <message>
+        <source>全唐诗 (all Tang poems)</source>
+        <translation>全唐诗</translation>
+    </message>
 </context>
 <context>
     <name>attention::TrainPage</name>
@@ -3510,6 +3645,18 @@ unscaled</source>
     <message>
         <source>The model does not know %1: it reads each as one “rare” character.</source>
         <translation>模型不认识 %1：它把每一个都当作同一个“生僻字”来读。</translation>
+    </message>
+    <message>
+        <source>What each head is worth</source>
+        <translation>各个头的作用</translation>
+    </message>
+    <message>
+        <source>Open the long-trained model</source>
+        <translation>打开长时间训练的模型</translation>
+    </message>
+    <message>
+        <source>A model trained on 全唐诗 for %1 minutes that ships with Attention Lab: see what heads learn from 57,603 poems.</source>
+        <translation>随 Attention Lab 提供、在全唐诗上训练了 %1 分钟的模型：看看各个头从 57,603 首诗里学到了什么。</translation>
     </message>
 </context>
 <context>

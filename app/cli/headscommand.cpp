@@ -51,7 +51,7 @@ QString headsTable(const tiny::HeadsReport &report)
     QStringList header{Cli::tr("head"), Cli::tr("role")};
     for (const tiny::TextRole role : tiny::textRoles)
         header.append(QLatin1String(tiny::textRoleName(role)));
-    header.append(Cli::tr("loss without it"));
+    header.append(Cli::tr("loss change when off"));
     table.addRow(header);
     for (std::size_t l = 0; l < report.roles.size(); ++l)
         for (std::size_t h = 0; h < report.roles[l].size(); ++h) {

@@ -2,6 +2,7 @@
 
 #include "latestjob.h"
 #include "tiny/inference.h"
+#include "tiny/trainer.h"
 #include "tiny/workers.h"
 
 #include <QCoreApplication>
@@ -15,24 +16,65 @@ namespace {
 
 /// The inspection of every head of `model` over `text`; null when the text cannot be measured.
 SharedHeadsInspection inspect(const SharedModel &model, const std::vector<int> &text,
-                              const std::vector<int> &marks, const std::vector<int> &commas,
-                              bool onValidation)
+                              const tiny::Vocabulary &vocabulary, bool onValidation)
 {
-    const auto profiles =
-        tiny::headProfiles(model->parameters, text, marks, ModelInspector::maxOffset,
-                           ModelInspector::maxWindows, commas);
+    const auto profiles = tiny::headProfiles(
+        model->parameters, text, tiny::punctuationIds(vocabulary), ModelInspector::maxOffset,
+        ModelInspector::maxWindows, tiny::commaIds(vocabulary));
     if (!profiles)
         return nullptr;
+    // The spec's roles over the same windows of the validation text (a probe line is shorter
+    // than a window and has none).
+    const auto roles =
+        onValidation ? tiny::measureRoles(model->parameters, text, tiny::roleKeys(text, vocabulary),
+                                          ModelInspector::maxWindows)
+                     : std::nullopt;
     auto inspection = std::make_shared<HeadsInspection>();
     inspection->model = model;
     inspection->onValidation = onValidation;
-    for (const auto &layer : *profiles) {
+    for (std::size_t l = 0; l < profiles->size(); ++l) {
         std::vector<HeadInspection> heads;
-        for (const tiny::HeadProfile &profile : layer)
-            heads.push_back({profile, tiny::headRole(profile)});
+        for (std::size_t h = 0; h < (*profiles)[l].size(); ++h) {
+            const tiny::HeadProfile &profile = (*profiles)[l][h];
+            heads.push_back(
+                {profile, tiny::headRole(profile), roles ? (*roles)[l][h] : tiny::HeadRoles{}});
+        }
         inspection->heads.push_back(std::move(heads));
     }
     return inspection;
+}
+
+/// The losses of HeadsWorth over `ids`; null when cancelled or there is no window.
+SharedHeadsWorth headsWorth(const SharedModel &model, const std::vector<int> &ids,
+                            const std::vector<int> &marks, const std::vector<tiny::HeadIndex> &off,
+                            const LatestJob::Context &context)
+{
+    constexpr int batch = 32;
+    const tiny::ModelConfig &config = model->parameters.config;
+    const auto all = tiny::evaluate(model->parameters, ids, marks, batch);
+    if (!all)
+        return nullptr;
+    auto worth = std::make_shared<HeadsWorth>();
+    worth->model = model;
+    worth->off = off;
+    worth->predictions = all->predictions;
+    worth->valLoss = all->valLoss;
+    worth->valLossWithOff = all->valLoss;
+    if (!off.empty())
+        worth->valLossWithOff =
+            tiny::evaluate(tiny::withHeadsOff(model->parameters, off), ids, marks, batch)->valLoss;
+    worth->increase.assign(std::size_t(config.layers),
+                           std::vector<double>(std::size_t(config.heads), 0.0));
+    for (int l = 0; l < config.layers; ++l)
+        for (int h = 0; h < config.heads; ++h) {
+            if (context.isCancelled())
+                return nullptr;
+            worth->increase[std::size_t(l)][std::size_t(h)] =
+                tiny::evaluate(tiny::withHeadsOff(model->parameters, {{l, h}}), ids, marks, batch)
+                    ->valLoss -
+                worth->valLoss;
+        }
+    return worth;
 }
 
 /// The `count` likeliest ids of `distribution`, most likely first (the smaller id on a tie).
@@ -66,12 +108,23 @@ ModelInspector::ModelInspector(QObject *parent)
     , m_headsJob(new LatestJob(this))
     , m_nextJob(new LatestJob(this))
     , m_sampleJob(new LatestJob(this))
+    , m_worthJob(new LatestJob(this))
 {
-    for (LatestJob *job : {m_headsJob, m_nextJob, m_sampleJob})
+    for (LatestJob *job : {m_headsJob, m_nextJob, m_sampleJob, m_worthJob})
         connect(job, &LatestJob::runningChanged, this, &ModelInspector::updateBusy);
 }
 
 ModelInspector::~ModelInspector() = default;
+
+SharedModel withHeadsOff(const SharedModel &model, const std::vector<tiny::HeadIndex> &off)
+{
+    if (!model || off.empty())
+        return model;
+    auto ablated = std::make_shared<SessionModel>();
+    ablated->parameters = tiny::withHeadsOff(model->parameters, off);
+    ablated->step = model->step;
+    return ablated;
+}
 
 void ModelInspector::inspectHeads(SharedModel model, const tiny::Vocabulary &vocabulary,
                                   std::vector<int> text, bool onValidation)
@@ -82,12 +135,10 @@ void ModelInspector::inspectHeads(SharedModel model, const tiny::Vocabulary &voc
         Q_EMIT headsInspected();
         return;
     }
-    m_headsJob->start([this, model = std::move(model), text = std::move(text),
-                       marks = tiny::punctuationIds(vocabulary),
-                       commas = tiny::commaIds(vocabulary),
+    m_headsJob->start([this, model = std::move(model), text = std::move(text), vocabulary,
                        onValidation](const LatestJob::Context &) -> LatestJob::Delivery {
         const tiny::SerialScope serial;
-        SharedHeadsInspection inspection = inspect(model, text, marks, commas, onValidation);
+        SharedHeadsInspection inspection = inspect(model, text, vocabulary, onValidation);
         return [this, inspection = std::move(inspection)] {
             m_heads = inspection;
             Q_EMIT headsInspected();
@@ -153,6 +204,30 @@ void ModelInspector::sample(SharedModel model, std::vector<int> prompt, int leng
     });
 }
 
+void ModelInspector::measureWorth(SharedModel model, const tiny::Vocabulary &vocabulary,
+                                  std::vector<int> valIds, std::vector<tiny::HeadIndex> off)
+{
+    const auto windowed =
+        std::size_t(maxWindows) * std::size_t(model ? model->parameters.config.context : 0) + 1;
+    if (!model || valIds.size() < std::size_t(model->parameters.config.context) + 1) {
+        m_worthJob->cancel();
+        m_worth = nullptr;
+        Q_EMIT worthMeasured();
+        return;
+    }
+    valIds.resize(std::min(valIds.size(), windowed));
+    m_worthJob->start([this, model = std::move(model), valIds = std::move(valIds),
+                       marks = tiny::punctuationIds(vocabulary), off = std::move(off)](
+                          const LatestJob::Context &context) -> LatestJob::Delivery {
+        const tiny::SerialScope serial;
+        SharedHeadsWorth worth = headsWorth(model, valIds, marks, off, context);
+        return [this, worth = std::move(worth)] {
+            m_worth = worth;
+            Q_EMIT worthMeasured();
+        };
+    });
+}
+
 std::optional<Scenario> ModelInspector::headScenario(const SharedModel &model,
                                                      const std::vector<int> &ids, int layer,
                                                      int head)
@@ -173,7 +248,8 @@ std::optional<Scenario> ModelInspector::headScenario(const SharedModel &model,
 
 bool ModelInspector::isBusy() const
 {
-    return m_headsJob->isRunning() || m_nextJob->isRunning() || m_sampleJob->isRunning();
+    return m_headsJob->isRunning() || m_nextJob->isRunning() || m_sampleJob->isRunning() ||
+           m_worthJob->isRunning();
 }
 
 void ModelInspector::updateBusy()

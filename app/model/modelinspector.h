@@ -9,7 +9,7 @@
 /// older one, whose answer never arrives. The answers are published on the GUI thread as shared
 /// read-only values, each naming the model it was computed from, with a signal.
 ///
-/// Threads: the inspector owns three threads, one per kind of question (the LatestJobs'), and
+/// Threads: the inspector owns four threads, one per kind of question (the LatestJobs'), and
 /// each computes on its own thread only (tiny::SerialScope). The tiny model's worker threads
 /// (tiny::WorkerPool) belong to the training run (TrainingSession's worker): inspecting never
 /// waits for a training step, and training never waits for an inspection.
@@ -17,6 +17,7 @@
 #include "scenario.h"
 #include "tiny/corpus.h"
 #include "tiny/headanalysis.h"
+#include "tiny/headroles.h"
 #include "trainingsession.h"
 
 #include <QObject>
@@ -34,6 +35,9 @@ struct HeadInspection
 {
     tiny::HeadProfile profile;
     tiny::HeadRole role;
+    /// The spec's roles (shared/design/tiny-model.md, "Head roles") over the same windows of the
+    /// validation text; no rows over a probe line.
+    tiny::HeadRoles textRoles;
 };
 
 /// Every head of one model, measured over one text.
@@ -68,6 +72,24 @@ struct SampledText
 };
 using SharedSampledText = std::shared_ptr<const SampledText>;
 
+/// What each head is worth (lesson step 7's ablation): over the first maxWindows windows of the
+/// validation text, the loss with every head on, with the heads `off` switched off together,
+/// and with each head alone switched off (tiny::withHeadsOff).
+struct HeadsWorth
+{
+    SharedModel model;
+    std::vector<tiny::HeadIndex> off;
+    long predictions = 0;        ///< the validation predictions the losses are the mean of
+    double valLoss = 0.0;        ///< every head on
+    double valLossWithOff = 0.0; ///< the heads `off` switched off (valLoss when there are none)
+    /// [layer][head]: the loss with that head alone off, minus valLoss.
+    std::vector<std::vector<double>> increase;
+};
+using SharedHeadsWorth = std::shared_ptr<const HeadsWorth>;
+
+/// The model with the heads `off` switched off (the same model when there are none).
+SharedModel withHeadsOff(const SharedModel &model, const std::vector<tiny::HeadIndex> &off);
+
 class ModelInspector : public QObject
 {
     Q_OBJECT
@@ -99,6 +121,12 @@ public:
     void sample(SharedModel model, std::vector<int> prompt, int length, double temperature,
                 quint64 seed);
     SharedSampledText sampledText() const { return m_sample; }
+    /// What each head of `model` is worth over `valIds` (ids of `vocabulary`), and the loss with
+    /// the heads `off` switched off. A null model or a text shorter than a window publishes
+    /// nothing at once.
+    void measureWorth(SharedModel model, const tiny::Vocabulary &vocabulary,
+                      std::vector<int> valIds, std::vector<tiny::HeadIndex> off);
+    SharedHeadsWorth worth() const { return m_worth; }
 
     /// Head (layer, head)'s queries, keys and values on `ids` as a scenario (÷√d and causal on,
     /// no title or tokens); nothing without a model or such a head. One forward pass of a probe
@@ -119,6 +147,8 @@ Q_SIGNALS:
     void nextPredicted();
     /// sampledText() changed.
     void sampled();
+    /// worth() changed.
+    void worthMeasured();
     /// isBusy() changed.
     void busyChanged(bool busy);
 
@@ -128,9 +158,11 @@ private:
     LatestJob *m_headsJob;
     LatestJob *m_nextJob;
     LatestJob *m_sampleJob;
+    LatestJob *m_worthJob;
     SharedHeadsInspection m_heads;
     SharedNextPrediction m_next;
     SharedSampledText m_sample;
+    SharedHeadsWorth m_worth;
     bool m_busy = false;
 };
 

@@ -1,5 +1,6 @@
 #include "trainingsetup.h"
 
+#include <QThread>
 #include <algorithm>
 
 namespace attention {
@@ -34,6 +35,27 @@ TrainingError trainerError(tiny::TrainerError error, const TrainingSetup &setup,
 }
 
 } // namespace
+
+TrainingSetup defaultSetup(const QString &corpus)
+{
+    const tiny::RunDefaults run = tiny::defaultRun(corpus.toStdString());
+    TrainingSetup setup;
+    setup.corpus = corpus;
+    setup.config = run.config;
+    setup.config.layers = std::max(2, run.config.layers);
+    setup.settings = run.settings;
+    setup.settings.threads = std::max(1, QThread::idealThreadCount());
+    setup.evalEvery = validationInterval(corpus, setup.settings.steps);
+    return setup;
+}
+
+int validationInterval(const QString &corpus, int steps)
+{
+    const tiny::RunDefaults run = tiny::defaultRun(corpus.toStdString());
+    if (run.evalEvery > tiny::RunDefaults{}.evalEvery)
+        return std::max(1, std::min(run.evalEvery, steps));
+    return std::max(1, std::min(25, steps / 20));
+}
 
 std::optional<TrainingError> setupError(const TrainingSetup &setup,
                                         const tiny::PreparedCorpus &corpus)

@@ -24,6 +24,18 @@ struct TrainingSetup
     bool operator==(const TrainingSetup &other) const;
 };
 
+/// Step 7's run for `corpus` before the learner changes anything: the corpus's defaults
+/// (tiny::defaultRun: 全唐诗 has its own) with two layers (on 唐诗三百首 the second layer's heads
+/// learn to look back at the last punctuation mark within a few hundred steps; one layer does
+/// not), every core, validations as often as validationInterval() says.
+TrainingSetup defaultSetup(const QString &corpus);
+
+/// Steps between step 7's validations of a run of `steps` on `corpus`: a twentieth of the run,
+/// at most 25, so that the loss chart fills as it trains; but for 全唐诗 the CLI's 650 (at most
+/// the run): one validation of its 373,722 characters costs about as much as 120 training
+/// steps, so it validates rarely, as `attention-cli train --corpus tang` does.
+int validationInterval(const QString &corpus, int steps);
+
 /// Why `setup` cannot train on `corpus` (its config.vocabSize set from it); nothing when it can.
 std::optional<TrainingError> setupError(const TrainingSetup &setup,
                                         const tiny::PreparedCorpus &corpus);

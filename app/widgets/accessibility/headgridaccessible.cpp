@@ -58,8 +58,11 @@ QString HeadGridAccessible::itemText(int item, QAccessible::Text t) const
     const int heads = grid()->heads();
     const int layer = item / heads;
     const int head = item % heads;
-    if (t == QAccessible::Name)
-        return tr("layer %1, head %2").arg(layer + 1).arg(head + 1);
+    if (t == QAccessible::Name) {
+        const QString name = tr("layer %1, head %2").arg(layer + 1).arg(head + 1);
+        const QString role = grid()->roleMark(layer, head);
+        return role.isEmpty() ? name : tr("%1, reads %2").arg(name, role);
+    }
     const int position = grid()->selectedPosition();
     const MatrixF &weights = grid()->snapshot().heads.at(layer).at(head);
     if (t != QAccessible::Description || position < 0 || position >= weights.rows())

@@ -18,6 +18,8 @@ namespace attention {
 namespace {
 
 constexpr qreal highlightWidth = 3.0;
+/// The dot of a head with a role in the poems' structure (an orange apart from viridis).
+const QColor roleMarkColor(0xe0, 0x7b, 0x00);
 constexpr qreal minimumLabel = 8.0; ///< smaller cells go without the characters beside them
 
 } // namespace
@@ -217,6 +219,22 @@ void HeadGrid::paintEvent(QPaintEvent *)
     }
 }
 
+void HeadGrid::setRoleMarks(std::vector<std::vector<QString>> roles)
+{
+    if (roles == m_roles)
+        return;
+    m_roles = std::move(roles);
+    update();
+}
+
+QString HeadGrid::roleMark(int layer, int head) const
+{
+    if (layer < 0 || std::size_t(layer) >= m_roles.size() || head < 0 ||
+        std::size_t(head) >= m_roles[std::size_t(layer)].size())
+        return {};
+    return m_roles[std::size_t(layer)][std::size_t(head)];
+}
+
 void HeadGrid::paintHead(QPainter &painter, const Geometry &g, int layer, int head) const
 {
     const QRectF cells = cellsRect(layer, head);
@@ -231,8 +249,21 @@ void HeadGrid::paintHead(QPainter &painter, const Geometry &g, int layer, int he
     const QRectF titleRect(cells.left(), cells.top() - g.title, cells.width() + g.gap, g.title);
     const QString title = shownTitle(layer, head);
     const QFontMetrics titleMetrics(titleFont);
-    painter.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
-                     titleMetrics.elidedText(title, Qt::ElideRight, int(titleRect.width())));
+    // A head with a role in the poems' structure: a dot at the title's end.
+    const bool marked = !roleMark(layer, head).isEmpty();
+    const qreal dot = g.title * 0.45;
+    painter.drawText(titleRect.adjusted(0, 0, marked ? -dot * 1.5 : 0, 0),
+                     Qt::AlignLeft | Qt::AlignVCenter,
+                     titleMetrics.elidedText(title, Qt::ElideRight,
+                                             int(titleRect.width() - (marked ? dot * 1.5 : 0))));
+    if (marked) {
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(roleMarkColor);
+        painter.drawEllipse(
+            QRectF(cells.right() - dot, titleRect.center().y() - dot / 2, dot, dot));
+        painter.setRenderHint(QPainter::Antialiasing, false);
+    }
     painter.setFont(font());
 
     for (int r = 0; r < n && r < weights.rows(); ++r)
@@ -334,17 +365,19 @@ bool HeadGrid::event(QEvent *event)
         return true;
     }
     const MatrixF &weights = m_snapshot->heads[std::size_t(hit.layer)][std::size_t(hit.head)];
-    const QString text =
-        hit.column > hit.row
-            ? tr("%1: %2 cannot see %3, which comes after it (causal mask)")
-                  .arg(headTitle(hit.layer, hit.head), m_characters.at(hit.row),
-                       m_characters.at(hit.column))
-            : tr("%1: %2 (position %3) gives %4 (position %5) the weight %6")
-                  .arg(headTitle(hit.layer, hit.head), m_characters.at(hit.row))
-                  .arg(hit.row + 1)
-                  .arg(m_characters.at(hit.column))
-                  .arg(hit.column + 1)
-                  .arg(locale().toString(double(weights(hit.row, hit.column)), 'f', 2));
+    const QString role = roleMark(hit.layer, hit.head);
+    QString text = hit.column > hit.row
+                       ? tr("%1: %2 cannot see %3, which comes after it (causal mask)")
+                             .arg(headTitle(hit.layer, hit.head), m_characters.at(hit.row),
+                                  m_characters.at(hit.column))
+                       : tr("%1: %2 (position %3) gives %4 (position %5) the weight %6")
+                             .arg(headTitle(hit.layer, hit.head), m_characters.at(hit.row))
+                             .arg(hit.row + 1)
+                             .arg(m_characters.at(hit.column))
+                             .arg(hit.column + 1)
+                             .arg(locale().toString(double(weights(hit.row, hit.column)), 'f', 2));
+    if (!role.isEmpty())
+        text = tr("%1 (it reads %2)").arg(text, role);
     QToolTip::showText(help->globalPos(), text, this);
     return true;
 }

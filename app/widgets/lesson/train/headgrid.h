@@ -13,6 +13,7 @@
 
 #include <QStringList>
 #include <QWidget>
+#include <vector>
 
 namespace attention {
 
@@ -34,6 +35,12 @@ public:
     int positions() const { return int(m_characters.size()); }
     /// The character at probe position `position` (empty outside the line).
     QString characterAt(int position) const { return m_characters.value(position); }
+
+    /// The role each head plays in the poems' structure, in words ([layer][head]; empty: none):
+    /// such a head's title carries a dot, and its tooltip and accessible name the words.
+    void setRoleMarks(std::vector<std::vector<QString>> roles);
+    /// The role words of a head ("" when it has none).
+    QString roleMark(int layer, int head) const;
 
     void setSelectedHead(int layer, int head);
     int selectedLayer() const { return m_layer; }
@@ -90,6 +97,7 @@ private:
 
     SharedSnapshot m_snapshot;
     QStringList m_characters;
+    std::vector<std::vector<QString>> m_roles;
     int m_layer = 0;
     int m_head = 0;
     int m_position = -1;

@@ -2,6 +2,8 @@
 
 #include "barchartview.h"
 
+#include <QCheckBox>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
@@ -16,12 +18,15 @@ HeadPanel::HeadPanel(QWidget *parent)
     , m_caption(new QLabel)
     , m_chart(new BarChartView(QColor(0x7b, 0x3f, 0xa0), BarChartView::Axis::Numbers))
     , m_role(new QLabel)
+    , m_textRole(new QLabel)
     , m_verdict(new QLabel)
     , m_workbench(new QPushButton)
+    , m_switchOff(new QCheckBox)
     , m_pastNote(new QLabel)
 {
     m_caption->setWordWrap(true);
     m_role->setWordWrap(true);
+    m_textRole->setWordWrap(true);
     m_verdict->setWordWrap(true);
     m_verdict->setVisible(false);
     m_pastNote->setWordWrap(true);
@@ -34,9 +39,15 @@ HeadPanel::HeadPanel(QWidget *parent)
     layout->addWidget(m_pastNote);
     layout->addWidget(m_chart, 1);
     layout->addWidget(m_role);
+    layout->addWidget(m_textRole);
     layout->addWidget(m_verdict);
-    layout->addWidget(m_workbench, 0, Qt::AlignLeft);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_workbench);
+    buttons->addWidget(m_switchOff);
+    buttons->addStretch(1);
+    layout->addLayout(buttons);
     connect(m_workbench, &QPushButton::clicked, this, &HeadPanel::workbenchRequested);
+    connect(m_switchOff, &QCheckBox::toggled, this, &HeadPanel::headOffToggled);
     retranslateUi();
 }
 
@@ -82,6 +93,12 @@ QBarSet *HeadPanel::offsetBars() const
     return m_chart->bars();
 }
 
+void HeadPanel::setHeadOff(bool off)
+{
+    const QSignalBlocker blocker(m_switchOff);
+    m_switchOff->setChecked(off);
+}
+
 void HeadPanel::setExerciseShown(bool shown)
 {
     m_exercise = shown;
@@ -118,6 +135,50 @@ QString HeadPanel::roleText() const
     }
     return tr("This head has <b>no single clear pattern</b> yet; its strongest offset is shown "
               "in the bars.");
+}
+
+QString HeadPanel::textRoleWords(tiny::TextRole role)
+{
+    switch (role) {
+    case tiny::TextRole::PreviousChar:
+        return tr("the previous character");
+    case tiny::TextRole::LastComma:
+        return tr("the last comma “，”");
+    case tiny::TextRole::LineStart:
+        return tr("the first character of its line");
+    case tiny::TextRole::PreviousLine:
+        return tr("the same place in the line above");
+    case tiny::TextRole::Rhyme:
+        return tr("the rhyme of the couplet before");
+    }
+    return {};
+}
+
+QString HeadPanel::textRoleText() const
+{
+    if (!m_inspection)
+        return {};
+    const tiny::HeadRoles &roles = m_inspection->textRoles;
+    // The role it plays, else the role it comes closest to.
+    tiny::TextRole shown = roles.named().value_or(tiny::TextRole::PreviousChar);
+    if (!roles.named())
+        for (const tiny::TextRole role : tiny::textRoles)
+            if (roles[role].ratio() > roles[shown].ratio())
+                shown = role;
+    const tiny::RoleMeasure &measure = roles[shown];
+    if (measure.rows == 0)
+        return {};
+    const QLocale l = locale();
+    const QString figures =
+        tr("%1 of its weight there, %2× a uniform head's %3")
+            .arg(l.toString(measure.weight, 'f', 2), l.toString(measure.ratio(), 'f', 1),
+                 l.toString(measure.uniform, 'f', 2));
+    if (roles.named())
+        return tr("In the poems' structure it reads <b>%1</b>: %2.")
+            .arg(textRoleWords(shown), figures);
+    return tr("No role in the poems' structure reaches %1× a uniform head's weight; the closest "
+              "is %2: %3.")
+        .arg(l.toString(tiny::namedRoleMinRatio, 'f', 1), textRoleWords(shown), figures);
 }
 
 QString HeadPanel::commaFiguresText(const char *text) const
@@ -160,6 +221,7 @@ void HeadPanel::updateTexts()
     m_caption->setText(m_layer >= 0 ? over.arg(m_layer + 1).arg(m_head + 1)
                                     : tr("Select a head in the grid."));
     m_workbench->setEnabled(m_layer >= 0 && m_latest);
+    m_switchOff->setEnabled(m_layer >= 0);
     m_workbench->setToolTip(
         m_latest ? tr("Its queries, keys and values on the probe line become a scenario you can "
                       "edit, scale, mask and compare.")
@@ -171,6 +233,8 @@ void HeadPanel::updateTexts()
                            "open in the workbench: move the history slider to the end.")
                             .arg(m_latestStep));
     m_role->setText(roleText());
+    m_textRole->setText(textRoleText());
+    m_textRole->setVisible(!m_textRole->text().isEmpty());
     m_verdict->setVisible(m_exercise && m_inspection.has_value());
     m_verdict->setText(verdictText());
 }
@@ -178,6 +242,9 @@ void HeadPanel::updateTexts()
 void HeadPanel::retranslateUi()
 {
     m_workbench->setText(tr("Open this head in the workbench"));
+    m_switchOff->setText(tr("Switch this head off"));
+    m_switchOff->setToolTip(tr("Its output is set to zero before the output projection: the next "
+                               "characters and the heads' worth show the model without it."));
     m_chart->setAccessibleName(tr("Mean weight by offset of the key"));
     updateTexts();
 }

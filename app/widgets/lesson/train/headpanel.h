@@ -10,6 +10,7 @@
 #include <optional>
 
 class QBarSet;
+class QCheckBox;
 class QLabel;
 class QPushButton;
 
@@ -42,20 +43,33 @@ public:
     bool exerciseShown() const { return m_exercise; }
     /// The role of the shown head in words.
     QString roleText() const;
+    /// The shown head's role in the poems' structure (tiny::HeadRoles: previous character,
+    /// last comma, line start, line above, rhyme) with its weight and its ratio to a uniform
+    /// head's; empty when it was measured on the probe line, which has no whole window.
+    QString textRoleText() const;
+    /// A role of the poems' structure in words, such as "the same place in the line above".
+    static QString textRoleWords(tiny::TextRole role);
     QString verdictText() const;
 
     QPushButton *workbenchButton() const { return m_workbench; }
+    /// "Switch this head off": checked while the shown head is switched off (ablation).
+    QCheckBox *switchOffBox() const { return m_switchOff; }
+    /// Checks the box without a signal (the page keeps which heads are off).
+    void setHeadOff(bool off);
     /// The bars: offsets 0 (the character itself) to maxOffset.
     QBarSet *offsetBars() const;
     /// The chart of the bars (its names: "0" … "16").
     BarChartView *offsetChart() const { return m_chart; }
     QLabel *roleLabel() const { return m_role; }
+    QLabel *textRoleLabel() const { return m_textRole; }
     QLabel *verdictLabel() const { return m_verdict; }
 
     void retranslateUi();
 
 Q_SIGNALS:
     void workbenchRequested();
+    /// The learner switched the shown head off (or on again).
+    void headOffToggled(bool off);
 
 private:
     void updateTexts();
@@ -75,8 +89,10 @@ private:
     QLabel *m_caption;
     BarChartView *m_chart;
     QLabel *m_role;
+    QLabel *m_textRole;
     QLabel *m_verdict;
     QPushButton *m_workbench;
+    QCheckBox *m_switchOff;
     QLabel *m_pastNote;
 };
 

@@ -129,10 +129,18 @@ void TrainControls::connectFields()
     connect(m_learningRate, &NumberSpinBox::taken, this, taken);
     connect(m_mlp, &QCheckBox::toggled, this, &TrainControls::setupEdited);
     connect(m_corpus, &QComboBox::activated, this, [this](int index) {
-        if (m_corpus->itemData(index).toString() == chooseFileItem)
-            chooseCorpusFile();
-        else
-            Q_EMIT setupEdited();
+        const QString corpus = m_corpus->itemData(index).toString();
+        if (corpus == chooseFileItem)
+            return chooseCorpusFile();
+        // A corpus of the list brings its own run (全唐诗 a longer context, fewer steps…).
+        const TrainingSetup defaults = defaultSetup(corpus);
+        TrainingSetup shown = setup();
+        shown.config.context = defaults.config.context;
+        shown.config.layers = defaults.config.layers;
+        shown.settings.steps = defaults.settings.steps;
+        shown.settings.learningRate = defaults.settings.learningRate;
+        setSetup(shown);
+        Q_EMIT setupEdited();
     });
     connect(m_train, &QPushButton::clicked, this,
             [this] { Q_EMIT(m_running ? pauseClicked() : trainClicked()); });
@@ -144,7 +152,8 @@ void TrainControls::showModelShape(const tiny::ModelConfig &config, const QStrin
 {
     TrainingSetup shown = setup();
     shown.config = config;
-    for (const char *builtIn : {corpora::tang300, corpora::song100, corpora::copyTask})
+    for (const char *builtIn :
+         {corpora::tang, corpora::tang300, corpora::song100, corpora::copyTask})
         if (corpusName == QLatin1String(builtIn))
             shown.corpus = corpusName;
     setSetup(shown);
@@ -176,6 +185,7 @@ void TrainControls::showRefusal(const QString &reason)
 
 void TrainControls::addCorpusItems()
 {
+    m_corpus->addItem(QString(), QString::fromLatin1(corpora::tang));
     m_corpus->addItem(QString(), QString::fromLatin1(corpora::tang300));
     m_corpus->addItem(QString(), QString::fromLatin1(corpora::song100));
     m_corpus->addItem(QString(), QString::fromLatin1(corpora::copyTask));
@@ -189,7 +199,7 @@ void TrainControls::setCorpus(const QString &corpus)
         // A text file: one item for it, before "Text file…".
         m_corpusFile = corpus;
         const int fileItem = m_corpus->findData(chooseFileItem);
-        if (m_corpus->count() > 4)
+        if (m_corpus->count() > 5) // a file chosen before: this one takes its place
             m_corpus->removeItem(fileItem - 1);
         index = m_corpus->findData(chooseFileItem);
         int widest = 0;
@@ -207,11 +217,11 @@ void TrainControls::setCorpus(const QString &corpus)
 
 TrainingSetup TrainControls::setup() const
 {
-    TrainingSetup setup;
     QString corpus = m_corpus->currentData().toString();
     if (corpus == chooseFileItem)
         corpus = m_corpusFile.isEmpty() ? QString::fromLatin1(corpora::tang300) : m_corpusFile;
-    setup.corpus = corpus;
+    // What the form does not show (the batch, the warm-up) is the corpus's default.
+    TrainingSetup setup = defaultSetup(corpus);
     setup.config.context = m_context->value();
     setup.config.dModel = m_dModel->value();
     setup.config.heads = m_heads->value();
@@ -222,7 +232,7 @@ TrainingSetup TrainControls::setup() const
     setup.settings.learningRate = m_learningRate->value();
     setup.settings.seed = quint64(m_seed->value());
     setup.settings.threads = m_threads->value();
-    setup.evalEvery = std::max(1, std::min(25, setup.settings.steps / 20));
+    setup.evalEvery = validationInterval(corpus, setup.settings.steps);
     return setup;
 }
 
@@ -349,9 +359,14 @@ void TrainControls::showSession(const TrainingSession &session)
 
 void TrainControls::retranslateUi()
 {
-    m_corpus->setItemText(0, tr("唐诗三百首 (Tang poems)"));
-    m_corpus->setItemText(1, tr("宋词一百首 (Song lyrics)"));
-    m_corpus->setItemText(2, tr("Copy task (repeats %1 back)").arg(corpora::copyLag));
+    const auto item = [this](const char *corpus) {
+        return m_corpus->findData(QString::fromLatin1(corpus));
+    };
+    m_corpus->setItemText(item(corpora::tang), tr("全唐诗 (all Tang poems)"));
+    m_corpus->setItemText(item(corpora::tang300), tr("唐诗三百首 (Tang poems)"));
+    m_corpus->setItemText(item(corpora::song100), tr("宋词一百首 (Song lyrics)"));
+    m_corpus->setItemText(item(corpora::copyTask),
+                          tr("Copy task (repeats %1 back)").arg(corpora::copyLag));
     m_corpus->setItemText(m_corpus->findData(chooseFileItem), tr("Text file…"));
     m_corpus->setToolTip(tr("What the model learns to continue: a UTF-8 text file is cut into "
                             "paragraphs. In the copy task every character repeats the one %1 "

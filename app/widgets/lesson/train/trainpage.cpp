@@ -1,7 +1,9 @@
 #include "trainpage.h"
 
+#include "datafiles.h"
 #include "headgrid.h"
 #include "headpanel.h"
+#include "headworthpanel.h"
 #include "historyview.h"
 #include "losschart.h"
 #include "modelfile.h"
@@ -33,6 +35,8 @@ namespace {
 constexpr int profileDelayMs = 300;
 constexpr int probeDelayMs = 400;
 constexpr int setupDelayMs = 300;
+/// How long scripts/train-tang-model.sh trained the model that ships (README.md reports the run).
+constexpr int shippedModelMinutes = 15;
 
 } // namespace
 
@@ -43,10 +47,7 @@ QString TrainPage::modelFileFilter()
 
 TrainingSetup TrainPage::defaultSetup()
 {
-    TrainingSetup setup;
-    setup.config.layers = 2;
-    setup.settings.threads = std::max(1, QThread::idealThreadCount());
-    return setup;
+    return attention::defaultSetup(QString::fromLatin1(corpora::tang300));
 }
 
 QString TrainPage::defaultProbe()
@@ -68,8 +69,10 @@ TrainPage::TrainPage(QWidget *parent)
     , m_tabs(new QTabWidget)
     , m_headPanel(new HeadPanel)
     , m_nextChar(new NextCharPanel(m_inspector))
+    , m_worthPanel(new HeadWorthPanel)
     , m_saveModel(new QPushButton)
     , m_openModel(new QPushButton)
+    , m_openShipped(new QPushButton)
     , m_profileTimer(new QTimer(this))
     , m_probeTimer(new QTimer(this))
     , m_setupTimer(new QTimer(this))
@@ -101,6 +104,7 @@ void TrainPage::buildLayout()
     files->addWidget(m_openModel);
     files->addWidget(m_saveModel);
     leftLayout->addLayout(files);
+    leftLayout->addWidget(m_openShipped);
     auto *scroll = m_controlsScroll = new QScrollArea;
     scroll->setWidget(left);
     scroll->setWidgetResizable(true);
@@ -123,6 +127,7 @@ void TrainPage::buildLayout()
 
     m_tabs->addTab(m_headPanel, QString());
     m_tabs->addTab(m_nextChar, QString());
+    m_tabs->addTab(m_worthPanel, QString());
 
     // The loss above the selected head's panel; beside them the heads, the whole height: their
     // tiles are square, so height is what makes them large.
@@ -161,8 +166,10 @@ void TrainPage::connectSession()
             m_profileTimer->start();
     });
     connect(s, &TrainingSession::stateChanged, this, [this] {
-        if (m_session->state() == TrainingSession::State::Ready)
-            m_heavyRunAccepted = false; // a new run
+        if (m_session->state() == TrainingSession::State::Ready) {
+            m_heavyRunAccepted = false; // a new run, every head on
+            m_off.clear();
+        }
         m_controls->showSession(*m_session);
         updateEstimate();
         if (!m_session->isRunning())
@@ -177,6 +184,8 @@ void TrainPage::connectSession()
             [this] { m_controls->showSession(*m_session); });
     connect(m_profileTimer, &QTimer::timeout, this, &TrainPage::inspectHeads);
     connect(m_inspector, &ModelInspector::headsInspected, this, &TrainPage::showSelectedHead);
+    connect(m_inspector, &ModelInspector::worthMeasured, this,
+            [this] { m_worthPanel->showWorth(m_inspector->worth().get()); });
     connect(m_inspector, &ModelInspector::busyChanged, this,
             [this] { Q_EMIT busyChanged(isBusy()); });
 }
@@ -220,6 +229,7 @@ void TrainPage::connectControls()
     connect(m_historyView, &HistoryView::snapshotShown, m_headPanel, &HeadPanel::setLatestShown);
     connect(m_grid, &HeadGrid::headSelected, this, &TrainPage::showSelectedHead);
     connect(m_grid, &HeadGrid::positionSelected, this, [this] { updateNextChar(); });
+    connect(m_headPanel, &HeadPanel::headOffToggled, this, &TrainPage::switchSelectedHead);
     connect(m_headPanel, &HeadPanel::workbenchRequested, this, [this] {
         if (const std::optional<Scenario> scenario = headScenario())
             Q_EMIT workbenchRequested(*scenario);
@@ -227,6 +237,10 @@ void TrainPage::connectControls()
     // The window's File → Open Model / Save Model do the asking (ModelActions).
     connect(m_openModel, &QPushButton::clicked, this, &TrainPage::openModelRequested);
     connect(m_saveModel, &QPushButton::clicked, this, &TrainPage::saveModelRequested);
+    connect(m_openShipped, &QPushButton::clicked, this, [this] {
+        if (!openModel(shippedModelPath()))
+            showError(m_lastError);
+    });
 }
 
 bool TrainPage::ensureSetUp()
@@ -304,6 +318,37 @@ void TrainPage::inspectHeads()
     m_inspector->inspectHeads(m_session->model(), vocabulary,
                               corpusFits ? m_session->corpus().valIds : m_session->probeIds(),
                               corpusFits);
+    measureWorth();
+}
+
+std::vector<tiny::HeadIndex> TrainPage::headsOff() const
+{
+    // Only the heads the shown model has (a reset may have made it smaller).
+    std::vector<tiny::HeadIndex> off;
+    if (const SharedModel model = m_session->model())
+        for (const tiny::HeadIndex &head : m_off)
+            if (tiny::validHead(model->parameters.config, head))
+                off.push_back(head);
+    return off;
+}
+
+void TrainPage::switchSelectedHead(bool off)
+{
+    const tiny::HeadIndex head{m_grid->selectedLayer(), m_grid->selectedHead()};
+    m_off.erase(std::remove(m_off.begin(), m_off.end(), head), m_off.end());
+    if (off)
+        m_off.push_back(head);
+    updateNextChar();
+    measureWorth();
+}
+
+void TrainPage::measureWorth()
+{
+    // Over the validation text only: a probe line is too short to judge a head by.
+    const bool corpusFits = !m_session->corpus().valIds.empty() &&
+                            m_session->corpus().vocabulary == m_session->vocabulary();
+    m_inspector->measureWorth(corpusFits ? m_session->model() : nullptr, m_session->vocabulary(),
+                              m_session->corpus().valIds, headsOff());
 }
 
 void TrainPage::showSelectedHead()
@@ -312,7 +357,19 @@ void TrainPage::showSelectedHead()
     const int layer = m_grid->selectedLayer();
     const int head = m_grid->selectedHead();
     m_headPanel->setMeasuredOnValidation(!heads || heads->onValidation);
+    m_headPanel->setHeadOff(std::find(m_off.begin(), m_off.end(), tiny::HeadIndex{layer, head}) !=
+                            m_off.end());
     m_headPanel->showHead(heads ? layer : -1, head, heads ? heads->head(layer, head) : nullptr);
+    // The grid marks the heads that play a role in the poems' structure.
+    std::vector<std::vector<QString>> marks;
+    for (const auto &inspected : heads ? heads->heads : decltype(heads->heads){}) {
+        marks.emplace_back();
+        for (const HeadInspection &h : inspected) {
+            const auto role = h.textRoles.named();
+            marks.back().push_back(role ? HeadPanel::textRoleWords(*role) : QString());
+        }
+    }
+    m_grid->setRoleMarks(std::move(marks));
 }
 
 void TrainPage::updateProbeNote()
@@ -332,8 +389,9 @@ void TrainPage::updateProbeNote()
 void TrainPage::updateNextChar()
 {
     updateProbeNote();
-    m_nextChar->showModel(m_session->model(), &m_session->vocabulary(), m_session->probeIds(),
-                          m_grid->selectedPosition());
+    // The model as the learner left it: without the heads switched off.
+    m_nextChar->showModel(withHeadsOff(m_session->model(), headsOff()), &m_session->vocabulary(),
+                          m_session->probeIds(), m_grid->selectedPosition());
 }
 
 std::optional<Scenario> TrainPage::headScenario() const
@@ -409,7 +467,13 @@ bool TrainPage::openModel(const QString &fileName)
 
 void TrainPage::showOpenedModel(const ModelFile &model)
 {
-    ensureSetUp();
+    m_off.clear();
+    // The form shows the model's shape and, when it is one of the list, its corpus, which the
+    // session then reads: the heads are measured on the validation text the model was trained
+    // for. A corpus that cannot be read (全唐诗 not built) leaves the one loaded before.
+    m_controls->showModelShape(model.config, model.metadata.corpusName);
+    if (m_session->setUp(m_controls->setup()).has_value())
+        ensureSetUp();
     m_session->openModel(model);
     m_controls->showModelShape(model.config, model.metadata.corpusName);
 }
@@ -514,8 +578,15 @@ void TrainPage::retranslateUi()
                            "length). Editing it restarts the history at the current step."));
     m_tabs->setTabText(0, tr("The selected head"));
     m_tabs->setTabText(1, tr("Next character"));
+    m_tabs->setTabText(2, tr("What each head is worth"));
+    m_worthPanel->retranslateUi();
     m_saveModel->setText(tr("Save model…"));
     m_openModel->setText(tr("Open model…"));
+    m_openShipped->setText(tr("Open the long-trained model"));
+    m_openShipped->setToolTip(
+        tr("A model trained on 全唐诗 for %1 minutes that ships with Attention "
+           "Lab: see what heads learn from 57,603 poems.")
+            .arg(shippedModelMinutes));
     updateProbeNote();
     m_historyView->retranslateUi();
 }

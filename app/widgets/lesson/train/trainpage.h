@@ -31,6 +31,7 @@ namespace attention {
 
 class HeadGrid;
 class HeadPanel;
+class HeadWorthPanel;
 class LossChart;
 class NextCharPanel;
 class TrainControls;
@@ -92,6 +93,9 @@ public:
     HeadGrid *headGrid() const { return m_grid; }
     HeadPanel *headPanel() const { return m_headPanel; }
     NextCharPanel *nextCharPanel() const { return m_nextChar; }
+    HeadWorthPanel *worthPanel() const { return m_worthPanel; }
+    /// The heads the learner switched off that the shown model has (0-based layer, head).
+    std::vector<tiny::HeadIndex> headsOff() const;
     QSlider *historySlider() const { return m_historyView->slider(); }
     QLineEdit *probeEdit() const { return m_probe; }
     /// Names the probe's characters the model does not know (hidden when it knows them all).
@@ -99,6 +103,8 @@ public:
     QLabel *historyNote() const { return m_historyView->note(); }
     QPushButton *openModelButton() const { return m_openModel; }
     QPushButton *saveModelButton() const { return m_saveModel; }
+    /// Opens the long-trained 全唐诗 model that ships with the app (shippedModelPath()).
+    QPushButton *openShippedButton() const { return m_openShipped; }
 
 Q_SIGNALS:
     /// A model file was saved or opened (for the recent models).
@@ -134,6 +140,11 @@ private:
     /// Shows the selected head of the latest inspection in the panel.
     void showSelectedHead();
     void updateNextChar();
+    /// Switches the selected head off (or on again): the next characters and the heads' worth
+    /// show the model without it.
+    void switchSelectedHead(bool off);
+    /// Asks the inspector what each head is worth (over the validation text only).
+    void measureWorth();
     /// Names the probe's characters the model does not know, or hides the note.
     void updateProbeNote();
     void showError(const QString &message);
@@ -151,13 +162,16 @@ private:
     QTabWidget *m_tabs;
     HeadPanel *m_headPanel;
     NextCharPanel *m_nextChar;
+    HeadWorthPanel *m_worthPanel;
     QPushButton *m_saveModel;
     QPushButton *m_openModel;
+    QPushButton *m_openShipped;
     QTimer *m_profileTimer; ///< asks for the heads' profiles at most a few times a second
     QTimer *m_probeTimer;   ///< applies the typed probe line once typing pauses
     QTimer *m_setupTimer;   ///< applies the form once its spin boxes rest
     QString m_lastError;
-    bool m_heavyRunAccepted = false; ///< the learner said Train to this heavy run already
+    bool m_heavyRunAccepted = false;    ///< the learner said Train to this heavy run already
+    std::vector<tiny::HeadIndex> m_off; ///< the heads switched off, in the order switched
 };
 
 } // namespace attention

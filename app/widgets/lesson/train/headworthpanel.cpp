@@ -1,0 +1,100 @@
+#include "headworthpanel.h"
+
+#include "barchartview.h"
+
+#include <QEvent>
+#include <QLabel>
+#include <QLocale>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+namespace attention {
+
+HeadWorthPanel::HeadWorthPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_caption(new QLabel)
+    , m_chart(new BarChartView(QColor(0xd6, 0x27, 0x28)))
+    , m_loss(new QLabel)
+{
+    m_caption->setWordWrap(true);
+    m_loss->setWordWrap(true);
+    m_chart->valueAxis()->setLabelFormat(QStringLiteral("%.2f"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_caption);
+    layout->addWidget(m_chart, 1);
+    layout->addWidget(m_loss);
+    retranslateUi();
+}
+
+void HeadWorthPanel::showWorth(const HeadsWorth *worth)
+{
+    m_worth.reset();
+    if (worth)
+        m_worth = *worth;
+    QStringList names;
+    QList<qreal> values;
+    double low = 0.0, high = 0.0;
+    if (worth)
+        for (std::size_t l = 0; l < worth->increase.size(); ++l)
+            for (std::size_t h = 0; h < worth->increase[l].size(); ++h) {
+                names.append(QStringLiteral("%1.%2").arg(l + 1).arg(h + 1));
+                values.append(worth->increase[l][h]);
+                low = std::min(low, worth->increase[l][h]);
+                high = std::max(high, worth->increase[l][h]);
+            }
+    m_chart->setBars(names, values);
+    // Tenths of a nat unless a head is worth more; a head whose loss falls when it is off shows
+    // below zero.
+    m_chart->valueAxis()->setRange(std::floor(low * 10) / 10,
+                                   std::max(0.1, std::ceil(high * 10) / 10));
+    updateTexts();
+}
+
+QString HeadWorthPanel::lossText() const
+{
+    if (!m_worth)
+        return tr("Measured once the model has a validation text to read.");
+    const QLocale l = locale();
+    const QString all = l.toString(m_worth->valLoss, 'f', 3);
+    if (m_worth->off.empty())
+        return tr("Validation loss with every head on: %1. Switch heads off in the selected "
+                  "head's tab to see what the model does without them.")
+            .arg(all);
+    QStringList off;
+    for (const tiny::HeadIndex &head : m_worth->off)
+        off.append(QStringLiteral("%1.%2").arg(head.first + 1).arg(head.second + 1));
+    const double rise = m_worth->valLossWithOff - m_worth->valLoss;
+    return tr("With %1 switched off the validation loss is %2, against %3 with every head on "
+              "(%4%5).")
+        .arg(off.join(QStringLiteral(", ")), l.toString(m_worth->valLossWithOff, 'f', 3), all,
+             rise >= 0 ? QStringLiteral("+") : QString(), l.toString(rise, 'f', 3));
+}
+
+void HeadWorthPanel::updateTexts()
+{
+    m_caption->setText(
+        m_worth ? tr("How much the validation loss rises when one head alone is switched off "
+                     "(its output set to zero), over the first %1 characters of the validation "
+                     "text: the taller the bar, the more the model needs that head.")
+                      .arg(locale().toString(qlonglong(m_worth->predictions)))
+                : tr("How much the validation loss rises when one head alone is switched off."));
+    m_loss->setText(lossText());
+}
+
+void HeadWorthPanel::retranslateUi()
+{
+    m_chart->setAccessibleName(tr("Validation loss increase by head switched off"));
+    updateTexts();
+}
+
+void HeadWorthPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LocaleChange)
+        updateTexts();
+    QWidget::changeEvent(event);
+}
+
+} // namespace attention

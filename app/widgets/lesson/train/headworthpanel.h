@@ -1,0 +1,48 @@
+#pragma once
+
+/// Step 7's ablation: what each head is worth, as bars of how much the validation loss rises
+/// when that head alone is switched off (its output zeroed before the output projection), and
+/// the validation loss with the heads the learner switched off against the loss with every head
+/// on. The numbers come from ModelInspector::measureWorth.
+
+#include "modelinspector.h"
+
+#include <QWidget>
+#include <optional>
+
+class QLabel;
+
+namespace attention {
+
+class BarChartView;
+
+class HeadWorthPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit HeadWorthPanel(QWidget *parent = nullptr);
+
+    /// Shows `worth` (null: nothing measured yet).
+    void showWorth(const HeadsWorth *worth);
+    /// The line under the bars: the loss with the switched-off heads against every head on.
+    QString lossText() const;
+
+    BarChartView *chart() const { return m_chart; }
+    QLabel *lossLabel() const { return m_loss; }
+
+    void retranslateUi();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void updateTexts();
+
+    std::optional<HeadsWorth> m_worth;
+    QLabel *m_caption;
+    BarChartView *m_chart;
+    QLabel *m_loss;
+};
+
+} // namespace attention
