@@ -37,12 +37,17 @@ CORPORA = {
     "tang300": "/usr/share/games/fortunes/tang300",
     "song100": "/usr/share/games/fortunes/song100",
 }
+# 全唐诗 as the build converts it (scripts/make-tang-corpus.py): one poem a line.
+TANG = os.environ.get("ATTENTION_LAB_TANG", os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..", "build", "release", "share",
+    "attention-lab", "corpora", "tang.txt"))
 
 
 def parse_args(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     add = parser.add_argument
-    add("--corpus", default="tang300", help="tang300 (default), song100 or a UTF-8 text file")
+    add("--corpus", default="tang300",
+        help="tang300 (default), song100, tang (全唐诗, from the release build) or a UTF-8 text file")
     add("--steps", type=int, default=1000, help="training steps (default 1000)")
     add("--batch", type=int, default=32, help="windows per step (default 32)")
     add("--context", type=int, default=32, help="characters the model sees (default 32)")
@@ -108,9 +113,19 @@ def text_documents(path):
     return documents
 
 
+def line_documents(path):
+    """One document a line: 全唐诗 as the build converts it."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read().replace("\r\n", "\n").replace("\r", "\n")
+    return [line + "\n" for line in text.split("\n") if line]
+
+
 def load_corpus(name, context):
-    path = CORPORA.get(name, name)
-    documents = fortune_documents(path) if name in CORPORA else text_documents(path)
+    if name == "tang":
+        documents = line_documents(TANG)
+    else:
+        path = CORPORA.get(name, name)
+        documents = fortune_documents(path) if name in CORPORA else text_documents(path)
     if len(documents) >= 10:
         train = "".join(d for i, d in enumerate(documents) if i % 10 != 9)
         val = "".join(d for i, d in enumerate(documents) if i % 10 == 9)

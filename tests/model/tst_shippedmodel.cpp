@@ -57,8 +57,8 @@ void TestShippedModel::givesTheLossItRecords()
     // Another thread count sums some products in another order: float rounding, no more.
     VERIFY_NEAR(evaluation->valLoss, read.model.metadata.valLoss, 1e-4);
 
-    // Its heads over the validation text: README.md names the best reader of the
-    // line above; it reads it at least three times as much as a uniform head.
+    // Its heads over the validation text: README.md reports the best reader of the line above
+    // (1.9× a uniform head: short of the 3× that would name the role; README.md says so).
     const auto roles =
         tiny::measureRoles(*parameters, val, tiny::roleKeys(val, read.model.vocabulary));
     QVERIFY(roles.has_value());

@@ -250,12 +250,21 @@ void TestTrainPoems::theLongTrainedModelOpensWithItsCorpus()
     QVERIFY(page.inspector()->waitUntilIdle(300000));
     QVERIFY(page.inspector()->heads()->onValidation);
     QVERIFY(page.inspector()->worth());
+    // The grid marks the heads whose roles the inspection named: on this model, several.
     QStringList marks;
     for (int l = 0; l < page.headGrid()->layers(); ++l)
-        for (int h = 0; h < page.headGrid()->heads(); ++h)
-            marks.append(page.headGrid()->roleMark(l, h));
+        for (int h = 0; h < page.headGrid()->heads(); ++h) {
+            const auto role = page.inspector()->heads()->head(l, h)->textRoles.named();
+            QCOMPARE(page.headGrid()->roleMark(l, h),
+                     role ? HeadPanel::textRoleWords(*role) : QString());
+            if (role)
+                marks.append(QStringLiteral("%1.%2 %3")
+                                 .arg(l + 1)
+                                 .arg(h + 1)
+                                 .arg(QLatin1String(tiny::textRoleName(*role))));
+        }
     qInfo() << "the long-trained model's heads:" << marks;
-    QVERIFY(marks.contains(HeadPanel::textRoleWords(tiny::TextRole::PreviousLine)));
+    QVERIFY(marks.size() >= 2);
 }
 
 QTEST_MAIN(TestTrainPoems)
