@@ -161,7 +161,7 @@ QString HeadGrid::shownTitle(int layer, int head) const
     QFont bold = font();
     bold.setBold(true);
     const QFontMetrics metrics(bold);
-    const qreal room = cellsRect(layer, head).width() + geometry().gap;
+    const qreal room = cellsRect(layer, head).width() + geometry().gap - roleDotRoom(layer, head);
     for (const QString &title : {headTitle(layer, head), shortHeadTitle(layer, head)})
         if (metrics.horizontalAdvance(title) <= room)
             return title;
@@ -173,7 +173,12 @@ bool HeadGrid::titleFits(int layer, int head) const
     QFont bold = font();
     bold.setBold(true);
     return QFontMetrics(bold).horizontalAdvance(shownTitle(layer, head)) <=
-           cellsRect(layer, head).width() + geometry().gap;
+           cellsRect(layer, head).width() + geometry().gap - roleDotRoom(layer, head);
+}
+
+qreal HeadGrid::roleDotRoom(int layer, int head) const
+{
+    return roleMark(layer, head).isEmpty() ? 0.0 : geometry().title * 0.7;
 }
 
 QString HeadGrid::shortHeadTitle(int layer, int head) const
@@ -235,13 +240,10 @@ QString HeadGrid::roleMark(int layer, int head) const
     return m_roles[std::size_t(layer)][std::size_t(head)];
 }
 
-void HeadGrid::paintHead(QPainter &painter, const Geometry &g, int layer, int head) const
+void HeadGrid::paintTitle(QPainter &painter, const Geometry &g, int layer, int head) const
 {
     const QRectF cells = cellsRect(layer, head);
-    const MatrixF &weights = m_snapshot->heads[std::size_t(layer)][std::size_t(head)];
-    const int n = positions();
     const bool selected = layer == m_layer && head == m_head;
-
     QFont titleFont = font();
     titleFont.setBold(selected);
     painter.setFont(titleFont);
@@ -249,22 +251,31 @@ void HeadGrid::paintHead(QPainter &painter, const Geometry &g, int layer, int he
     const QRectF titleRect(cells.left(), cells.top() - g.title, cells.width() + g.gap, g.title);
     const QString title = shownTitle(layer, head);
     const QFontMetrics titleMetrics(titleFont);
-    // A head with a role in the poems' structure: a dot at the title's end.
-    const bool marked = !roleMark(layer, head).isEmpty();
-    const qreal dot = g.title * 0.45;
-    painter.drawText(titleRect.adjusted(0, 0, marked ? -dot * 1.5 : 0, 0),
-                     Qt::AlignLeft | Qt::AlignVCenter,
-                     titleMetrics.elidedText(title, Qt::ElideRight,
-                                             int(titleRect.width() - (marked ? dot * 1.5 : 0))));
-    if (marked) {
+    // A head with a role in the poems' structure: a dot at the title's end, in room of its own.
+    const qreal dotRoom = roleDotRoom(layer, head);
+    painter.drawText(
+        titleRect.adjusted(0, 0, -dotRoom, 0), Qt::AlignLeft | Qt::AlignVCenter,
+        titleMetrics.elidedText(title, Qt::ElideRight, int(titleRect.width() - dotRoom)));
+    if (dotRoom > 0) {
+        const qreal dot = g.title * 0.45;
         painter.setRenderHint(QPainter::Antialiasing);
         painter.setPen(Qt::NoPen);
         painter.setBrush(roleMarkColor);
-        painter.drawEllipse(
-            QRectF(cells.right() - dot, titleRect.center().y() - dot / 2, dot, dot));
+        painter.drawEllipse(QRectF(titleRect.right() - dot - g.gap / 2,
+                                   titleRect.center().y() - dot / 2, dot, dot));
         painter.setRenderHint(QPainter::Antialiasing, false);
     }
     painter.setFont(font());
+}
+
+void HeadGrid::paintHead(QPainter &painter, const Geometry &g, int layer, int head) const
+{
+    const QRectF cells = cellsRect(layer, head);
+    const MatrixF &weights = m_snapshot->heads[std::size_t(layer)][std::size_t(head)];
+    const int n = positions();
+    const bool selected = layer == m_layer && head == m_head;
+
+    paintTitle(painter, g, layer, head);
 
     for (int r = 0; r < n && r < weights.rows(); ++r)
         for (int c = 0; c < n && c < weights.cols(); ++c) {

@@ -92,7 +92,11 @@ private:
     };
     Geometry geometry() const;
     void paintHead(QPainter &painter, const Geometry &g, int layer, int head) const;
+    /// A head's title above its cells (bold when selected), with its role dot.
+    void paintTitle(QPainter &painter, const Geometry &g, int layer, int head) const;
     QString headTitle(int layer, int head) const;
+    /// The width a head's title leaves for its role dot (0 without a role).
+    qreal roleDotRoom(int layer, int head) const;
     QString shortHeadTitle(int layer, int head) const;
 
     SharedSnapshot m_snapshot;
