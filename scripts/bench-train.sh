@@ -100,16 +100,17 @@ peer_steps=$(steps_for_budget "$work/peer-calibration-$peer_threads.json")
 
 # Both validate every 50 steps whatever the budget, so a run of many steps still finds its best
 # step (the default model over-fits tang300 after a few hundred).
-eval_every=50
-[ ${#corpus[@]} -eq 0 ] || eval_every=$((ours_steps > peer_steps ? ours_steps : peer_steps))
+ours_eval=50 peer_eval=50
+# On 全唐诗 each validates once, after its last step.
+[ ${#corpus[@]} -eq 0 ] || { ours_eval=$ours_steps; peer_eval=$peer_steps; }
 echo "== training: ours $ours_steps steps at $ours_threads thread(s)," \
     "peer $peer_steps steps at $peer_threads thread(s)"
 /usr/bin/time -v -o "$work/ours.time" "$cli" train "${corpus[@]}" --steps "$ours_steps" \
-    --eval-every "$eval_every" --threads "$ours_threads" --out "$work/model.safetensors" \
+    --eval-every "$ours_eval" --threads "$ours_threads" --out "$work/model.safetensors" \
     --format json >"$work/ours.json"
 # The peer stops at 1.2 × the budget at the latest, should the machine slow down under it.
 /usr/bin/time -v -o "$work/peer.time" "${peer[@]}" "${corpus[@]}" --steps "$peer_steps" \
-    --eval-every "$eval_every" --threads "$peer_threads" \
+    --eval-every "$peer_eval" --threads "$peer_threads" \
     --budget $((budget * 12 / 10)) >"$work/peer.json"
 tail -n 1 "$work/ours.json" >"$work/ours-summary.json"
 tail -n 1 "$work/peer.json" >"$work/peer-summary.json"

@@ -36,7 +36,8 @@ attention_poetry_integrity='sha512-KtYARvV7CWNtax0na9+Jn6PlhGgSoid7PWyDzXI4KsCEm
 
 # The integrity value (sha512-<base64>) of a file, as npm writes it.
 attention_integrity_of() {
-    echo "sha512-$(openssl dgst -sha512 -binary "$1" | base64 -w0)"
+    python3 -c 'import base64, hashlib, sys
+print("sha512-" + base64.b64encode(hashlib.sha512(open(sys.argv[1], "rb").read()).digest()).decode())' "$1"
 }
 
 attention_fetch_poetry() {
@@ -45,18 +46,18 @@ attention_fetch_poetry() {
         return 0
     fi
     command -v npm >/dev/null || attention_install_missing npm
-    command -v openssl >/dev/null || attention_install_missing openssl
-    local dir work
+    local dir work got
     dir=$(dirname "$attention_poetry_tarball")
     mkdir -p "$dir"
     work=$(mktemp -d "$dir/fetch.XXXXXX")
-    if ! (cd "$work" && npm pack --silent "$attention_poetry_package" >/dev/null); then
+    # At most five minutes, one try: without the registry, the rest of the project still works.
+    if ! (cd "$work" && timeout 300 npm pack --silent --fetch-retries=0 \
+        "$attention_poetry_package" >/dev/null); then
         rm -rf "$work"
         echo "deps.sh: could not fetch $attention_poetry_package from the npm registry; tang300" \
             "and song100 work without it" >&2
         return 1
     fi
-    local got
     got=$(attention_integrity_of "$work"/chinese-poetry-*.tgz)
     if [ "$got" != "$attention_poetry_integrity" ]; then
         rm -rf "$work"

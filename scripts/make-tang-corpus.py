@@ -12,6 +12,7 @@ the package's MIT notice goes to OUTPUT_DIR/chinese-poetry-LICENSE. Both files a
 temporary names and renamed: an interrupted run leaves no half-written corpus.
 """
 
+import hashlib
 import json
 import os
 import re
@@ -23,6 +24,10 @@ import tempfile
 WHITE_SPACE = "".join(
     map(chr, [*range(0x09, 0x0E), 0x20, 0x85, 0xA0, 0x1680, *range(0x2000, 0x200B),
               0x2028, 0x2029, 0x202F, 0x205F, 0x3000]))
+# The SHA-256 of tang.txt as Debian 12's OpenCC 1.1.6 converts the package: the text the model
+# that ships (resources/models/tang.safetensors) was trained on. Another OpenCC may convert some
+# characters otherwise; the corpus still works, but that model's vocabulary may no longer match.
+TRAINED_ON = "7e0bfef90e62386d922b84c4968351dc33d43afdf63799d1ddfa238c00413006"
 POEM_FILE = re.compile(r"^package/dist/quantangshi/poet\.tang\.(\d+)\.json$")
 
 
@@ -64,6 +69,10 @@ def main():
         notice = archive.extractfile("package/LICENSE").read()
     write_atomically(os.path.join(output, "chinese-poetry-LICENSE"), notice)
     write_atomically(os.path.join(output, "tang.txt"), converted.stdout)
+    if hashlib.sha256(converted.stdout).hexdigest() != TRAINED_ON:
+        print("make-tang-corpus: warning: this tang.txt differs from the text the long-trained "
+              "model was trained on (another OpenCC version?); that model may not open with it",
+              file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -22,8 +22,13 @@ phase() {
 
 source scripts/deps.sh
 phase packages attention_install_missing clang libclang-rt-14-dev time fonts-dejavu-core
-# 全唐诗 (the corpus tang): the tests need it, so a failed fetch fails the run.
-phase poetry attention_fetch_poetry
+# 全唐诗 (the corpus tang): the tests need it, so a failed fetch fails the run; npm too (a test
+# checks that the fetch refuses a package of another integrity).
+poetry() {
+    command -v npm >/dev/null || attention_install_missing npm
+    attention_fetch_poetry
+}
+phase poetry poetry
 # No source file of app/ and core/ over 600 lines, no function over 60 (message tables aside).
 phase sizes python3 scripts/check-sizes.py
 

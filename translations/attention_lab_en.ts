@@ -693,11 +693,6 @@ most likely next characters
         <translation></translation>
     </message>
     <message>
-        <source>What each head of a trained model does over a corpus&apos;s validation text: for each role (previous_char, last_comma, line_start, previous_line, rhyme) the mean weight it puts on the key that role names, divided by what a head that spreads its weight evenly would put there; the role it plays (the largest ratio from %1×, else none); and how much the validation loss rises when that head alone is switched off.
-JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&quot;, &quot;role&quot;, &quot;ratios&quot;: {…}, &quot;ablation_val_loss_increase&quot;}]}, layer and head 1-based.</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>The corpus whose validation text is read (default: the one the model was trained on, from its file).</source>
         <translation></translation>
     </message>
@@ -726,11 +721,16 @@ JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&
         <translation></translation>
     </message>
     <message>
-        <source>the model has no head %1.%2: it has %3 layers of %4 heads</source>
+        <source>tang300 (default), song100, tang (全唐诗; its own defaults: --context %1 --layers %2 --steps %3 --batch %4 --lr %5 --warmup %6 --eval-every %7) or a UTF-8 text file.</source>
         <translation></translation>
     </message>
     <message>
-        <source>tang300 (default), song100, tang (全唐诗; its own defaults: --context %1 --layers %2 --steps %3 --batch %4 --lr %5 --warmup %6 --eval-every %7) or a UTF-8 text file.</source>
+        <source>What each head of a trained model does over a corpus&apos;s validation text: for each role (previous_char, last_comma, line_start, previous_line, rhyme) the mean weight it puts on the key that role names, divided by what a head that spreads its weight evenly would put there; the role it plays (the largest ratio from %1×, else none); and how much the validation loss rises when that head alone is switched off.
+JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&quot;, &quot;role&quot;, &quot;ratios&quot;: {…}, &quot;ablation_val_loss_increase&quot;}]}, layer and head 1-based; a ratio is null where the text has no row for its role, the role null where none is played.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the model has no head %1.%2: its layers are 1 to %3, its heads 1 to %4</source>
         <translation></translation>
     </message>
 </context>

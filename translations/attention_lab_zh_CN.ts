@@ -718,12 +718,6 @@ most likely next characters
         <translation>关掉后的损失变化</translation>
     </message>
     <message>
-        <source>What each head of a trained model does over a corpus&apos;s validation text: for each role (previous_char, last_comma, line_start, previous_line, rhyme) the mean weight it puts on the key that role names, divided by what a head that spreads its weight evenly would put there; the role it plays (the largest ratio from %1×, else none); and how much the validation loss rises when that head alone is switched off.
-JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&quot;, &quot;role&quot;, &quot;ratios&quot;: {…}, &quot;ablation_val_loss_increase&quot;}]}, layer and head 1-based.</source>
-        <translation>训练好的模型的每个头在语料验证文本上做什么：对每个角色（previous_char 上一个字、last_comma 最近的逗号、line_start 行首、previous_line 上一行同一位置、rhyme 韵脚），它放在该角色所指的键上的平均权重，除以均匀分配权重的头放在那里的权重；它担任的角色（比值最大且达到 %1× 的那个，否则为无）；以及只关掉这个头时验证损失上升多少。
-JSON：{&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&quot;, &quot;role&quot;, &quot;ratios&quot;: {…}, &quot;ablation_val_loss_increase&quot;}]}，层和头从 1 开始编号。</translation>
-    </message>
-    <message>
         <source>The corpus whose validation text is read (default: the one the model was trained on, from its file).</source>
         <translation>读取哪个语料的验证文本（默认：模型文件中记录的训练语料）。</translation>
     </message>
@@ -752,12 +746,18 @@ JSON：{&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head
         <translation>&quot;%1&quot; 不是一个头：请写成 层.头，例如 2.3</translation>
     </message>
     <message>
-        <source>the model has no head %1.%2: it has %3 layers of %4 heads</source>
-        <translation>模型没有头 %1.%2：它有 %3 层，每层 %4 个头</translation>
-    </message>
-    <message>
         <source>tang300 (default), song100, tang (全唐诗; its own defaults: --context %1 --layers %2 --steps %3 --batch %4 --lr %5 --warmup %6 --eval-every %7) or a UTF-8 text file.</source>
         <translation>tang300（默认）、song100、tang（全唐诗；它有自己的默认值：--context %1 --layers %2 --steps %3 --batch %4 --lr %5 --warmup %6 --eval-every %7）或 UTF-8 文本文件。</translation>
+    </message>
+    <message>
+        <source>What each head of a trained model does over a corpus&apos;s validation text: for each role (previous_char, last_comma, line_start, previous_line, rhyme) the mean weight it puts on the key that role names, divided by what a head that spreads its weight evenly would put there; the role it plays (the largest ratio from %1×, else none); and how much the validation loss rises when that head alone is switched off.
+JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&quot;, &quot;role&quot;, &quot;ratios&quot;: {…}, &quot;ablation_val_loss_increase&quot;}]}, layer and head 1-based; a ratio is null where the text has no row for its role, the role null where none is played.</source>
+        <translation>训练好的模型的每个头在语料验证文本上做什么：对每个角色（previous_char 上一个字、last_comma 最近的逗号、line_start 行首、previous_line 上一行同一位置、rhyme 韵脚），它放在该角色所指的键上的平均权重，除以均匀分配权重的头放在那里的权重；它担任的角色（比值最大且达到 %1× 的那个，否则为无）；以及只关掉这个头时验证损失上升多少。
+JSON：{&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&quot;, &quot;role&quot;, &quot;ratios&quot;: {…}, &quot;ablation_val_loss_increase&quot;}]}，层和头从 1 开始编号；文本中没有某角色的行时该比值为 null，头不担任任何角色时 role 为 null。</translation>
+    </message>
+    <message>
+        <source>the model has no head %1.%2: its layers are 1 to %3, its heads 1 to %4</source>
+        <translation>模型没有头 %1.%2：它的层是 1 到 %3，头是 1 到 %4</translation>
     </message>
 </context>
 <context>

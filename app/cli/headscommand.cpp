@@ -26,7 +26,8 @@ QByteArray headsJson(const tiny::HeadsReport &report)
             JsonFields ratios;
             for (const tiny::TextRole role : tiny::textRoles)
                 ratios.emplace_back(QLatin1String(tiny::textRoleName(role)),
-                                    jsonNumber(roles[role].ratio()));
+                                    roles[role].rows > 0 ? jsonNumber(roles[role].ratio())
+                                                         : QByteArray("null"));
             const std::optional<tiny::TextRole> role = roles.named();
             heads.append(
                 jsonInline({{QStringLiteral("layer"), QByteArray::number(qulonglong(l + 1))},
@@ -60,7 +61,8 @@ QString headsTable(const tiny::HeadsReport &report)
             QStringList row{QStringLiteral("%1.%2").arg(l + 1).arg(h + 1),
                             role ? QLatin1String(tiny::textRoleName(*role)) : QStringLiteral("–")};
             for (const tiny::TextRole r : tiny::textRoles)
-                row.append(QString::number(roles[r].ratio(), 'f', 2));
+                row.append(roles[r].rows > 0 ? QString::number(roles[r].ratio(), 'f', 2)
+                                             : QStringLiteral("–"));
             row.append(
                 QStringLiteral("%1%2")
                     .arg(report.ablationIncrease[l][h] >= 0 ? QStringLiteral("+") : QString())
@@ -83,7 +85,8 @@ int runHeads(const QStringList &arguments, Language &)
                 "from %1×, else none); and how much the validation loss rises when that head "
                 "alone is switched off.\n"
                 "JSON: {\"val_loss\", \"heads\": [{\"layer\", \"head\", \"role\", \"ratios\": "
-                "{…}, \"ablation_val_loss_increase\"}]}, layer and head 1-based.")
+                "{…}, \"ablation_val_loss_increase\"}]}, layer and head 1-based; a ratio is null "
+                "where the text has no row for its role, the role null where none is played.")
             .arg(tiny::namedRoleMinRatio, 0, 'f', 1));
     addModelOption(line);
     line.addOption({QStringLiteral("corpus"),

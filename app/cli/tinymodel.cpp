@@ -71,7 +71,8 @@ parseHeads(const QString &text, const tiny::ModelConfig &config, QString *error)
             return std::nullopt;
         }
         if (!tiny::validHead(config, {layer - 1, head - 1})) {
-            *error = Cli::tr("the model has no head %1.%2: it has %3 layers of %4 heads")
+            *error = Cli::tr("the model has no head %1.%2: its layers are 1 to %3, its heads 1 "
+                             "to %4")
                          .arg(layer)
                          .arg(head)
                          .arg(config.layers)

@@ -47,22 +47,29 @@ SharedHeadsInspection inspect(const SharedModel &model, const std::vector<int> &
 /// The losses of HeadsWorth over `ids`; null when cancelled or there is no window.
 SharedHeadsWorth headsWorth(const SharedModel &model, const std::vector<int> &ids,
                             const std::vector<int> &marks, const std::vector<tiny::HeadIndex> &off,
-                            const LatestJob::Context &context)
+                            const SharedHeadsWorth &known, const LatestJob::Context &context)
 {
     constexpr int batch = 32;
     const tiny::ModelConfig &config = model->parameters.config;
-    const auto all = tiny::evaluate(model->parameters, ids, marks, batch);
-    if (!all)
-        return nullptr;
     auto worth = std::make_shared<HeadsWorth>();
-    worth->model = model;
+    if (known) {
+        *worth = *known; // every head's worth stays; the heads off are new
+    } else {
+        const auto all = tiny::evaluate(model->parameters, ids, marks, batch);
+        if (!all)
+            return nullptr;
+        worth->model = model;
+        worth->text = ids;
+        worth->predictions = all->predictions;
+        worth->valLoss = all->valLoss;
+    }
     worth->off = off;
-    worth->predictions = all->predictions;
-    worth->valLoss = all->valLoss;
-    worth->valLossWithOff = all->valLoss;
+    worth->valLossWithOff = worth->valLoss;
     if (!off.empty())
         worth->valLossWithOff =
             tiny::evaluate(tiny::withHeadsOff(model->parameters, off), ids, marks, batch)->valLoss;
+    if (known)
+        return worth;
     worth->increase.assign(std::size_t(config.layers),
                            std::vector<double>(std::size_t(config.heads), 0.0));
     for (int l = 0; l < config.layers; ++l)
@@ -216,16 +223,20 @@ void ModelInspector::measureWorth(SharedModel model, const tiny::Vocabulary &voc
         return;
     }
     valIds.resize(std::min(valIds.size(), windowed));
-    m_worthJob->start([this, model = std::move(model), valIds = std::move(valIds),
-                       marks = tiny::punctuationIds(vocabulary), off = std::move(off)](
-                          const LatestJob::Context &context) -> LatestJob::Delivery {
-        const tiny::SerialScope serial;
-        SharedHeadsWorth worth = headsWorth(model, valIds, marks, off, context);
-        return [this, worth = std::move(worth)] {
-            m_worth = worth;
-            Q_EMIT worthMeasured();
-        };
-    });
+    // The same model over the same text: only the loss with the heads off is new.
+    SharedHeadsWorth known =
+        m_worth && m_worth->model == model && m_worth->text == valIds ? m_worth : nullptr;
+    m_worthJob->start(
+        [this, model = std::move(model), valIds = std::move(valIds),
+         marks = tiny::punctuationIds(vocabulary), off = std::move(off),
+         known = std::move(known)](const LatestJob::Context &context) -> LatestJob::Delivery {
+            const tiny::SerialScope serial;
+            SharedHeadsWorth worth = headsWorth(model, valIds, marks, off, known, context);
+            return [this, worth = std::move(worth)] {
+                m_worth = worth;
+                Q_EMIT worthMeasured();
+            };
+        });
 }
 
 std::optional<Scenario> ModelInspector::headScenario(const SharedModel &model,

@@ -78,6 +78,7 @@ using SharedSampledText = std::shared_ptr<const SampledText>;
 struct HeadsWorth
 {
     SharedModel model;
+    std::vector<int> text; ///< the validation ids measured
     std::vector<tiny::HeadIndex> off;
     long predictions = 0;        ///< the validation predictions the losses are the mean of
     double valLoss = 0.0;        ///< every head on

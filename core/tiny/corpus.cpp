@@ -386,7 +386,7 @@ CorpusResult prepareDocuments(const CorpusSource &source, std::vector<std::u32st
     corpus.source = source;
     corpus.documents = documents.size();
     corpus.split = splitCorpus(documents, context);
-    documents = {}; // 全唐诗's documents are 15 MB: let them go before the ids are made
+    std::vector<std::u32string>().swap(documents); // 全唐诗's are 15 MB: gone before the ids
     const std::uint64_t needed = std::uint64_t(context) + 1;
     for (const auto &[part, kind] : {std::pair{&corpus.split.train, CorpusErrorKind::TooShortTrain},
                                      std::pair{&corpus.split.val, CorpusErrorKind::TooShortVal}}) {
@@ -413,7 +413,7 @@ CorpusResult prepareDecoded(const CorpusSource &source, Utf8Result decoded, int 
         return failure(std::move(e));
     }
     std::vector<std::u32string> documents = documentsOf(source.format, decoded.text);
-    decoded = {};
+    std::u32string().swap(decoded.text); // assigning {} would keep the buffer
     return prepareDocuments(source, std::move(documents), context);
 }
 
@@ -461,7 +461,7 @@ CorpusResult prepareCorpus(const CorpusSource &source, int context)
         return prepareBytes(source, bytes, context); // refused, with its size
     // Decoded, the bytes go: only one copy of the text at a time.
     Utf8Result decoded = decodeUtf8(bytes);
-    bytes = {};
+    std::string().swap(bytes);
     return prepareDecoded(source, std::move(decoded), context);
 }
 

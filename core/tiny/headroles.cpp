@@ -224,8 +224,10 @@ std::optional<HeadsReport> headsReport(const Parameters<float> &parameters,
 
     HeadsReport report;
     const std::optional<Evaluation> all = evaluate(parameters, ids, marks, batch);
-    auto roles =
-        all && goOn() ? measureRoles(parameters, ids, roleKeys(ids, vocabulary)) : std::nullopt;
+    // The keys from the whole text: a poem cut by the last window keeps its lines' keys.
+    auto roles = all && goOn()
+                     ? measureRoles(parameters, valIds, roleKeys(valIds, vocabulary), maxWindows)
+                     : std::nullopt;
     if (!roles || !goOn())
         return std::nullopt;
     report.valLoss = all->valLoss;

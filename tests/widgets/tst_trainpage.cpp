@@ -113,6 +113,8 @@ void trainToEnd(TrainPage &page)
     QVERIFY(page.session()->isRunning());
     QVERIFY(page.session()->waitUntilIdle(120000));
     QCoreApplication::processEvents();
+    // The final weights' profiles, roles and worth: the panel describes a head once they are in.
+    QVERIFY(page.inspector()->waitUntilIdle(120000));
 }
 
 /// Empty when two snapshots hold the same heads within 1e-4 (NaN-safe), else the first difference.

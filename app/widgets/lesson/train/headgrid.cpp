@@ -1,6 +1,7 @@
 #include "headgrid.h"
 
 #include "colormap.h"
+#include "headpanel.h"
 #include "heatmapmapping.h"
 
 #include <QAccessible>
@@ -230,6 +231,19 @@ void HeadGrid::setRoleMarks(std::vector<std::vector<QString>> roles)
         return;
     m_roles = std::move(roles);
     update();
+}
+
+void HeadGrid::setRoleMarks(const HeadsInspection *inspection)
+{
+    std::vector<std::vector<QString>> marks;
+    for (const auto &layer : inspection ? inspection->heads : decltype(inspection->heads){}) {
+        marks.emplace_back();
+        for (const HeadInspection &head : layer) {
+            const auto role = head.textRoles.named();
+            marks.back().push_back(role ? HeadPanel::textRoleWords(*role) : QString());
+        }
+    }
+    setRoleMarks(std::move(marks));
 }
 
 QString HeadGrid::roleMark(int layer, int head) const

@@ -9,6 +9,7 @@
 /// the arrow keys move the selected head, Page Up and Page Down the position. Hovering a cell tells
 /// which character looks at which and with what weight.
 
+#include "modelinspector.h"
 #include "trainingsession.h"
 
 #include <QStringList>
@@ -39,6 +40,8 @@ public:
     /// The role each head plays in the poems' structure, in words ([layer][head]; empty: none):
     /// such a head's title carries a dot, and its tooltip and accessible name the words.
     void setRoleMarks(std::vector<std::vector<QString>> roles);
+    /// The roles an inspection named (HeadPanel::textRoleWords); none for null.
+    void setRoleMarks(const HeadsInspection *inspection);
     /// The role words of a head ("" when it has none).
     QString roleMark(int layer, int head) const;
 

@@ -166,10 +166,8 @@ void TrainPage::connectSession()
             m_profileTimer->start();
     });
     connect(s, &TrainingSession::stateChanged, this, [this] {
-        if (m_session->state() == TrainingSession::State::Ready) {
-            m_heavyRunAccepted = false; // a new run, every head on
-            m_off.clear();
-        }
+        if (m_session->state() == TrainingSession::State::Ready)
+            m_heavyRunAccepted = false; // a new run
         m_controls->showSession(*m_session);
         updateEstimate();
         if (!m_session->isRunning())
@@ -216,6 +214,7 @@ void TrainPage::connectControls()
             showError(m_lastError);
     });
     connect(m_controls, &TrainControls::resetClicked, this, [this] {
+        m_off.clear(); // a new model: every head on
         const QString error = trainingErrorText(m_session->setUp(m_controls->setup()));
         if (!error.isEmpty())
             showError(error);
@@ -262,6 +261,7 @@ void TrainPage::applySetup()
     // A model that learned nothing yet follows the form at once; a trained one waits for Reset,
     // so that no training is lost by a slip of the mouse.
     if (m_session->state() == State::Empty || m_session->state() == State::Ready) {
+        m_off.clear(); // a new model: every head on
         // Said beside the form, not in a message box: the learner may be typing.
         const QString error = trainingErrorText(m_session->setUp(wanted));
         m_controls->setPendingChange(!error.isEmpty());
@@ -344,7 +344,10 @@ void TrainPage::switchSelectedHead(bool off)
 
 void TrainPage::measureWorth()
 {
-    // Over the validation text only: a probe line is too short to judge a head by.
+    // Over the validation text only (a probe line is too short to judge a head by), and not
+    // while training runs: a pass per head would keep a core busy with weights soon replaced.
+    if (m_session->isRunning())
+        return;
     const bool corpusFits = !m_session->corpus().valIds.empty() &&
                             m_session->corpus().vocabulary == m_session->vocabulary();
     m_inspector->measureWorth(corpusFits ? m_session->model() : nullptr, m_session->vocabulary(),
@@ -360,16 +363,7 @@ void TrainPage::showSelectedHead()
     m_headPanel->setHeadOff(std::find(m_off.begin(), m_off.end(), tiny::HeadIndex{layer, head}) !=
                             m_off.end());
     m_headPanel->showHead(heads ? layer : -1, head, heads ? heads->head(layer, head) : nullptr);
-    // The grid marks the heads that play a role in the poems' structure.
-    std::vector<std::vector<QString>> marks;
-    for (const auto &inspected : heads ? heads->heads : decltype(heads->heads){}) {
-        marks.emplace_back();
-        for (const HeadInspection &h : inspected) {
-            const auto role = h.textRoles.named();
-            marks.back().push_back(role ? HeadPanel::textRoleWords(*role) : QString());
-        }
-    }
-    m_grid->setRoleMarks(std::move(marks));
+    m_grid->setRoleMarks(heads.get());
 }
 
 void TrainPage::updateProbeNote()
@@ -469,11 +463,18 @@ void TrainPage::showOpenedModel(const ModelFile &model)
 {
     m_off.clear();
     // The form shows the model's shape and, when it is one of the list, its corpus, which the
-    // session then reads: the heads are measured on the validation text the model was trained
-    // for. A corpus that cannot be read (全唐诗 not built) leaves the one loaded before.
+    // session then reads (unless it has it already): the heads are measured on the validation
+    // text the model was trained for. A corpus that cannot be read (全唐诗 not built) leaves
+    // the one loaded before, in the session and in the form.
+    const bool empty = m_session->state() == TrainingSession::State::Empty;
+    const QString loaded = empty ? defaultSetup().corpus : m_session->setup().corpus;
     m_controls->showModelShape(model.config, model.metadata.corpusName);
-    if (m_session->setUp(m_controls->setup()).has_value())
+    TrainingSetup wanted = m_controls->setup();
+    if ((empty || wanted.corpus != loaded) && m_session->setUp(wanted).has_value()) {
+        wanted.corpus = loaded;
+        m_controls->setSetup(wanted);
         ensureSetUp();
+    }
     m_session->openModel(model);
     m_controls->showModelShape(model.config, model.metadata.corpusName);
 }
@@ -513,6 +514,7 @@ void TrainPage::restoreState(const QJsonObject &state)
 void TrainPage::reset()
 {
     m_headPanel->setExerciseShown(false);
+    m_off.clear();
     TrainingSetup setup = defaultSetup();
     m_controls->setSetup(defaultSetup());
     setProbe(defaultProbe());
