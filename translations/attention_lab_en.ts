@@ -733,6 +733,10 @@ JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&
         <source>the model has no head %1.%2: its layers are 1 to %3, its heads 1 to %4</source>
         <translation></translation>
     </message>
+    <message>
+        <source>heads: pass %1 of %2</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>CorpusFile</name>

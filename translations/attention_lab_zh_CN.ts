@@ -759,6 +759,10 @@ JSON：{&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head
         <source>the model has no head %1.%2: its layers are 1 to %3, its heads 1 to %4</source>
         <translation>模型没有头 %1.%2：它的层是 1 到 %3，头是 1 到 %4</translation>
     </message>
+    <message>
+        <source>heads: pass %1 of %2</source>
+        <translation>heads：第 %1 遍，共 %2 遍</translation>
+    </message>
 </context>
 <context>
     <name>CorpusFile</name>
