@@ -74,6 +74,20 @@ QString headsTable(const tiny::HeadsReport &report)
     return text + table.toString();
 }
 
+/// A pass over the validation text per head: minutes on 全唐诗. A terminal sees how far the
+/// report is; a script's output stays as the spec says.
+tiny::ReportProgress terminalProgress()
+{
+    if (isatty(STDERR_FILENO) == 0)
+        return {};
+    return [](int done, int total) {
+        std::fprintf(stderr, "\r%s%s",
+                     qPrintable(Cli::tr("heads: pass %1 of %2").arg(done).arg(total)),
+                     done == total ? "\n" : "");
+        return true;
+    };
+}
+
 } // namespace
 
 int runHeads(const QStringList &arguments, Language &)
@@ -119,18 +133,8 @@ int runHeads(const QStringList &arguments, Language &)
     // The validation text in the model's own characters.
     const std::vector<int> valIds = model->file.vocabulary.encode(corpus.corpus.split.val);
     tiny::setThreadCount(std::max(1, QThread::idealThreadCount()));
-    // A pass over the validation text per head: minutes on 全唐诗. A terminal sees how far it
-    // is; a script's output stays as the spec says.
-    const bool terminal = isatty(STDERR_FILENO) != 0;
-    const std::optional<tiny::HeadsReport> report = tiny::headsReport(
-        model->parameters, valIds, model->file.vocabulary, 0, [terminal](int done, int total) {
-            if (terminal)
-                std::fprintf(stderr, "\r%s",
-                             qPrintable(Cli::tr("heads: pass %1 of %2").arg(done).arg(total)));
-            if (terminal && done == total)
-                std::fprintf(stderr, "\n");
-            return true;
-        });
+    const std::optional<tiny::HeadsReport> report =
+        tiny::headsReport(model->parameters, valIds, model->file.vocabulary, 0, terminalProgress());
     if (!report)
         throw Failure{ExitBadInput, Cli::tr("%1: the validation text is shorter than one window "
                                             "of %2 characters")

@@ -75,9 +75,7 @@ StepText LessonText::step(int step)
                    "last ， or 。. The history slider replays how they formed. When the validation "
                    "loss rises while the training loss still falls, the model has begun to "
                    "learn its training poems by heart: that is over-fitting. <b>Open the "
-                   "long-trained model</b> to see heads that read all 57,603 poems of 全唐诗: "
-                   "their roles in the poems are named under the chart, and any head can be "
-                   "switched off to see what the model loses without it."),
+                   "long-trained model</b> to see heads that read all of 全唐诗."),
                 tr("Exercise 4: find a head that looks back at the last comma"),
                 tr("Select the heads one by one. A head passes when, on the characters after a "
                    "“，” (up to the next mark), it puts at least %1 on that “，” and at least %2× "

@@ -8,7 +8,6 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
-#include <cmath>
 
 namespace attention {
 
@@ -46,10 +45,9 @@ void HeadWorthPanel::showWorth(const HeadsWorth *worth)
                 high = std::max(high, worth->increase[l][h]);
             }
     m_chart->setBars(names, values);
-    // Tenths of a nat unless a head is worth more; a head whose loss falls when it is off shows
-    // below zero.
-    m_chart->valueAxis()->setRange(std::floor(low * 10) / 10,
-                                   std::max(0.1, std::ceil(high * 10) / 10));
+    // From 0 (or a little below, for a head the model does better without) to a round number.
+    m_chart->valueAxis()->setRange(low < -0.005 ? low : 0.0, std::max(0.05, high));
+    m_chart->valueAxis()->applyNiceNumbers();
     updateTexts();
 }
 
