@@ -1066,7 +1066,7 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation></translation>
     </message>
     <message>
-        <source>Here nobody sets q and k by hand: a small Transformer learns its own by predicting the next character of a text: 唐诗三百首 unless you choose another in the list. Press &lt;b&gt;Train&lt;/b&gt; and watch the loss fall below the unigram baseline, the loss of guessing from character counts alone, while the heads turn from a flat causal triangle into patterns: one looks at the previous character, another back at the last ， or 。. The history slider replays how they formed. When the validation loss rises while the training loss still falls, the model has begun to learn its training poems by heart: that is over-fitting. &lt;b&gt;Open the long-trained model&lt;/b&gt; to see heads that read all of 全唐诗.</source>
+        <source>Here nobody sets q and k by hand: a small Transformer learns its own by predicting the next character of a text (唐诗三百首 unless you choose another). Press &lt;b&gt;Train&lt;/b&gt; and watch the loss fall below the unigram baseline (guessing from character counts alone) while the heads turn from a flat causal triangle into patterns: one looks at the previous character, another back at the last ， or 。. The history slider replays how they formed. When the validation loss rises while the training loss still falls, the model is learning its training poems by heart: over-fitting. &lt;b&gt;Open the long-trained model&lt;/b&gt; for heads that read all of 全唐诗.</source>
         <translation></translation>
     </message>
     <message>

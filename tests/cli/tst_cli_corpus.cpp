@@ -56,6 +56,7 @@ private Q_SLOTS:
     void tang300Table();
     void tangJson();
     void missingTangSaysHowToBuildIt();
+    void corruptedTangIsRefusedLikeAnyCorpus();
 
 private:
     Run run(const QStringList &arguments) const;
@@ -305,5 +306,25 @@ void TestCliCorpus::missingTangSaysHowToBuildIt()
              qPrintable(r.err));
     QVERIFY2(r.err.contains(QStringLiteral("chinese-poetry")), qPrintable(r.err));
 }
+void TestCliCorpus::corruptedTangIsRefusedLikeAnyCorpus()
+{
+    // A converted 全唐诗 whose bytes were damaged (a truncated UTF-8 sequence in its third
+    // line): refused with the message any corpus file gets, naming the file and the offset.
+    const QString data = m_dir.filePath(QStringLiteral("damaged"));
+    QVERIFY(QDir().mkpath(data + QStringLiteral("/corpora")));
+    const QByteArray poems = QStringLiteral("床前明月光\n疑是地上霜\n").toUtf8();
+    const QString tang = writeFile(QStringLiteral("damaged/corpora/tang.txt"),
+                                   poems + QByteArray("\xE4\xB8") + QByteArray("\n"));
+    qputenv("ATTENTION_LAB_DATA", data.toUtf8());
+    const Run r = run({QStringLiteral("--corpus"), QStringLiteral("tang")});
+    qunsetenv("ATTENTION_LAB_DATA");
+    QCOMPARE(r.exitCode, 3);
+    QCOMPARE(r.out, QString());
+    const QString expected =
+        tang + QStringLiteral(": not valid UTF-8 at byte offset %1").arg(poems.size());
+    QVERIFY2(r.err.contains(expected), qPrintable(r.err));
+    QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+}
+
 QTEST_GUILESS_MAIN(TestCliCorpus)
 #include "tst_cli_corpus.moc"

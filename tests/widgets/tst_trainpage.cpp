@@ -884,6 +884,15 @@ void TestTrainPage::heavyRunAsksFirst()
                                        {50, 100000, 100}, {0, 5, 5},         {4000, 100000, 5000}};
     for (const QList<double> &e : ends)
         QCOMPARE(LossChart::stepAxisEnd(int(e[0]), int(e[1])), e[2]);
+    // Its labels stand on whole steps: round intervals, from the anchor 0, five at most.
+    const QList<QList<double>> intervals = {{5, 1},      {10, 2},     {20, 5},      {100, 20},
+                                            {1000, 200}, {1300, 500}, {5000, 1000}, {12000, 5000}};
+    for (const QList<double> &i : intervals)
+        QCOMPARE(LossChart::stepTickInterval(i[0]), i[1]);
+    const QValueAxis *axis = page.lossChart()->stepAxis();
+    QCOMPARE(axis->tickType(), QValueAxis::TicksDynamic);
+    QCOMPARE(axis->tickAnchor(), 0.0);
+    QCOMPARE(axis->tickInterval(), LossChart::stepTickInterval(axis->max()));
 }
 
 void TestTrainPage::saveAsksForTheBestOrTheLatest()

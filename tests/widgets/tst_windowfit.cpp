@@ -442,6 +442,10 @@ void TestWindowFit::chartTextsFit()
                 QVERIFY(window);
                 if (step == LessonView::trainStep)
                     QVERIFY(openModelWithExercise(*window, m_folder.path()));
+                savePicture(*window, QStringLiteral("charts %1 %2 %3 %4")
+                                         .arg(step)
+                                         .arg(sizeName(size), language)
+                                         .arg(zoom));
                 for (const QString &problem :
                      paintedtext::textsCutShort(*window, paintedtext::Scope::ChartsOnly))
                     (step == 4 ? cutOnStep4 : cut)
@@ -470,6 +474,7 @@ void TestWindowFit::headTilesAreLarge()
                 openWindow(language, LessonView::trainStep, size);
             QVERIFY(window);
             QVERIFY(openModelWithExercise(*window, m_folder.path()));
+            savePicture(*window, QStringLiteral("tiles %1 %2").arg(sizeName(size), language));
             const HeadGrid *grid = window->lesson()->trainPage()->headGrid();
             for (int layer = 0; layer < grid->layers(); ++layer)
                 for (int head = 0; head < grid->heads(); ++head) {

@@ -67,15 +67,14 @@ StepText LessonText::step(int step)
     case 7:
         return {tr("A trained model"),
                 tr("Here nobody sets q and k by hand: a small Transformer learns its own by "
-                   "predicting the next character of a text: 唐诗三百首 unless you choose "
-                   "another in the list. Press <b>Train</b> and watch "
-                   "the loss fall below the unigram baseline, the loss of guessing from "
-                   "character counts alone, while the heads turn from a flat causal triangle "
-                   "into patterns: one looks at the previous character, another back at the "
-                   "last ， or 。. The history slider replays how they formed. When the validation "
-                   "loss rises while the training loss still falls, the model has begun to "
-                   "learn its training poems by heart: that is over-fitting. <b>Open the "
-                   "long-trained model</b> to see heads that read all of 全唐诗."),
+                   "predicting the next character of a text (唐诗三百首 unless you choose "
+                   "another). Press <b>Train</b> and watch the loss fall below the unigram "
+                   "baseline (guessing from character counts alone) while the heads turn from a "
+                   "flat causal triangle into patterns: one looks at the previous character, "
+                   "another back at the last ， or 。. The history slider replays how they "
+                   "formed. When the validation loss rises while the training loss still falls, "
+                   "the model is learning its training poems by heart: over-fitting. <b>Open "
+                   "the long-trained model</b> for heads that read all of 全唐诗."),
                 tr("Exercise 4: find a head that looks back at the last comma"),
                 tr("Select the heads one by one. A head passes when, on the characters after a "
                    "“，” (up to the next mark), it puts at least %1 on that “，” and at least %2× "

@@ -52,6 +52,8 @@ LossChart::LossChart(QWidget *parent)
     chart->addAxis(m_stepAxis, Qt::AlignBottom);
     chart->addAxis(m_lossAxis, Qt::AlignLeft);
     m_stepAxis->setLabelFormat(QStringLiteral("%d"));
+    m_stepAxis->setTickType(QValueAxis::TicksDynamic); // whole steps: see stepTickInterval()
+    m_stepAxis->setTickAnchor(0.0);
     m_lossAxis->setLabelFormat(QStringLiteral("%.1f"));
     m_best->setColor(validationColor);
     m_best->setBorderColor(Qt::black);
@@ -125,6 +127,7 @@ void LossChart::showSession(const TrainingSession &session)
         m_baseline->clear();
     }
     m_stepAxis->setRange(0.0, steps);
+    m_stepAxis->setTickInterval(stepTickInterval(steps));
     m_lossAxis->setRange(0.0, high > 0.0 ? std::ceil(high * 1.05) : 1.0);
     m_lossAxis->applyNiceNumbers(); // ticks at round losses
 }
@@ -142,6 +145,18 @@ double LossChart::stepAxisEnd(int done, int total)
             break;
         }
     return std::min(end, double(std::max(1, total)));
+}
+
+double LossChart::stepTickInterval(double end)
+{
+    // 1, 2 or 5 × 10^k steps between the labels, at most five intervals: each label stands on
+    // the whole step it names (with a fixed tick count an axis to 10 wrote 2.5 as "2").
+    const double wanted = std::max(1.0, end / 5.0);
+    const double decade = std::pow(10.0, std::floor(std::log10(wanted)));
+    for (const double nice : {1.0, 2.0, 5.0})
+        if (nice * decade >= wanted)
+            return nice * decade;
+    return 10.0 * decade;
 }
 
 void LossChart::showValue(const QString &what, const QPointF &point, bool state)

@@ -39,6 +39,9 @@ public:
     /// Where the step axis ends after `done` of `total` steps: the steps done and a quarter
     /// more, at a round number (1, 2 or 5 × 10^k), at most `total`.
     static double stepAxisEnd(int done, int total);
+    /// The steps between two labels of the step axis for an axis ending at `end`: 1, 2 or 5 ×
+    /// 10^k, at least 1, so that at most five intervals fill it.
+    static double stepTickInterval(double end);
     QValueAxis *lossAxis() const { return m_lossAxis; }
 
 private:
