@@ -2442,7 +2442,7 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation></translation>
     </message>
     <message>
-        <source>This head has &lt;b&gt;no single clear pattern&lt;/b&gt; yet; its strongest offset is shown in the bars.</source>
+        <source>This head has &lt;b&gt;no single clear pattern&lt;/b&gt;; its strongest offset is shown in the bars.</source>
         <translation></translation>
     </message>
     <message>

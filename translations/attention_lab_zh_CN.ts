@@ -2468,8 +2468,8 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation>这个头把权重&lt;b&gt;分散&lt;/b&gt;到许多字符上，就像第 1 步的取平均。</translation>
     </message>
     <message>
-        <source>This head has &lt;b&gt;no single clear pattern&lt;/b&gt; yet; its strongest offset is shown in the bars.</source>
-        <translation>这个头还&lt;b&gt;没有单一明确的模式&lt;/b&gt;；柱状图中可以看到它权重最大的偏移。</translation>
+        <source>This head has &lt;b&gt;no single clear pattern&lt;/b&gt;; its strongest offset is shown in the bars.</source>
+        <translation>这个头&lt;b&gt;没有单一明确的模式&lt;/b&gt;；柱状图中可以看到它权重最大的偏移。</translation>
     </message>
     <message>
         <source>Layer %1, head %2: mean weight by how far back the key is, over the validation text</source>

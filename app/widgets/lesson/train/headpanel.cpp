@@ -133,8 +133,8 @@ QString HeadPanel::roleText() const
     case tiny::HeadRoleKind::Mixed:
         break;
     }
-    return tr("This head has <b>no single clear pattern</b> yet; its strongest offset is shown "
-              "in the bars.");
+    return tr("This head has <b>no single clear pattern</b>; its strongest offset is shown in "
+              "the bars.");
 }
 
 QString HeadPanel::textRoleWords(tiny::TextRole role)
