@@ -734,7 +734,7 @@ JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&
         <translation></translation>
     </message>
     <message>
-        <source>heads: pass %1 of %2</source>
+        <source>heads: %1 of %2 passes done</source>
         <translation></translation>
     </message>
 </context>

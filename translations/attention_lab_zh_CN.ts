@@ -760,8 +760,8 @@ JSON：{&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head
         <translation>模型没有头 %1.%2：它的层是 1 到 %3，头是 1 到 %4</translation>
     </message>
     <message>
-        <source>heads: pass %1 of %2</source>
-        <translation>heads：第 %1 遍，共 %2 遍</translation>
+        <source>heads: %1 of %2 passes done</source>
+        <translation>heads：已完成 %1 遍，共 %2 遍</translation>
     </message>
 </context>
 <context>

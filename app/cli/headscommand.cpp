@@ -76,16 +76,18 @@ QString headsTable(const tiny::HeadsReport &report)
 
 /// A pass over the validation text per head: minutes on 全唐诗. A terminal sees how far the
 /// report is; a script's output stays as the spec says.
-tiny::ReportProgress terminalProgress()
+tiny::ReportProgress terminalProgress(const tiny::ModelConfig &config)
 {
     if (isatty(STDERR_FILENO) == 0)
         return {};
-    return [](int done, int total) {
+    const auto show = [](int done, int total) {
         std::fprintf(stderr, "\r%s%s",
-                     qPrintable(Cli::tr("heads: pass %1 of %2").arg(done).arg(total)),
+                     qPrintable(Cli::tr("heads: %1 of %2 passes done").arg(done).arg(total)),
                      done == total ? "\n" : "");
         return true;
     };
+    show(0, tiny::headsReportPasses(config)); // the first pass takes as long as the others
+    return show;
 }
 
 } // namespace
@@ -127,14 +129,18 @@ int runHeads(const QStringList &arguments, Language &)
         throw Failure{ExitBadInput, error};
     const QString corpusName =
         line.value(QStringLiteral("corpus"), model->file.metadata.corpusName);
-    const CorpusLoadResult corpus = loadCorpus(corpusName, model->config().context);
+    // A model of step 7's copy task names that task, not a file.
+    const bool copyTask =
+        !line.isSet(QStringLiteral("corpus")) && corpusName == QLatin1String(corpora::copyTask);
+    const CorpusLoadResult corpus = copyTask ? loadCopyTask(model->config().context)
+                                             : loadCorpus(corpusName, model->config().context);
     if (!corpus.ok())
         throw Failure{ExitBadInput, corpus.error};
     // The validation text in the model's own characters.
     const std::vector<int> valIds = model->file.vocabulary.encode(corpus.corpus.split.val);
     tiny::setThreadCount(std::max(1, QThread::idealThreadCount()));
-    const std::optional<tiny::HeadsReport> report =
-        tiny::headsReport(model->parameters, valIds, model->file.vocabulary, 0, terminalProgress());
+    const std::optional<tiny::HeadsReport> report = tiny::headsReport(
+        model->parameters, valIds, model->file.vocabulary, 0, terminalProgress(model->config()));
     if (!report)
         throw Failure{ExitBadInput, Cli::tr("%1: the validation text is shorter than one window "
                                             "of %2 characters")

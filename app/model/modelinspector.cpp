@@ -123,14 +123,19 @@ ModelInspector::ModelInspector(QObject *parent)
 
 ModelInspector::~ModelInspector() = default;
 
-SharedModel withHeadsOff(const SharedModel &model, const std::vector<tiny::HeadIndex> &off)
+SharedModel HeadsOffModel::of(const SharedModel &model, const std::vector<tiny::HeadIndex> &off)
 {
     if (!model || off.empty())
         return model;
-    auto ablated = std::make_shared<SessionModel>();
-    ablated->parameters = tiny::withHeadsOff(model->parameters, off);
-    ablated->step = model->step;
-    return ablated;
+    if (model != m_from || off != m_off) {
+        auto ablated = std::make_shared<SessionModel>();
+        ablated->parameters = tiny::withHeadsOff(model->parameters, off);
+        ablated->step = model->step;
+        m_from = model;
+        m_off = off;
+        m_made = std::move(ablated);
+    }
+    return m_made;
 }
 
 void ModelInspector::inspectHeads(SharedModel model, const tiny::Vocabulary &vocabulary,

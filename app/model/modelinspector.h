@@ -88,8 +88,20 @@ struct HeadsWorth
 };
 using SharedHeadsWorth = std::shared_ptr<const HeadsWorth>;
 
-/// The model with the heads `off` switched off (the same model when there are none).
-SharedModel withHeadsOff(const SharedModel &model, const std::vector<tiny::HeadIndex> &off);
+/// A model with some heads switched off, made once per model and set of heads: while neither
+/// changes, of() returns the same pointer, so an answer the inspector computed for it (a sample,
+/// the next characters) is still recognised as the shown model's.
+class HeadsOffModel
+{
+public:
+    /// `model` with the heads `off` switched off; `model` itself when none is.
+    SharedModel of(const SharedModel &model, const std::vector<tiny::HeadIndex> &off);
+
+private:
+    SharedModel m_from;
+    std::vector<tiny::HeadIndex> m_off;
+    SharedModel m_made;
+};
 
 class ModelInspector : public QObject
 {

@@ -208,6 +208,11 @@ Parameters<float> withHeadsOff(const Parameters<float> &parameters,
     return result;
 }
 
+int headsReportPasses(const ModelConfig &config)
+{
+    return 2 + config.layers * config.heads;
+}
+
 std::optional<HeadsReport> headsReport(const Parameters<float> &parameters,
                                        const std::vector<int> &valIds, const Vocabulary &vocabulary,
                                        long maxWindows, const ReportProgress &progress)
@@ -216,7 +221,7 @@ std::optional<HeadsReport> headsReport(const Parameters<float> &parameters,
     std::vector<int> ids = valIds;
     if (maxWindows > 0 && long(ids.size()) > maxWindows * config.context + 1)
         ids.resize(std::size_t(maxWindows * config.context + 1));
-    const int total = 2 + config.layers * config.heads;
+    const int total = headsReportPasses(config);
     int done = 0;
     const auto goOn = [&] { return !progress || progress(++done, total); };
     const std::vector<int> marks = punctuationIds(vocabulary);

@@ -109,10 +109,13 @@ struct HeadsReport
     std::vector<std::vector<double>> ablationIncrease; ///< [layer][head]
 };
 
-/// Called between the report's passes over the text (one for the roles, one per head and one
-/// with every head on): `done` of `total`; returning false stops the report, which is then
-/// nothing.
+/// Called after each of the report's passes over the text (one with every head on, one for the
+/// roles, one per head switched off): `done` of `total`; returning false stops the report,
+/// which is then nothing.
 using ReportProgress = std::function<bool(int done, int total)>;
+
+/// The passes headsReport makes for a model of `config`: the `total` its progress reports.
+int headsReportPasses(const ModelConfig &config);
 
 /// The report over the windows of `valIds` cut as for val_loss (at most `maxWindows` from the
 /// first, all when 0), the marks as `vocabulary` has them, `batch` windows a pass. Nothing when

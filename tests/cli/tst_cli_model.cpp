@@ -5,7 +5,10 @@
 // eval's per-position numbers are checked against a reference model in tst_cli_grad.cpp.
 
 #include "clirun.h"
+#include "corpusfile.h"
+#include "modelfile.h"
 #include "modelreference.h"
+#include "tiny/model.h"
 #include "verifynear.h"
 
 #include <QDir>
@@ -41,6 +44,7 @@ private Q_SLOTS:
     void attentionRowsAreCausalDistributions();
     void sampleIsSeeded();
     void headsReportsEveryHead();
+    void headsReadsTheCopyTaskOfItsModel();
     void ablationChangesOutputsNotWeights();
 
 private:
@@ -584,6 +588,38 @@ void TestCliModel::headsReportsEveryHead()
     QVERIFY2(table.out.contains(QStringLiteral("previous_line")) &&
                  table.out.contains(QStringLiteral("1.2")),
              qPrintable(table.out));
+}
+
+void TestCliModel::headsReadsTheCopyTaskOfItsModel()
+{
+    // A model of step 7's copy task names the task ("copy") as its corpus: heads reads the
+    // task's validation text, not a file of that name (it once said "copy: no such file").
+    using namespace attention;
+    const CorpusLoadResult copy = loadCopyTask(16);
+    QVERIFY2(copy.ok(), qPrintable(copy.error));
+    ModelFile model;
+    model.vocabulary = copy.corpus.vocabulary;
+    model.config.vocabSize = model.vocabulary.size();
+    model.config.context = 16;
+    model.config.dModel = 16;
+    model.config.heads = 2;
+    model.config.layers = 1;
+    model.tensors = tiny::exportTensors(tiny::initParameters(model.config, 1));
+    setCorpus(model.metadata, QString::fromLatin1(corpora::copyTask),
+              corpusText(copy.corpus.source));
+    const QString file = m_dir.filePath(QStringLiteral("copy.safetensors"));
+    QString error;
+    QVERIFY2(saveModel(model, file, &error), qPrintable(error));
+    QVERIFY(!QFileInfo::exists(QStringLiteral("copy"))); // no file to read by mistake
+
+    const Run r = run({QStringLiteral("heads"), QStringLiteral("--model"), file,
+                       QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonObject report = parseObject(r.out);
+    QCOMPARE(report.value(QLatin1String("heads")).toArray().size(), 2);
+    // Random weights over about as many ids as the task has: a loss near ln(vocabulary).
+    const double loss = report.value(QLatin1String("val_loss")).toDouble();
+    VERIFY_NEAR(loss, std::log(double(model.config.vocabSize)), 0.5);
 }
 
 void TestCliModel::ablationChangesOutputsNotWeights()

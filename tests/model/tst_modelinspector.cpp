@@ -4,6 +4,7 @@
 // that holds the tiny model's worker threads.
 
 #include "modelinspector.h"
+#include "tiny/headroles.h"
 #include "tiny/inference.h"
 #include "tiny/trainer.h"
 #include "tiny/workers.h"
@@ -64,6 +65,7 @@ private Q_SLOTS:
     void onlyTheLatestQuestionIsAnswered();
     void noModelClearsAtOnce();
     void inspectingDoesNotWaitForTraining();
+    void headsOffModelIsMadeOncePerChoice();
 };
 
 void TestModelInspector::headsAreTheCoresProfilesAndRoles()
@@ -273,6 +275,39 @@ void TestModelInspector::inspectingDoesNotWaitForTraining()
     VERIFY_NEAR(inspector.nextPrediction()->probabilities.front(),
                 *std::max_element(expected->begin(), expected->end()), 1e-6);
     tiny::setThreadCount(1);
+}
+
+void TestModelInspector::headsOffModelIsMadeOncePerChoice()
+{
+    // The next-character view's model with heads switched off: the same pointer while the model
+    // and the heads stay, so a sample asked of it is still taken as the shown model's (a new
+    // pointer at every view update threw it away).
+    HeadsOffModel heads;
+    const SharedModel model = randomModel();
+    QCOMPARE(heads.of(model, {}), model); // none off: the model itself
+    QCOMPARE(heads.of(nullptr, {{0, 1}}), SharedModel());
+    const SharedModel off = heads.of(model, {{0, 1}});
+    QVERIFY(off && off != model);
+    QCOMPARE(heads.of(model, {{0, 1}}), off);
+    QCOMPARE(off->step, model->step);
+    // Its weights are the core's with that head off: w_o's rows that read the head are zero.
+    const tiny::Parameters<float> expected = tiny::withHeadsOff(model->parameters, {{0, 1}});
+    QVERIFY(off->parameters.blocks[0].wO == expected.blocks[0].wO);
+    QVERIFY(off->parameters.blocks[0].wO != model->parameters.blocks[0].wO);
+    QVERIFY(off->parameters.blocks[1].wO == model->parameters.blocks[1].wO);
+    // Another choice of heads, or another model, makes another one.
+    const SharedModel two = heads.of(model, {{0, 1}, {1, 0}});
+    QVERIFY(two != off);
+    const SharedModel other = randomModel();
+    QVERIFY(heads.of(other, {{0, 1}, {1, 0}}) != two);
+
+    // A sample asked of it is the shown model's answer: sampled->model is that pointer.
+    ModelInspector inspector;
+    const SharedModel shown = heads.of(other, {{0, 1}});
+    inspector.sample(shown, {3, 4}, 6, 0.8, 1);
+    QVERIFY(inspector.waitUntilIdle(60000));
+    QVERIFY(inspector.sampledText());
+    QCOMPARE(inspector.sampledText()->model, heads.of(other, {{0, 1}}));
 }
 
 QTEST_GUILESS_MAIN(TestModelInspector)

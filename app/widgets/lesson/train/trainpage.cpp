@@ -384,8 +384,9 @@ void TrainPage::updateNextChar()
 {
     updateProbeNote();
     // The model as the learner left it: without the heads switched off.
-    m_nextChar->showModel(withHeadsOff(m_session->model(), headsOff()), &m_session->vocabulary(),
-                          m_session->probeIds(), m_grid->selectedPosition());
+    m_nextChar->showModel(m_headsOffModel.of(m_session->model(), headsOff()),
+                          &m_session->vocabulary(), m_session->probeIds(),
+                          m_grid->selectedPosition());
 }
 
 std::optional<Scenario> TrainPage::headScenario() const

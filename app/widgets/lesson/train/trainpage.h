@@ -172,6 +172,7 @@ private:
     QString m_lastError;
     bool m_heavyRunAccepted = false;    ///< the learner said Train to this heavy run already
     std::vector<tiny::HeadIndex> m_off; ///< the heads switched off, in the order switched
+    HeadsOffModel m_headsOffModel;      ///< what the next-character view shows while some are
 };
 
 } // namespace attention
