@@ -139,8 +139,9 @@ int runHeads(const QStringList &arguments, Language &)
     // The validation text in the model's own characters.
     const std::vector<int> valIds = model->file.vocabulary.encode(corpus.corpus.split.val);
     tiny::setThreadCount(std::max(1, QThread::idealThreadCount()));
-    const std::optional<tiny::HeadsReport> report = tiny::headsReport(
-        model->parameters, valIds, model->file.vocabulary, 0, terminalProgress(model->config()));
+    const std::optional<tiny::HeadsReport> report =
+        tiny::headsReport(model->parameters, valIds, corpus.corpus.split.valDocumentEnds,
+                          model->file.vocabulary, 0, terminalProgress(model->config()));
     if (!report)
         throw Failure{ExitBadInput, Cli::tr("%1: the validation text is shorter than one window "
                                             "of %2 characters")

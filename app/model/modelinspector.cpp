@@ -16,7 +16,8 @@ namespace {
 
 /// The inspection of every head of `model` over `text`; null when the text cannot be measured.
 SharedHeadsInspection inspect(const SharedModel &model, const std::vector<int> &text,
-                              const tiny::Vocabulary &vocabulary, bool onValidation)
+                              const tiny::Vocabulary &vocabulary, bool onValidation,
+                              const std::vector<long> &documentEnds)
 {
     const auto profiles = tiny::headProfiles(
         model->parameters, text, tiny::punctuationIds(vocabulary), ModelInspector::maxOffset,
@@ -26,7 +27,10 @@ SharedHeadsInspection inspect(const SharedModel &model, const std::vector<int> &
     // The spec's roles over the same windows of the validation text (a probe line is shorter
     // than a window and has none).
     const auto roles =
-        onValidation ? tiny::measureRoles(model->parameters, text, tiny::roleKeys(text, vocabulary),
+        onValidation ? tiny::measureRoles(model->parameters, text,
+                                          documentEnds.empty()
+                                              ? tiny::roleKeys(text, vocabulary)
+                                              : tiny::roleKeys(text, vocabulary, documentEnds),
                                           ModelInspector::maxWindows)
                      : std::nullopt;
     auto inspection = std::make_shared<HeadsInspection>();
@@ -139,7 +143,8 @@ SharedModel HeadsOffModel::of(const SharedModel &model, const std::vector<tiny::
 }
 
 void ModelInspector::inspectHeads(SharedModel model, const tiny::Vocabulary &vocabulary,
-                                  std::vector<int> text, bool onValidation)
+                                  std::vector<int> text, bool onValidation,
+                                  std::vector<long> documentEnds)
 {
     if (!model || text.empty()) {
         m_headsJob->cancel();
@@ -148,9 +153,11 @@ void ModelInspector::inspectHeads(SharedModel model, const tiny::Vocabulary &voc
         return;
     }
     m_headsJob->start([this, model = std::move(model), text = std::move(text), vocabulary,
-                       onValidation](const LatestJob::Context &) -> LatestJob::Delivery {
+                       onValidation, documentEnds = std::move(documentEnds)](
+                          const LatestJob::Context &) -> LatestJob::Delivery {
         const tiny::SerialScope serial;
-        SharedHeadsInspection inspection = inspect(model, text, vocabulary, onValidation);
+        SharedHeadsInspection inspection =
+            inspect(model, text, vocabulary, onValidation, documentEnds);
         return [this, inspection = std::move(inspection)] {
             m_heads = inspection;
             Q_EMIT headsInspected();

@@ -117,10 +117,12 @@ public:
     ~ModelInspector() override;
 
     /// Measures every head of `model` over `text` (ids of `vocabulary`), with the vocabulary's
-    /// punctuation marks as the marks and ， as the comma (tiny::headProfiles). A null model or
-    /// an empty text publishes no inspection at once.
+    /// punctuation marks as the marks and ， as the comma (tiny::headProfiles); on a validation
+    /// text also the roles, its documents ending at `documentEnds` (tiny::roleKeys; when empty,
+    /// at each `\n`). A null
+    /// model or an empty text publishes no inspection at once.
     void inspectHeads(SharedModel model, const tiny::Vocabulary &vocabulary, std::vector<int> text,
-                      bool onValidation);
+                      bool onValidation, std::vector<long> documentEnds = {});
     /// The latest published inspection (null before any, or after a null model).
     SharedHeadsInspection heads() const { return m_heads; }
 

@@ -289,8 +289,11 @@ CorpusSplit splitCorpus(const std::vector<std::u32string> &documents, int contex
         }
         split.train.reserve(total - valSize);
         split.val.reserve(valSize);
-        for (std::size_t i = 0; i < documents.size(); ++i)
+        for (std::size_t i = 0; i < documents.size(); ++i) {
             (i % 10 == 9 ? split.val : split.train) += documents[i];
+            if (i % 10 == 9)
+                split.valDocumentEnds.push_back(long(split.val.size()));
+        }
         return split;
     }
     std::u32string all;
@@ -300,6 +303,12 @@ CorpusSplit splitCorpus(const std::vector<std::u32string> &documents, int contex
     const std::size_t valSize = std::min(wanted, all.size());
     split.train = all.substr(0, all.size() - valSize);
     split.val = all.substr(all.size() - valSize);
+    std::size_t end = 0;
+    for (const std::u32string &document : documents) {
+        end += document.size();
+        if (end > all.size() - valSize)
+            split.valDocumentEnds.push_back(long(end - (all.size() - valSize)));
+    }
     return split;
 }
 

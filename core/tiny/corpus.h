@@ -102,6 +102,11 @@ struct CorpusSplit
 {
     std::u32string train;
     std::u32string val;
+    /// Where each validation document ends in `val`: the position after its `\n`, in order. A
+    /// text file's paragraph may hold line breaks of its own, so these, not the `\n`s, say where
+    /// a document ends. With fewer than 10 documents `val` is the text's tail: its first
+    /// document may have begun before it.
+    std::vector<long> valDocumentEnds;
 };
 CorpusSplit splitCorpus(const std::vector<std::u32string> &documents, int context);
 

@@ -113,6 +113,17 @@ std::optional<TextRole> HeadRoles::named() const
 
 RoleKeys roleKeys(const std::vector<int> &ids, const Vocabulary &vocabulary)
 {
+    std::vector<long> ends;
+    const int newline = vocabulary.idOf(U'\n'); // 0 when the vocabulary has none: no document
+    for (std::size_t t = 0; t < ids.size(); ++t)
+        if (newline != 0 && ids[t] == newline)
+            ends.push_back(long(t) + 1);
+    return roleKeys(ids, vocabulary, ends);
+}
+
+RoleKeys roleKeys(const std::vector<int> &ids, const Vocabulary &vocabulary,
+                  const std::vector<long> &documentEnds)
+{
     const long n = long(ids.size());
     RoleKeys keys;
     for (std::vector<long> &key : keys.key)
@@ -121,11 +132,12 @@ RoleKeys roleKeys(const std::vector<int> &ids, const Vocabulary &vocabulary)
     for (const int id : punctuationIds(vocabulary))
         isMark[std::size_t(id)] = true;
     const int comma = vocabulary.idOf(U'，');
-    const int newline = vocabulary.idOf(U'\n'); // 0 when the vocabulary has none
+    const int newline = vocabulary.idOf(U'\n');
     const auto inRange = [&](int id) { return id >= 0 && id < vocabulary.size(); };
 
     long lastMark = -1; // the latest mark before t
     long documentStart = 0;
+    auto nextEnd = documentEnds.begin();
     for (long t = 0; t < n; ++t) {
         const int id = ids[std::size_t(t)];
         if (!inRange(id))
@@ -138,9 +150,14 @@ RoleKeys roleKeys(const std::vector<int> &ids, const Vocabulary &vocabulary)
             keysOf(keys, TextRole::LineStart)[std::size_t(t)] = lastMark + 1;
         if (isMark[std::size_t(id)])
             lastMark = t;
-        if (newline != 0 && id == newline) {
-            addPoemKeys(ids, isMark, documentStart, t, keys);
+        while (nextEnd != documentEnds.end() && *nextEnd < t + 1)
+            ++nextEnd; // (none in a list in order)
+        if (nextEnd != documentEnds.end() && *nextEnd == t + 1) {
+            // The document ends here; its poem's lines end before its `\n`.
+            addPoemKeys(ids, isMark, documentStart, newline != 0 && id == newline ? t : t + 1,
+                        keys);
             documentStart = t + 1;
+            ++nextEnd;
         }
     }
     return keys;
@@ -214,8 +231,10 @@ int headsReportPasses(const ModelConfig &config)
 }
 
 std::optional<HeadsReport> headsReport(const Parameters<float> &parameters,
-                                       const std::vector<int> &valIds, const Vocabulary &vocabulary,
-                                       long maxWindows, const ReportProgress &progress)
+                                       const std::vector<int> &valIds,
+                                       const std::vector<long> &documentEnds,
+                                       const Vocabulary &vocabulary, long maxWindows,
+                                       const ReportProgress &progress)
 {
     const ModelConfig &config = parameters.config;
     std::vector<int> ids = valIds;
@@ -231,7 +250,8 @@ std::optional<HeadsReport> headsReport(const Parameters<float> &parameters,
     const std::optional<Evaluation> all = evaluate(parameters, ids, marks, batch);
     // The keys from the whole text: a poem cut by the last window keeps its lines' keys.
     auto roles = all && goOn()
-                     ? measureRoles(parameters, valIds, roleKeys(valIds, vocabulary), maxWindows)
+                     ? measureRoles(parameters, valIds, roleKeys(valIds, vocabulary, documentEnds),
+                                    maxWindows)
                      : std::nullopt;
     if (!roles || !goOn())
         return std::nullopt;

@@ -45,11 +45,16 @@ struct RoleKeys
     std::array<std::vector<long>, textRoleCount> key;
 };
 
-/// The keys over `ids` (a validation text: documents, each ending in `\n`), with the marks
-/// ，。？！、；： and `\n` as `vocabulary` has them. A line is the characters after a mark up to
-/// and including the next mark (the text's first line starts at its first character). A poem
-/// is a document whose text before its `\n` is lines of n + 1 characters each (n = 5 or 7),
-/// ending with a mark.
+/// The keys over `ids` (a validation text of documents, each ending at the position before
+/// `documentEnds`' next entry with a `\n`; CorpusSplit::valDocumentEnds), with the marks
+/// ，。？！、；： as `vocabulary` has them. A line is the characters after a mark up to and
+/// including the next mark (the text's first line starts at its first character). A poem is a
+/// document whose text before its final `\n` is lines of n + 1 characters each (n = 5 or 7),
+/// ending with a mark (a line break inside a document makes it no poem).
+RoleKeys roleKeys(const std::vector<int> &ids, const Vocabulary &vocabulary,
+                  const std::vector<long> &documentEnds);
+/// The same where each document ends at a `\n` and holds no other: the built-in corpora, whose
+/// poems have no line breaks of their own.
 RoleKeys roleKeys(const std::vector<int> &ids, const Vocabulary &vocabulary);
 
 /// One role of one head: the mean weight on the role's key over its rows, what a uniform causal
@@ -118,10 +123,13 @@ using ReportProgress = std::function<bool(int done, int total)>;
 int headsReportPasses(const ModelConfig &config);
 
 /// The report over the windows of `valIds` cut as for val_loss (at most `maxWindows` from the
-/// first, all when 0), the marks as `vocabulary` has them, `batch` windows a pass. Nothing when
+/// first, all when 0), its documents ending at `documentEnds` (roleKeys), the marks as
+/// `vocabulary` has them, `batch` windows a pass. Nothing when
 /// there is no window, an id is out of range or `progress` stopped it.
 std::optional<HeadsReport> headsReport(const Parameters<float> &parameters,
-                                       const std::vector<int> &valIds, const Vocabulary &vocabulary,
-                                       long maxWindows = 0, const ReportProgress &progress = {});
+                                       const std::vector<int> &valIds,
+                                       const std::vector<long> &documentEnds,
+                                       const Vocabulary &vocabulary, long maxWindows = 0,
+                                       const ReportProgress &progress = {});
 
 } // namespace attention::tiny

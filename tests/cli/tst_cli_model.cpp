@@ -45,6 +45,7 @@ private Q_SLOTS:
     void sampleIsSeeded();
     void headsReportsEveryHead();
     void headsReadsTheCopyTaskOfItsModel();
+    void headsKnowWhereAParagraphEnds();
     void ablationChangesOutputsNotWeights();
 
 private:
@@ -620,6 +621,31 @@ void TestCliModel::headsReadsTheCopyTaskOfItsModel()
     // Random weights over about as many ids as the task has: a loss near ln(vocabulary).
     const double loss = report.value(QLatin1String("val_loss")).toDouble();
     VERIFY_NEAR(loss, std::log(double(model.config.vocabSize)), 0.5);
+}
+
+void TestCliModel::headsKnowWhereAParagraphEnds()
+{
+    // A text file's paragraph is one document even where it breaks its lines: a quatrain written
+    // on two lines is no poem of equal lines (its third line begins with the line break), so no
+    // row reads the line above; written on one line it is one. (Its `\n` once ended a poem.)
+    const QString top = QStringLiteral("白日依山尽，黄河入海流。");
+    const QString bottom = QStringLiteral("欲穷千里目，更上一层楼。");
+    for (const bool broken : {true, false}) {
+        QStringList paragraphs;
+        for (int i = 0; i < 12; ++i) // 10 or more: the 10th is the validation document
+            paragraphs.append(top + (broken ? QStringLiteral("\n") : QString()) + bottom);
+        const QString file = writeFile(QStringLiteral("paragraphs.txt"),
+                                       paragraphs.join(QStringLiteral("\n\n")).toUtf8());
+        const Run r = run({QStringLiteral("heads"), QStringLiteral("--model"), m_model,
+                           QStringLiteral("--corpus"), file, QStringLiteral("--format"),
+                           QStringLiteral("json")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        for (const QJsonValue head : parseObject(r.out).value(QLatin1String("heads")).toArray()) {
+            const QJsonObject ratios = head.toObject().value(QLatin1String("ratios")).toObject();
+            QCOMPARE(ratios.value(QLatin1String("previous_line")).isNull(), broken);
+            QVERIFY(!ratios.value(QLatin1String("previous_char")).isNull());
+        }
+    }
 }
 
 void TestCliModel::ablationChangesOutputsNotWeights()

@@ -229,6 +229,7 @@ void TestCorpus::splitByDocument()
     const CorpusSplit split = splitCorpus(documents, 4);
     QCOMPARE(show(split.val), QStringLiteral("9\\n19\\n"));
     QCOMPARE(show(split.train), show(train));
+    QCOMPARE(split.valDocumentEnds, (std::vector<long>{2, 5})); // after "9\n", after "19\n"
 }
 
 void TestCorpus::splitFewDocuments_data()
@@ -259,6 +260,14 @@ void TestCorpus::splitFewDocuments()
     const CorpusSplit split = splitCorpus(documents, context);
     QCOMPARE(int(split.val.size()), valCharacters);
     QCOMPARE(show(split.train + split.val), show(all));
+    // The ends of the documents the tail holds a part of, counted in the tail: the last always,
+    // the first two where the tail reaches back into them.
+    std::vector<long> ends;
+    const long start = characters - valCharacters;
+    for (const long end : {long(first), long(first) + 1, long(characters)})
+        if (end > start)
+            ends.push_back(end - start);
+    QCOMPARE(split.valDocumentEnds, ends);
 }
 
 void TestCorpus::vocabulary()

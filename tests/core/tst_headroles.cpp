@@ -81,6 +81,16 @@ Keys referenceKeys(const std::u32string &text)
     return keys;
 }
 
+/// The position after each `\n` of `ids`: where the documents of a built-in corpus end.
+std::vector<long> newlineEnds(const std::vector<int> &ids, const Vocabulary &vocabulary)
+{
+    std::vector<long> ends;
+    for (std::size_t t = 0; t < ids.size(); ++t)
+        if (ids[t] == vocabulary.idOf(U'\n'))
+            ends.push_back(long(t) + 1);
+    return ends;
+}
+
 /// Every character of `text` once, after U+FFFD.
 Vocabulary vocabularyOf(const std::u32string &text)
 {
@@ -111,6 +121,7 @@ private Q_SLOTS:
     void keysOfAQuatrainByHand();
     void keysMatchTheReference();
     void aTextWithoutPoemsHasNoLineKeys();
+    void aDocumentEndsWhereItsListSays();
     void measuresMatchPlainLoops();
     void maxWindowsTakesTheFirstWindows();
     void theRoleIsTheLargestRatioFromThree();
@@ -171,6 +182,33 @@ void TestHeadRoles::aTextWithoutPoemsHasNoLineKeys()
         for (const long k : keys.key[std::size_t(role)])
             QCOMPARE(k, -1L);
     QCOMPARE(keys.key[std::size_t(TextRole::LastComma)], referenceKeys(text)[1]);
+}
+
+void TestHeadRoles::aDocumentEndsWhereItsListSays()
+{
+    // A text file's paragraph keeps its line breaks: "…流。\n欲穷…" is one document whose third
+    // line starts with the break, so no poem; ended at each `\n` the same text is two couplets.
+    const std::u32string text = U"白日依山尽，黄河入海流。\n欲穷千里目，更上一层楼。\n";
+    const Vocabulary vocabulary = vocabularyOf(text);
+    const std::vector<int> ids = vocabulary.encode(text);
+    const RoleKeys one = roleKeys(ids, vocabulary, {long(text.size())});
+    for (const TextRole role : {TextRole::PreviousLine, TextRole::Rhyme})
+        for (const long k : one.key[std::size_t(role)])
+            QCOMPARE(k, -1L);
+    const RoleKeys two = roleKeys(ids, vocabulary, {13, long(text.size())});
+    QCOMPARE(two.key[std::size_t(TextRole::PreviousLine)][6], 0L);   // 黄 under 白
+    QCOMPARE(two.key[std::size_t(TextRole::PreviousLine)][19], 13L); // 更 under 欲
+    // The two-argument form ends a document at each `\n`: the same as the list {13, 26}; the
+    // roles that do not depend on documents are the same either way.
+    QCOMPARE(roleKeys(ids, vocabulary).key, two.key);
+    for (const TextRole role : {TextRole::PreviousChar, TextRole::LastComma, TextRole::LineStart})
+        QCOMPARE(one.key[std::size_t(role)], two.key[std::size_t(role)]);
+
+    // The corpus's split gives those ends: twelve such paragraphs, the 10th the validation.
+    std::vector<std::u32string> documents(12, text);
+    const CorpusSplit split = splitCorpus(documents, 4);
+    QCOMPARE(split.val, text);
+    QCOMPARE(split.valDocumentEnds, (std::vector<long>{long(text.size())}));
 }
 
 void TestHeadRoles::measuresMatchPlainLoops()
@@ -290,7 +328,8 @@ void TestHeadRoles::reportAddsUp()
     const std::vector<int> ids = vocabulary.encode(poems);
     const Parameters<float> p = poemModel(vocabulary, 5).cast<float>();
     std::vector<int> steps;
-    const auto report = headsReport(p, ids, vocabulary, 0, [&steps](int done, int total) {
+    const std::vector<long> ends = newlineEnds(ids, vocabulary);
+    const auto report = headsReport(p, ids, ends, vocabulary, 0, [&steps](int done, int total) {
         steps.push_back(done);
         return total == 2 + 2 * 2;
     });
@@ -308,7 +347,7 @@ void TestHeadRoles::reportAddsUp()
                      (*roles)[l][h][TextRole::LineStart].weight);
         }
     // A progress that says stop stops the report.
-    QVERIFY(!headsReport(p, ids, vocabulary, 0, [](int done, int) { return done < 3; }));
+    QVERIFY(!headsReport(p, ids, ends, vocabulary, 0, [](int done, int) { return done < 3; }));
 }
 
 void TestHeadRoles::badInputGivesNothing()
@@ -321,7 +360,7 @@ void TestHeadRoles::badInputGivesNothing()
     outOfRange[3] = vocabulary.size();
     QVERIFY(!measureRoles(p, outOfRange, roleKeys(vocabulary.encode(poems), vocabulary)));
     QVERIFY(roleKeys(outOfRange, vocabulary).key[0].empty());
-    QVERIFY(!headsReport(p, shortText, vocabulary));
+    QVERIFY(!headsReport(p, shortText, {}, vocabulary));
 }
 
 QTEST_GUILESS_MAIN(TestHeadRoles)

@@ -313,11 +313,11 @@ void TrainPage::inspectHeads()
     m_profileTimer->stop();
     const tiny::Vocabulary &vocabulary = m_session->vocabulary();
     // The validation text when it is in the model's characters, else the probe line.
-    const bool corpusFits =
-        !m_session->corpus().valIds.empty() && m_session->corpus().vocabulary == vocabulary;
+    const tiny::PreparedCorpus &corpus = m_session->corpus();
+    const bool corpusFits = !corpus.valIds.empty() && corpus.vocabulary == vocabulary;
     m_inspector->inspectHeads(m_session->model(), vocabulary,
-                              corpusFits ? m_session->corpus().valIds : m_session->probeIds(),
-                              corpusFits);
+                              corpusFits ? corpus.valIds : m_session->probeIds(), corpusFits,
+                              corpus.split.valDocumentEnds);
     measureWorth();
 }
 
