@@ -9,7 +9,7 @@
 # own count of live blocks), is measured after each round with the window put in one fixed state
 # (the lesson preset, an empty undo history), so the figures compare: the one after the third
 # round may not exceed the one after the second by more than 5%. The second is the peak resident
-# size, ASan's own memory included, which may not grow by more than 15% from the second round to
+# size, ASan's own memory included, which may not grow by more than 20% from the second round to
 # the third. A missing or zero figure fails too. All figures are printed.
 #
 # Why a warm-up round: the peak after the second round is about 1.13 times the peak after the
@@ -34,7 +34,7 @@
 # ATTENTION_MONKEY_SEED change the round length (default 10000) and the seed (default 1);
 # ATTENTION_MONKEY_BINARY and ATTENTION_MONKEY_LOG another test binary and log file;
 # ATTENTION_MONKEY_HEAP_GROWTH and ATTENTION_MONKEY_RSS_GROWTH the gates' limits in percent
-# (default 5 and 15).
+# (default 5 and 20).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/deps.sh
@@ -84,7 +84,10 @@ elapsed=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): *//p' "$times
 n=${ATTENTION_MONKEY_ACTIONS}
 summary="monkey: ${n} warm-up + 2 × ${n} actions (seed ${ATTENTION_MONKEY_SEED}) in ${elapsed}; heap in use at rest $((heapFirst / 1024)) MiB after the first run of ${n}, $((heapSecond / 1024)) MiB after the second ($((heapSecond * 1000 / heapFirst - 1000)) per mille); peak RSS $((first / 1024)) MiB after the first run, $((second / 1024)) MiB after the second ($((warm / 1024)) MiB after the warm-up; ASan's own memory included)"
 # Integer arithmetic: heapSecond > (1 + growth/100) × heapFirst, second > (1 + rssGrowth/100) ×
-# first. The RSS gate is 15% against the 12% measured (ASan's stack depot still grows). The heap
+# first. The RSS gate is 20%: on an idle machine the peak grew by 12%, 9%, 8.8% and 10.2% (seed 1,
+# four runs over three weeks; ASan's stack depot still grows), and by 16.3% once with a build and
+# a training run beside it (1289 -> 1500 MiB; the same tree idle: 1360 -> 1499), while the heap
+# at rest stayed flat (-24 per mille): the heap gate is the one that sees a leak. The heap
 # gate is the issue's aim, 5% (ATTENTION_MONKEY_HEAP_GROWTH): about 0.9 MiB a round of 10,000,
 # which a leak of some 70 bytes per document change (about 13,000 a round) exceeds. A deliberate
 # leak of 4 KiB per document change, kept reachable so that LeakSanitizer does not see it, left
@@ -95,7 +98,7 @@ if [ $((heapSecond * 100)) -gt $((heapFirst * (100 + growth))) ]; then
     echo "monkey.sh: the second run holds more than ${growth}% more heap than the first: memory keeps growing" >&2
     exit 1
 fi
-rssGrowth=${ATTENTION_MONKEY_RSS_GROWTH:-15}
+rssGrowth=${ATTENTION_MONKEY_RSS_GROWTH:-20}
 if [ $((second * 100)) -gt $((first * (100 + rssGrowth))) ]; then
     echo "$summary" >&2
     echo "monkey.sh: the second run raised the peak memory by more than ${rssGrowth}%: memory keeps growing" >&2
