@@ -33,6 +33,16 @@ QLineSeries *lineSeries(const QColor &color, qreal width, Qt::PenStyle style)
     return series;
 }
 
+/// The least 1, 2 or 5 × 10^k that is at least `wanted` (> 0).
+double roundUp(double wanted)
+{
+    const double decade = std::pow(10.0, std::floor(std::log10(wanted)));
+    for (const double nice : {1.0, 2.0, 5.0})
+        if (nice * decade >= wanted)
+            return nice * decade;
+    return 10.0 * decade;
+}
+
 } // namespace
 
 LossChart::LossChart(QWidget *parent)
@@ -136,27 +146,14 @@ double LossChart::stepAxisEnd(int done, int total)
 {
     // A quarter more than the steps done, rounded up to 1, 2 or 5 × 10^k, and never past the
     // run's end: a long run's first steps are not a dot at the left edge.
-    const double wanted = std::max(10.0, 1.25 * done);
-    const double decade = std::pow(10.0, std::floor(std::log10(wanted)));
-    double end = 10.0 * decade;
-    for (const double nice : {1.0, 2.0, 5.0})
-        if (nice * decade >= wanted) {
-            end = nice * decade;
-            break;
-        }
-    return std::min(end, double(std::max(1, total)));
+    return std::min(roundUp(std::max(10.0, 1.25 * done)), double(std::max(1, total)));
 }
 
 double LossChart::stepTickInterval(double end)
 {
     // 1, 2 or 5 × 10^k steps between the labels, at most five intervals: each label stands on
     // the whole step it names (with a fixed tick count an axis to 10 wrote 2.5 as "2").
-    const double wanted = std::max(1.0, end / 5.0);
-    const double decade = std::pow(10.0, std::floor(std::log10(wanted)));
-    for (const double nice : {1.0, 2.0, 5.0})
-        if (nice * decade >= wanted)
-            return nice * decade;
-    return 10.0 * decade;
+    return roundUp(std::max(1.0, end / 5.0));
 }
 
 void LossChart::showValue(const QString &what, const QPointF &point, bool state)
