@@ -1062,15 +1062,23 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation></translation>
     </message>
     <message>
-        <source>Exercise 4: find a head that looks back at the last comma</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>Here nobody sets q and k by hand: a small Transformer learns its own by predicting the next character of a text (唐诗三百首 unless you choose another). Press &lt;b&gt;Train&lt;/b&gt; and watch the loss fall below the unigram baseline (guessing from character counts alone) while the heads turn from a flat causal triangle into patterns: one looks at the previous character, another back at the last ， or 。. The history slider replays how they formed. When the validation loss rises while the training loss still falls, the model is learning its training poems by heart: over-fitting. &lt;b&gt;Open the long-trained model&lt;/b&gt; for heads that read all of 全唐诗.</source>
         <translation></translation>
     </message>
     <message>
-        <source>Select the heads one by one. A head passes when, on the characters after a “，” (up to the next mark), it puts at least %1 on that “，” and at least %2× what a uniform head puts there, and that is its strongest pattern: its role under the chart then names the last comma.</source>
+        <source>Exercise 4: the last comma</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Exercise 5: the line above</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>A head passes when its role is the last comma: at least %1 on the last “，” and %2× a uniform head&apos;s weight there.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Find the head with the most weight on the same place one line up: at least %1× a uniform head&apos;s.</source>
         <translation></translation>
     </message>
 </context>
@@ -2539,6 +2547,22 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
     <message>
         <source>Its output is set to zero before the output projection: the next characters and the heads&apos; worth show the model without it.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>This text has no poem of equal lines to judge a head by: open the long-trained model (全唐诗 must be built).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>✘ No head reads the line above yet: the strongest, layer %1 head %2, puts %3× a uniform head&apos;s weight there. Train longer, or open the long-trained model.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>✔ Found: no other head puts as much weight on the same place one line up: %1× a uniform head&apos;s.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>✘ Not this one: %1× a uniform head&apos;s weight on the line above, and another head puts more there. Try another head.</source>
         <translation></translation>
     </message>
 </context>

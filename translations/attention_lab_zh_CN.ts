@@ -1089,16 +1089,24 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation>训练好的模型</translation>
     </message>
     <message>
-        <source>Exercise 4: find a head that looks back at the last comma</source>
-        <translation>练习 4：找出回看上一个逗号的头</translation>
-    </message>
-    <message>
         <source>Here nobody sets q and k by hand: a small Transformer learns its own by predicting the next character of a text (唐诗三百首 unless you choose another). Press &lt;b&gt;Train&lt;/b&gt; and watch the loss fall below the unigram baseline (guessing from character counts alone) while the heads turn from a flat causal triangle into patterns: one looks at the previous character, another back at the last ， or 。. The history slider replays how they formed. When the validation loss rises while the training loss still falls, the model is learning its training poems by heart: over-fitting. &lt;b&gt;Open the long-trained model&lt;/b&gt; for heads that read all of 全唐诗.</source>
         <translation>这里没有人手工设定 q 和 k：一个小型的字符级模型通过预测一段文本的下一个字符，自己把它们学出来；文本默认是唐诗三百首，也可以在列表中另选。按下&lt;b&gt;训练&lt;/b&gt;，看着损失降到一元模型基线（只凭各字符出现的次数来猜所得的损失）以下；与此同时，各个头从一片均匀的因果三角形变成各种模式：有的看前一个字符，有的回看上一个“，”或“。”。历史滑块可以重放这些模式的形成过程。如果训练损失还在下降，验证损失却开始上升，说明模型已经开始死记硬背训练用的诗：这就是过拟合。按&lt;b&gt;打开长时间训练的模型&lt;/b&gt;，看看读过整部全唐诗的各个头。</translation>
     </message>
     <message>
-        <source>Select the heads one by one. A head passes when, on the characters after a “，” (up to the next mark), it puts at least %1 on that “，” and at least %2× what a uniform head puts there, and that is its strongest pattern: its role under the chart then names the last comma.</source>
-        <translation>逐个选中各个头。判定规则：在“，”之后（直到下一个标点）的各个字符上，这个头给那个“，”的权重至少为 %1，且至少是权重均匀的头的 %2×，并且这是它最强的模式；这时图表下方写的作用就是“回看上一个逗号”。</translation>
+        <source>Exercise 4: the last comma</source>
+        <translation>练习 4：上一个逗号</translation>
+    </message>
+    <message>
+        <source>Exercise 5: the line above</source>
+        <translation>练习 5：上一句</translation>
+    </message>
+    <message>
+        <source>A head passes when its role is the last comma: at least %1 on the last “，” and %2× a uniform head&apos;s weight there.</source>
+        <translation>角色是“上一个逗号”的头通过：它在上一个“，”上至少放 %1，且至少是均匀头权重的 %2×。</translation>
+    </message>
+    <message>
+        <source>Find the head with the most weight on the same place one line up: at least %1× a uniform head&apos;s.</source>
+        <translation>找出在上一句同一位置放权重最多的头：至少是均匀头的 %1×。</translation>
     </message>
 </context>
 <context>
@@ -2566,6 +2574,22 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     <message>
         <source>Its output is set to zero before the output projection: the next characters and the heads&apos; worth show the model without it.</source>
         <translation>它的输出在输出投影之前置为零：“下一个字”和“各个头的作用”显示去掉它之后的模型。</translation>
+    </message>
+    <message>
+        <source>This text has no poem of equal lines to judge a head by: open the long-trained model (全唐诗 must be built).</source>
+        <translation>这段文本里没有各句等长的诗，无法评判头：请打开长时间训练的模型（需先构建全唐诗）。</translation>
+    </message>
+    <message>
+        <source>✘ No head reads the line above yet: the strongest, layer %1 head %2, puts %3× a uniform head&apos;s weight there. Train longer, or open the long-trained model.</source>
+        <translation>✘ 还没有头读上一句：最强的第 %1 层第 %2 个头在那里放了均匀头权重的 %3×。请训练更久，或打开长时间训练的模型。</translation>
+    </message>
+    <message>
+        <source>✔ Found: no other head puts as much weight on the same place one line up: %1× a uniform head&apos;s.</source>
+        <translation>✔ 找到了：没有别的头在上一句同一位置放这么多权重：均匀头的 %1×。</translation>
+    </message>
+    <message>
+        <source>✘ Not this one: %1× a uniform head&apos;s weight on the line above, and another head puts more there. Try another head.</source>
+        <translation>✘ 不是这个：它在上一句放了均匀头权重的 %1×，另一个头放得更多。换一个头试试。</translation>
     </message>
 </context>
 <context>

@@ -33,6 +33,8 @@ SharedHeadsInspection inspect(const SharedModel &model, const std::vector<int> &
                                               : tiny::roleKeys(text, vocabulary, documentEnds),
                                           ModelInspector::maxWindows)
                      : std::nullopt;
+    const tiny::RoleLeader lineAbove =
+        roles ? tiny::roleLeader(*roles, tiny::TextRole::PreviousLine) : tiny::RoleLeader{};
     auto inspection = std::make_shared<HeadsInspection>();
     inspection->model = model;
     inspection->onValidation = onValidation;
@@ -40,8 +42,8 @@ SharedHeadsInspection inspect(const SharedModel &model, const std::vector<int> &
         std::vector<HeadInspection> heads;
         for (std::size_t h = 0; h < (*profiles)[l].size(); ++h) {
             const tiny::HeadProfile &profile = (*profiles)[l][h];
-            heads.push_back(
-                {profile, tiny::headRole(profile), roles ? (*roles)[l][h] : tiny::HeadRoles{}});
+            heads.push_back({profile, tiny::headRole(profile),
+                             roles ? (*roles)[l][h] : tiny::HeadRoles{}, lineAbove});
         }
         inspection->heads.push_back(std::move(heads));
     }

@@ -30,7 +30,7 @@ namespace attention {
 class LatestJob;
 
 /// One head's profile over a text and the role it shows (lesson step 7's exercise 4 asks for a
-/// head whose role is tiny::HeadRoleKind::LastComma).
+/// head whose role is tiny::HeadRoleKind::LastComma, exercise 5 for lineAbove's head).
 struct HeadInspection
 {
     tiny::HeadProfile profile;
@@ -38,6 +38,9 @@ struct HeadInspection
     /// The spec's roles (shared/design/tiny-model.md, "Head roles") over the same windows of the
     /// validation text; no rows over a probe line.
     tiny::HeadRoles textRoles;
+    /// The model's head that reads the line above most (the same in each head's inspection):
+    /// exercise 5 asks for it.
+    tiny::RoleLeader lineAbove;
 };
 
 /// Every head of one model, measured over one text.

@@ -78,6 +78,12 @@ struct RoleSums
     }
 };
 
+/// A ratio as the lesson shows it, to tenths: "3.0×" names a role even where it is 2.9996.
+double shownRatio(double ratio)
+{
+    return std::round(ratio * 10) / 10;
+}
+
 } // namespace
 
 const char *textRoleName(TextRole role)
@@ -100,15 +106,28 @@ const char *textRoleName(TextRole role)
 std::optional<TextRole> HeadRoles::named() const
 {
     std::optional<TextRole> best;
-    // The ratio as the lesson shows it, to tenths: "3.0×" names a role even where it is 2.9996.
-    const auto shown = [this](TextRole role) {
-        return std::round((*this)[role].ratio() * 10) / 10;
-    };
     for (const TextRole role : textRoles)
-        if (shown(role) >= namedRoleMinRatio &&
+        if (shownRatio((*this)[role].ratio()) >= namedRoleMinRatio &&
             (!best || (*this)[role].ratio() > (*this)[*best].ratio()))
             best = role;
     return best;
+}
+
+bool RoleLeader::reads() const
+{
+    return head.first >= 0 && shownRatio(ratio) >= leaderMinRatio;
+}
+
+RoleLeader roleLeader(const std::vector<std::vector<HeadRoles>> &roles, TextRole role)
+{
+    RoleLeader leader;
+    for (std::size_t l = 0; l < roles.size(); ++l)
+        for (std::size_t h = 0; h < roles[l].size(); ++h) {
+            const RoleMeasure &measure = roles[l][h][role];
+            if (measure.rows > 0 && (leader.head.first < 0 || measure.ratio() > leader.ratio))
+                leader = {{int(l), int(h)}, measure.ratio()};
+        }
+    return leader;
 }
 
 RoleKeys roleKeys(const std::vector<int> &ids, const Vocabulary &vocabulary)

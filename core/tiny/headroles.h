@@ -57,6 +57,9 @@ RoleKeys roleKeys(const std::vector<int> &ids, const Vocabulary &vocabulary,
 /// poems have no line breaks of their own.
 RoleKeys roleKeys(const std::vector<int> &ids, const Vocabulary &vocabulary);
 
+/// A head by its 0-based layer and head.
+using HeadIndex = std::pair<int, int>;
+
 /// One role of one head: the mean weight on the role's key over its rows, what a uniform causal
 /// head gives there (the mean of 1 / (t + 1), t the row's position in its window), the rows.
 struct RoleMeasure
@@ -85,6 +88,22 @@ struct HeadRoles
 /// role's keys (the rule of exercise 4's ratio, lastMarkMinRatio).
 constexpr double namedRoleMinRatio = 3.0;
 
+/// The head that reads a role most: of a model's heads, the one with the largest ratio for the
+/// role (the first in layer, then head order on a tie), with that ratio. Lesson step 7's
+/// exercise 5 asks for the leader of TextRole::PreviousLine.
+struct RoleLeader
+{
+    HeadIndex head{-1, -1}; ///< (−1, −1) when no head has a row of the role
+    double ratio = 0.0;
+    /// Whether the leader reads the role at all: its ratio, rounded to tenths as the lesson
+    /// shows it, is at least leaderMinRatio (a role is named only from namedRoleMinRatio).
+    bool reads() const;
+};
+/// A role's leader reads it from this many times a uniform head's weight on the role's keys.
+constexpr double leaderMinRatio = 1.5;
+/// The leader of `role` among `roles` ([layer][head], as measureRoles gives them).
+RoleLeader roleLeader(const std::vector<std::vector<HeadRoles>> &roles, TextRole role);
+
 /// [layer][head] roles of the model over the windows of `ids` cut as for val_loss (window j:
 /// positions jC … jC + C − 1, C the context, ⌊(M − 1) / C⌋ windows; at most `maxWindows` of
 /// them from the first, all when it is 0). Nothing when there is no window or an id is out of
@@ -93,9 +112,6 @@ std::optional<std::vector<std::vector<HeadRoles>>> measureRoles(const Parameters
                                                                 const std::vector<int> &ids,
                                                                 const RoleKeys &keys,
                                                                 long maxWindows = 0);
-
-/// A head by its 0-based layer and head.
-using HeadIndex = std::pair<int, int>;
 
 /// The parameters with the heads `off` switched off: each one's output (weights · v) is zero
 /// before the output projection, done by zeroing the rows of w_o that read it (its d_head rows

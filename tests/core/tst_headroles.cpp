@@ -125,6 +125,7 @@ private Q_SLOTS:
     void measuresMatchPlainLoops();
     void maxWindowsTakesTheFirstWindows();
     void theRoleIsTheLargestRatioFromThree();
+    void theLeaderHasTheLargestRatio();
     void ablationZeroesTheHeadsOutput();
     void reportAddsUp();
     void badInputGivesNothing();
@@ -281,6 +282,32 @@ void TestHeadRoles::theRoleIsTheLargestRatioFromThree()
     QCOMPARE(QString::fromLatin1(textRoleName(TextRole::PreviousLine)),
              QStringLiteral("previous_line"));
     QCOMPARE(RoleMeasure{}.ratio(), 0.0); // no rows
+}
+
+void TestHeadRoles::theLeaderHasTheLargestRatio()
+{
+    // Two layers of two heads; the uniform figure 0.1 on every row, the weights set by hand.
+    std::vector<std::vector<HeadRoles>> roles(2, std::vector<HeadRoles>(2));
+    const auto set = [&roles](int l, int h, double weight) {
+        roles[std::size_t(l)][std::size_t(h)].measures[std::size_t(TextRole::PreviousLine)] = {
+            weight, 0.1, 10};
+    };
+    QCOMPARE(roleLeader(roles, TextRole::PreviousLine).head, HeadIndex(-1, -1)); // no rows
+    QVERIFY(!roleLeader(roles, TextRole::PreviousLine).reads());
+    set(0, 0, 0.12);
+    set(0, 1, 0.144);
+    set(1, 0, 0.09);
+    set(1, 1, 0.144); // a tie: the first in layer, then head order leads
+    RoleLeader leader = roleLeader(roles, TextRole::PreviousLine);
+    QCOMPARE(leader.head, HeadIndex(0, 1));
+    VERIFY_NEAR(leader.ratio, 1.44, 1e-12);
+    QVERIFY(!leader.reads()); // 1.4× as shown
+    set(1, 0, 0.1496);        // 1.496× is shown as 1.5×: it reads the line above
+    leader = roleLeader(roles, TextRole::PreviousLine);
+    QCOMPARE(leader.head, HeadIndex(1, 0));
+    QVERIFY(leader.reads());
+    // Another role's measures are not this one's.
+    QCOMPARE(roleLeader(roles, TextRole::Rhyme).head, HeadIndex(-1, -1));
 }
 
 void TestHeadRoles::ablationZeroesTheHeadsOutput()

@@ -20,11 +20,11 @@ using namespace attention;
 
 namespace {
 
-/// A vocabulary of a few characters with the marks ， and 。.
+/// A vocabulary of a few characters with the marks ， and 。 and a document's end, `\n` (id 12).
 tiny::Vocabulary vocabulary()
 {
     return tiny::Vocabulary(std::vector<char32_t>{U'\uFFFD', U'，', U'。', U'床', U'前', U'明',
-                                                  U'月', U'光', U'疑', U'是', U'地', U'上'});
+                                                  U'月', U'光', U'疑', U'是', U'地', U'上', U'\n'});
 }
 
 /// A model with random weights (its heads already differ) over vocabulary().
@@ -59,6 +59,7 @@ class TestModelInspector : public QObject
 
 private Q_SLOTS:
     void headsAreTheCoresProfilesAndRoles();
+    void lineAboveIsTheCoresLeader();
     void nextIsTheCoresLikeliestIds();
     void sampleIsTheCoresContinuation();
     void headScenarioGivesTheModelsWeights();
@@ -109,6 +110,50 @@ void TestModelInspector::headsAreTheCoresProfilesAndRoles()
     QVERIFY(!heads->head(2, 0));
     QVERIFY(!heads->head(0, 2));
     QVERIFY(!heads->head(-1, 0));
+}
+
+void TestModelInspector::lineAboveIsTheCoresLeader()
+{
+    // Poems of four or eight five-character lines (five characters, then ， or 。 in turn),
+    // each a document ending with `\n`: rows of every role.
+    std::vector<int> text;
+    for (int poem = 0; poem < 12; ++poem) {
+        for (int line = 0; line < (poem % 2 == 0 ? 4 : 8); ++line) {
+            for (int c = 0; c < 5; ++c)
+                text.push_back(3 + (poem * 5 + line * 3 + c * 7) % 9);
+            text.push_back(line % 2 == 0 ? 1 : 2);
+        }
+        text.push_back(12);
+    }
+    ModelInspector inspector;
+    const SharedModel model = randomModel(16, 32, 2, 4);
+    inspector.inspectHeads(model, vocabulary(), text, true);
+    QVERIFY(inspector.waitUntilIdle(60000));
+    const SharedHeadsInspection heads = inspector.heads();
+    QVERIFY(heads);
+
+    const auto roles = tiny::measureRoles(
+        model->parameters, text, tiny::roleKeys(text, vocabulary()), ModelInspector::maxWindows);
+    QVERIFY(roles);
+    const tiny::RoleLeader leader = tiny::roleLeader(*roles, tiny::TextRole::PreviousLine);
+    QVERIFY(leader.head.first >= 0); // the text has rows of the line above
+    for (int l = 0; l < 2; ++l)
+        for (int h = 0; h < 4; ++h) {
+            const HeadInspection *head = heads->head(l, h);
+            QVERIFY(head);
+            for (const tiny::TextRole role : tiny::textRoles) {
+                const tiny::RoleMeasure &expected = (*roles)[std::size_t(l)][std::size_t(h)][role];
+                QCOMPARE(head->textRoles[role].rows, expected.rows);
+                VERIFY_NEAR(head->textRoles[role].weight, expected.weight, 1e-12);
+            }
+            // Every head's inspection names the same leader: the panel judges by it.
+            QCOMPARE(head->lineAbove.head, leader.head);
+            VERIFY_NEAR(head->lineAbove.ratio, leader.ratio, 1e-12);
+        }
+    // Over a probe line there is no validation window: no leader.
+    inspector.inspectHeads(model, vocabulary(), poemIds(12), false);
+    QVERIFY(inspector.waitUntilIdle(60000));
+    QCOMPARE(inspector.heads()->head(0, 0)->lineAbove.head, tiny::HeadIndex(-1, -1));
 }
 
 void TestModelInspector::nextIsTheCoresLikeliestIds()

@@ -355,7 +355,7 @@ void TestCostPage::largestComboAndExercise()
     page.setKernelEnabled(Kernel::Naive, false);
     page.setKernelEnabled(Kernel::Materialized, false);
     QSignalSpy busy(&page, &CostPage::busyChanged);
-    page.startExercise();
+    page.startExercise(0);
     QCOMPARE(page.lengths(), QList<int>({1000, 2000, 4000}));
     QVERIFY(page.isBusy());
     QCOMPARE(page.memoryTable()->rowCount(), 3);

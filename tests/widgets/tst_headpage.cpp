@@ -303,7 +303,7 @@ void TestHeadPage::exerciseTurnsTheMaskOff()
     HeadPage page;
     QVERIFY(page.isCausal());
     QSignalSpy changed(&page, &HeadPage::changed);
-    page.startExercise();
+    page.startExercise(0);
     QCOMPARE(changed.count(), 1);
     QVERIFY(!page.isCausal());
     QVERIFY(!page.causalBox()->isChecked());
@@ -469,7 +469,7 @@ void TestHeadPage::resetRestoresDefaults()
     page.setModelDim(3);
     page.setLength(2);
     page.setSeed(8);
-    page.startExercise();
+    page.startExercise(0);
     page.reset();
     QCOMPARE(page.saveState(), fresh.saveState());
     VERIFY_ALL_NEAR(shown(page, View::Output), shown(fresh, View::Output), 0.0);

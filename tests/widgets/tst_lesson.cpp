@@ -224,6 +224,8 @@ private Q_SLOTS:
             QVERIFY(!lesson->explanationLabel()->text().isEmpty());
             QCOMPARE(lesson->exerciseButton()->isVisibleTo(lesson),
                      lesson->currentPage()->hasExercise());
+            QCOMPARE(lesson->exerciseButton(1)->isVisibleTo(lesson),
+                     lesson->currentPage()->exerciseCount() > 1);
         }
         QVERIFY(!lesson->nextButton()->isEnabled());
         // Alt+Left goes back; a click in the list jumps.
@@ -233,12 +235,12 @@ private Q_SLOTS:
         QCOMPARE(lesson->currentStep(), LessonView::stepCount - 1);
         lesson->stepList()->setCurrentRow(2);
         QCOMPARE(lesson->currentStep(), 3);
-        // The four exercises sit on steps 2, 5, 6 and 7.
+        // The five exercises sit on steps 2, 5, 6 and 7 (4 and 5).
         QList<int> withExercise;
         for (int step = 1; step <= LessonView::stepCount; ++step)
-            if (lesson->page(step)->hasExercise())
+            for (int index = 0; index < lesson->page(step)->exerciseCount(); ++index)
                 withExercise.append(step);
-        QCOMPARE(withExercise, QList<int>({2, 5, 6, 7}));
+        QCOMPARE(withExercise, QList<int>({2, 5, 6, 7, 7}));
     }
 
     void modesHideAndRestoreTheWorkbench()
@@ -648,6 +650,24 @@ private Q_SLOTS:
         QVERIFY(!lesson->trainPage()->session()->isRunning());
         lesson->reset();
         QVERIFY(!lesson->trainPage()->headPanel()->exerciseShown());
+        // Exercise 5, the step's second, is saved under its own key and comes back as itself.
+        state.remove(QStringLiteral("exercises"));
+        state.insert(QStringLiteral("exercises_2"), QJsonArray{7});
+        lesson->restoreState(state);
+        QVERIFY(lesson->exerciseStarted(7, 1));
+        QVERIFY(!lesson->exerciseStarted(7, 0));
+        QCOMPARE(lesson->trainPage()->headPanel()->exercise(), HeadPanel::Exercise::LineAbove);
+        const QJsonObject saved = lesson->saveState();
+        QCOMPARE(saved.value(QStringLiteral("exercises_2")).toArray(), QJsonArray{7});
+        QCOMPARE(saved.value(QStringLiteral("exercises")).toArray(), QJsonArray{});
+        // Its hint is exercise 5's, shown beside the step's two buttons.
+        lesson->setCurrentStep(LessonView::trainStep);
+        QCOMPARE(lesson->hintLabel()->text(),
+                 LessonText::step(LessonView::trainStep).exercises.at(1).hint);
+        QCOMPARE(lesson->exerciseButton(1)->text(),
+                 LessonText::step(LessonView::trainStep).exercises.at(1).button);
+        lesson->reset();
+        QCOMPARE(lesson->startedExercise(7), LessonView::noExercise);
     }
 
     void everyFocusStopShows_data()

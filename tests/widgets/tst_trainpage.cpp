@@ -16,6 +16,7 @@
 #include "numberspinbox.h"
 #include "pausebetweenvalidations.h"
 #include "presstrain.h"
+#include "quatrainmodel.h"
 #include "tiny/corpus.h"
 #include "tiny/headanalysis.h"
 #include "tiny/inference.h"
@@ -170,6 +171,9 @@ private Q_SLOTS:
     void exerciseJudgesTheSelectedHead();
     void verdictAndRoleFollowOneRule_data();
     void verdictAndRoleFollowOneRule();
+    void lineAboveVerdictFollowsTheLeader();
+    void lineAboveExerciseKeepsATrainedModel();
+    void profilesOnTheProbeFollowIt();
     void stateSurvivesARestart();
     void lastModelIsThereAtTheNextStart();
     void selectedHeadSurvivesProbeEditsAndRestarts();
@@ -550,7 +554,7 @@ void TestTrainPage::exerciseJudgesTheSelectedHead()
 {
     TrainPage page;
     prepare(page, smallSetup(m_corpus));
-    page.startExercise(); // trains the fresh model first
+    page.startExercise(0); // trains the fresh model first
     QVERIFY(page.session()->isRunning());
     QVERIFY(page.session()->waitUntilIdle(120000));
     QCoreApplication::processEvents();
@@ -590,8 +594,9 @@ void TestTrainPage::exerciseJudgesTheSelectedHead()
         }
     qInfo("exercise 4: %d of 4 heads look back at the last comma", found);
     // The rule is stated once, in the exercise's hint, with the core's thresholds.
-    const QString hint = LessonText::step(LessonView::trainStep).exerciseHint;
-    QVERIFY2(hint.contains(QStringLiteral("at least %1 on that “，”").arg(rule)), qPrintable(hint));
+    const QString hint = LessonText::step(LessonView::trainStep).exercises.at(0).hint;
+    QVERIFY2(hint.contains(QStringLiteral("at least %1 on the last “，”").arg(rule)),
+             qPrintable(hint));
     QVERIFY2(hint.contains(locale.toString(tiny::lastMarkMinRatio, 'f', 1) + QStringLiteral("×")),
              qPrintable(hint));
 }
@@ -634,7 +639,7 @@ void TestTrainPage::verdictAndRoleFollowOneRule()
     profile.onLastMark = onLastComma;
     inspection.role = tiny::headRole(profile);
     HeadPanel panel;
-    panel.setExerciseShown(true);
+    panel.setExercise(HeadPanel::Exercise::LastComma);
     panel.showHead(1, 0, &inspection);
     const QString verdict = panel.verdictText();
     QVERIFY2(verdict.startsWith(found ? QStringLiteral("✔") : QStringLiteral("✘")),
@@ -645,6 +650,94 @@ void TestTrainPage::verdictAndRoleFollowOneRule()
         QVERIFY2(panel.roleText().contains(shown.section(QStringLiteral(" on"), 0, 0)),
                  qPrintable(panel.roleText()));
     QVERIFY(panel.verdictLabel()->isVisibleTo(&panel));
+}
+
+void TestTrainPage::lineAboveVerdictFollowsTheLeader()
+{
+    // Exercise 5 judges by the model's leader on the line above (tiny::RoleLeader): ✔ only for
+    // that head and only when it reads the line above at all; each verdict quotes the shown
+    // head's ratio as the role line shows it.
+    HeadInspection inspection;
+    inspection.profile.byOffset = std::vector<double>(17, 0.05);
+    inspection.role = tiny::headRole(inspection.profile);
+    inspection.textRoles.measures[std::size_t(tiny::TextRole::PreviousLine)] = {0.098, 0.05, 30};
+    HeadPanel panel;
+    panel.setExercise(HeadPanel::Exercise::LineAbove);
+    const auto verdictFor = [&](tiny::RoleLeader leader, int layer, int head) {
+        inspection.lineAbove = leader;
+        panel.showHead(layer, head, &inspection);
+        return panel.verdictText();
+    };
+    // No poem of equal lines in the text: no leader, nothing to judge by.
+    QString verdict = verdictFor({}, 0, 0);
+    QVERIFY2(verdict.contains(QStringLiteral("no poem of equal lines")), qPrintable(verdict));
+    // The strongest head reads it 1.4× as shown: nobody passes, and the verdict names it.
+    verdict = verdictFor({{1, 0}, 1.44}, 1, 0);
+    QVERIFY2(verdict.startsWith(QStringLiteral("✘ No head reads the line above yet: the "
+                                               "strongest, layer 2 head 1, puts 1.4×")),
+             qPrintable(verdict));
+    // 1.96× (shown 2.0×) reads it: ✔ for the leader, ✘ for another head.
+    verdict = verdictFor({{1, 0}, 1.96}, 1, 0);
+    QVERIFY2(verdict.startsWith(QStringLiteral("✔")), qPrintable(verdict));
+    QVERIFY2(verdict.contains(QStringLiteral("2.0×")), qPrintable(verdict)); // 0.098 / 0.05
+    verdict = verdictFor({{1, 0}, 1.96}, 0, 1);
+    QVERIFY2(verdict.startsWith(QStringLiteral("✘ Not this one: 2.0×")), qPrintable(verdict));
+    QVERIFY(panel.verdictLabel()->isVisibleTo(&panel));
+    QCOMPARE(panel.verdictLabel()->text(), verdict);
+    // Exercise 4's verdict on the same head is the last comma's.
+    panel.setExercise(HeadPanel::Exercise::LastComma);
+    QVERIFY2(panel.verdictText().contains(QStringLiteral("“，”")), qPrintable(panel.verdictText()));
+    panel.setExercise(HeadPanel::Exercise::None);
+    QVERIFY(!panel.verdictLabel()->isVisibleTo(&panel));
+}
+
+void TestTrainPage::lineAboveExerciseKeepsATrainedModel()
+{
+    // Exercise 5 shows a whole quatrain; a model the learner trained is judged, not replaced by
+    // the long-trained one.
+    TrainPage page;
+    prepare(page, smallSetup(m_corpus));
+    page.session()->stepOnce();
+    QVERIFY(page.session()->waitUntilIdle(60000));
+    const SharedModel trained = page.session()->model();
+    QVERIFY(trained);
+    page.startExercise(1);
+    QCOMPARE(page.probeEdit()->text(), TrainPage::quatrainProbe());
+    QCOMPARE(page.session()->probe(), TrainPage::quatrainProbe());
+    QCOMPARE(page.session()->model(), trained);
+    QCOMPARE(page.headPanel()->exercise(), HeadPanel::Exercise::LineAbove);
+    QVERIFY(page.inspector()->waitUntilIdle(60000));
+    QCoreApplication::processEvents();
+    QVERIFY(page.headPanel()->verdictLabel()->isVisibleTo(&page));
+    QVERIFY(!page.headPanel()->verdictText().isEmpty());
+    // The quatrain: four lines of five characters and a mark.
+    QCOMPARE(TrainPage::quatrainProbe().size(), 24);
+    page.reset();
+    QCOMPARE(page.headPanel()->exercise(), HeadPanel::Exercise::None);
+    QCOMPARE(page.probeEdit()->text(), TrainPage::defaultProbe());
+}
+
+void TestTrainPage::profilesOnTheProbeFollowIt()
+{
+    // A model whose characters are not its corpus's is measured on the probe line; a longer
+    // probe line (exercise 5's quatrain) is measured again, not left with the old line's bars.
+    const QString file = m_dir.filePath(QStringLiteral("probe-only.safetensors"));
+    QVERIFY(quatrainmodel::write(file, 5));
+    TrainPage page;
+    page.resize(1280, 720);
+    page.show();
+    page.setProbe(TrainPage::defaultProbe());
+    QVERIFY2(page.openModel(file), qPrintable(page.lastError()));
+    QVERIFY(page.inspector()->waitUntilIdle(60000));
+    QVERIFY(page.inspector()->heads());
+    QVERIFY(!page.inspector()->heads()->onValidation);
+    const auto farthestRows = [&page] {
+        return page.inspector()->heads()->head(0, 0)->profile.rowsByOffset.at(HeadPanel::maxOffset);
+    };
+    QCOMPARE(farthestRows(), 0L); // 12 characters: no key 16 back
+    page.setProbe(TrainPage::quatrainProbe());
+    QTRY_VERIFY_WITH_TIMEOUT(farthestRows() > 0, 60000);
+    QCOMPARE(page.inspector()->heads()->model, page.session()->model());
 }
 
 void TestTrainPage::stateSurvivesARestart()

@@ -21,6 +21,7 @@
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
@@ -75,6 +76,7 @@ private Q_SLOTS:
     void rolesAreNamedAndMarked();
     void aHeadSwitchedOff();
     void theLongTrainedModelOpensWithItsCorpus();
+    void exerciseFiveIsPassedOnTheLongTrainedModel();
 
 private:
     /// A page trained on the quatrains (2 layers of 2 heads, context 24).
@@ -265,6 +267,50 @@ void TestTrainPoems::theLongTrainedModelOpensWithItsCorpus()
         }
     qInfo() << "the long-trained model's heads:" << marks;
     QVERIFY(marks.size() >= 2);
+}
+
+void TestTrainPoems::exerciseFiveIsPassedOnTheLongTrainedModel()
+{
+    if (!QFile::exists(corpusDirectory() + QStringLiteral("/tang.txt")))
+        QSKIP("全唐诗 is not built: scripts/deps.sh fetches the package chinese-poetry");
+    TrainPage page;
+    page.resize(1280, 720);
+    page.show();
+    // Nothing trained yet: exercise 5 opens the long-trained model on a whole quatrain.
+    page.startExercise(1);
+    QCOMPARE(page.session()->state(), TrainingSession::State::Opened);
+    QCOMPARE(page.probeEdit()->text(), TrainPage::quatrainProbe());
+    QVERIFY(page.inspector()->waitUntilIdle(300000));
+    const TrainingSession &session = *page.session();
+    QVERIFY(page.inspector()->heads()->onValidation);
+
+    // The leader, measured again by the core over the same windows of 全唐诗's validation text.
+    const std::vector<int> &val = session.corpus().valIds;
+    const auto roles = tiny::measureRoles(
+        session.model()->parameters, val,
+        tiny::roleKeys(val, session.vocabulary(), session.corpus().split.valDocumentEnds),
+        ModelInspector::maxWindows);
+    QVERIFY(roles);
+    const tiny::RoleLeader leader = tiny::roleLeader(*roles, tiny::TextRole::PreviousLine);
+    qInfo("exercise 5: head %d.%d reads the line above, %.2fx a uniform head",
+          leader.head.first + 1, leader.head.second + 1, leader.ratio);
+    QVERIFY(leader.reads()); // the shipped model has a head to find
+    int found = 0;
+    for (int l = 0; l < page.headGrid()->layers(); ++l)
+        for (int h = 0; h < page.headGrid()->heads(); ++h) {
+            page.headGrid()->setSelectedHead(l, h);
+            const QString verdict = page.headPanel()->verdictText();
+            const bool passes = tiny::HeadIndex{l, h} == leader.head;
+            found += passes ? 1 : 0;
+            QVERIFY2(verdict.startsWith(passes ? QStringLiteral("✔") : QStringLiteral("✘")),
+                     qPrintable(verdict));
+            const double ratio =
+                (*roles)[std::size_t(l)][std::size_t(h)][tiny::TextRole::PreviousLine].ratio();
+            QVERIFY2(verdict.contains(page.headPanel()->locale().toString(ratio, 'f', 1) +
+                                      QStringLiteral("×")),
+                     qPrintable(verdict));
+        }
+    QCOMPARE(found, 1);
 }
 
 QTEST_MAIN(TestTrainPoems)

@@ -20,6 +20,7 @@
 #include "paintedtext.h"
 #include "pixmapcachesafestyle.h"
 #include "presets.h"
+#include "quatrainmodel.h"
 #include "tiny/model.h"
 #include "trainpage.h"
 #include "vectoreditor.h"
@@ -316,26 +317,19 @@ std::unique_ptr<MainWindow> openWindow(const QString &language, int step, const 
     return window;
 }
 
-/// Step 7 as a class meets it: a model opened (random weights over the probe line's characters,
-/// the default shape of two layers), the exercise shown, the panel holding the inspector's role
-/// and verdict. False when the model could not be written or opened.
-bool openModelWithExercise(MainWindow &window, const QString &folder)
+/// Step 7 as a class meets it: a model opened (random weights over the quatrain's characters,
+/// the default shape of two layers), the step's exercise `index` (exercise 4 or 5) started with
+/// the lesson's button, its hint shown above and the panel holding the inspector's role and
+/// verdict. False when the model could not be written or opened.
+bool openModelWithExercise(MainWindow &window, const QString &folder, int index = 0)
 {
     TrainPage *page = window.lesson()->trainPage();
-    ModelFile model;
-    model.vocabulary =
-        tiny::Vocabulary(std::vector<char32_t>{U'\uFFFD', U'，', U'。', U'床', U'前', U'明', U'月',
-                                               U'光', U'疑', U'是', U'地', U'上', U'霜'});
-    model.config.vocabSize = model.vocabulary.size();
-    model.config.layers = 2;
-    model.tensors = tiny::exportTensors(tiny::initParameters(model.config, 1));
-    setCorpus(model.metadata, QStringLiteral("tang300"), U"床前明月光，疑是地上霜。");
-    model.metadata.steps = 1000;
-    model.metadata.valLoss = 5.7;
     const QString file = QDir(folder).filePath(QStringLiteral("random.safetensors"));
-    if (!saveModel(model, file) || !page->openModel(file))
+    if (!quatrainmodel::write(file, 1) || !page->openModel(file))
         return false;
-    page->showStartedExercise();
+    window.lesson()->exerciseButton(index)->click(); // the model learned: nothing is trained
+    if (!window.lesson()->hintLabel()->isVisible() || page->session()->isRunning())
+        return false;
     // The page asks its inspector after a short delay: wait for the verdict it then shows.
     if (!QTest::qWaitFor([page] { return page->headPanel()->verdictLabel()->isVisible(); }, 60000))
         return false;
@@ -465,32 +459,35 @@ void TestWindowFit::chartTextsFit()
 
 void TestWindowFit::headTilesAreLarge()
 {
-    // Step 7's heads as a class sees them (a model of 2 layers × 4 heads, the exercise shown):
-    // each tile at least 75 px (they were 60 px, beside the loss chart above the panel) at
-    // both laptop sizes, in both languages.
+    // Step 7's heads as a class sees them (a model of 2 layers × 4 heads, exercise 4 or 5 with
+    // its hint): each tile at least 75 px (they were 60 px, beside the loss chart above the
+    // panel) at both laptop sizes, in both languages.
     for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
-        for (const QSize &size : targetSizes) {
-            const std::unique_ptr<MainWindow> window =
-                openWindow(language, LessonView::trainStep, size);
-            QVERIFY(window);
-            QVERIFY(openModelWithExercise(*window, m_folder.path()));
-            savePicture(*window, QStringLiteral("tiles %1 %2").arg(sizeName(size), language));
-            const HeadGrid *grid = window->lesson()->trainPage()->headGrid();
-            for (int layer = 0; layer < grid->layers(); ++layer)
-                for (int head = 0; head < grid->heads(); ++head) {
-                    const QRectF tile = grid->cellsRect(layer, head);
-                    QVERIFY2(tile.width() >= 75.0 && tile.height() >= 75.0 &&
-                                 grid->rect().contains(tile.toAlignedRect()),
-                             qPrintable(QStringLiteral("%1 %2: L%3 H%4 is %5×%6 px")
-                                            .arg(sizeName(size), language)
-                                            .arg(layer + 1)
-                                            .arg(head + 1)
-                                            .arg(tile.width())
-                                            .arg(tile.height())));
-                }
-            qInfo("%s %s: tiles of %.0f px", qPrintable(sizeName(size)), qPrintable(language),
-                  grid->cellsRect(0, 0).width());
-        }
+        for (const QSize &size : targetSizes)
+            for (int exercise = 0; exercise < LessonView::maxExercises; ++exercise) {
+                const std::unique_ptr<MainWindow> window =
+                    openWindow(language, LessonView::trainStep, size);
+                QVERIFY(window);
+                QVERIFY(openModelWithExercise(*window, m_folder.path(), exercise));
+                savePicture(*window, QStringLiteral("tiles %1 %2 exercise %3")
+                                         .arg(sizeName(size), language)
+                                         .arg(exercise + 4));
+                const HeadGrid *grid = window->lesson()->trainPage()->headGrid();
+                for (int layer = 0; layer < grid->layers(); ++layer)
+                    for (int head = 0; head < grid->heads(); ++head) {
+                        const QRectF tile = grid->cellsRect(layer, head);
+                        QVERIFY2(tile.width() >= 75.0 && tile.height() >= 75.0 &&
+                                     grid->rect().contains(tile.toAlignedRect()),
+                                 qPrintable(QStringLiteral("%1 %2: L%3 H%4 is %5×%6 px")
+                                                .arg(sizeName(size), language)
+                                                .arg(layer + 1)
+                                                .arg(head + 1)
+                                                .arg(tile.width())
+                                                .arg(tile.height())));
+                    }
+                qInfo("%s %s exercise %d: tiles of %.0f px", qPrintable(sizeName(size)),
+                      qPrintable(language), exercise + 4, grid->cellsRect(0, 0).width());
+            }
 }
 
 void TestWindowFit::trainStepFitsUnderATitleBar()
@@ -501,28 +498,30 @@ void TestWindowFit::trainStepFitsUnderATitleBar()
     // and the selected head's chart was squeezed under its labels until the loss chart's
     // minimum went from 220 to 160 px; offscreen this test passes with either.)
     const QSize client(1264, 670);
-    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
-        const std::unique_ptr<MainWindow> window =
-            openWindow(language, LessonView::trainStep, client);
-        QVERIFY(window);
-        QVERIFY(openModelWithExercise(*window, m_folder.path()));
-        const QSize minimum = window->minimumSizeHint().expandedTo(window->minimumSize());
-        QVERIFY2(minimum.height() <= client.height(),
-                 qPrintable(QStringLiteral("%1: the window needs at least %2 px of height")
-                                .arg(language)
-                                .arg(minimum.height())));
-        const QStringList outside = widgetsOutside(*window, client);
-        QVERIFY2(outside.isEmpty(), qPrintable(outside.join(QStringLiteral("\n"))));
-        // Every chart of the page at least as tall as its minimum (a squeezed one is drawn
-        // under the labels below it).
-        for (const QChartView *chart : window->lesson()->trainPage()->findChildren<QChartView *>())
-            if (chart->isVisible())
-                QVERIFY2(chart->height() >= chart->minimumHeight(),
-                         qPrintable(QStringLiteral("%1: %2 is %3 px high, at least %4 wanted")
-                                        .arg(language, describe(chart))
-                                        .arg(chart->height())
-                                        .arg(chart->minimumHeight())));
-    }
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
+        for (int exercise = 0; exercise < LessonView::maxExercises; ++exercise) {
+            const std::unique_ptr<MainWindow> window =
+                openWindow(language, LessonView::trainStep, client);
+            QVERIFY(window);
+            QVERIFY(openModelWithExercise(*window, m_folder.path(), exercise));
+            const QSize minimum = window->minimumSizeHint().expandedTo(window->minimumSize());
+            QVERIFY2(minimum.height() <= client.height(),
+                     qPrintable(QStringLiteral("%1: the window needs at least %2 px of height")
+                                    .arg(language)
+                                    .arg(minimum.height())));
+            const QStringList outside = widgetsOutside(*window, client);
+            QVERIFY2(outside.isEmpty(), qPrintable(outside.join(QStringLiteral("\n"))));
+            // Every chart of the page at least as tall as its minimum (a squeezed one is drawn
+            // under the labels below it).
+            for (const QChartView *chart :
+                 window->lesson()->trainPage()->findChildren<QChartView *>())
+                if (chart->isVisible())
+                    QVERIFY2(chart->height() >= chart->minimumHeight(),
+                             qPrintable(QStringLiteral("%1: %2 is %3 px high, at least %4 wanted")
+                                            .arg(language, describe(chart))
+                                            .arg(chart->height())
+                                            .arg(chart->minimumHeight())));
+        }
 }
 
 void TestWindowFit::dimensionDoesNotWidenTheWindow()

@@ -245,8 +245,9 @@ void HeadPage::reset()
     restoreState({});
 }
 
-void HeadPage::startExercise()
+void HeadPage::startExercise(int index)
 {
+    Q_UNUSED(index) // the step has one
     setCausal(false);
 }
 

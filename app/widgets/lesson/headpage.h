@@ -72,9 +72,9 @@ public:
     QJsonObject saveState() const override;
     void restoreState(const QJsonObject &state) override;
     void reset() override;
-    bool hasExercise() const override { return true; }
+    int exerciseCount() const override { return 1; }
     /// Exercise 2: the same head without the causal mask, checked against is_causal = false.
-    void startExercise() override;
+    void startExercise(int index) override;
 
     int modelDim() const { return m_modelDim; }
     int headDim() const { return m_headDim; }

@@ -32,13 +32,14 @@ public:
     /// undoStack() belongs to its document overrides this with an undoable document edit.
     virtual void startOver();
 
-    /// Whether the step has one of the lesson's exercises (pages 2, 5, 6 and 7).
-    virtual bool hasExercise() const { return false; }
-    /// Sets the exercise up on this page.
-    virtual void startExercise() {}
-    /// Shows an exercise started before the app was last closed as it was, without starting
-    /// anything (the saved page state holds the rest).
-    virtual void showStartedExercise() {}
+    /// How many of the lesson's exercises the step has (pages 2, 5 and 6 one, page 7 two).
+    virtual int exerciseCount() const { return 0; }
+    bool hasExercise() const { return exerciseCount() > 0; }
+    /// Sets the step's exercise `index` (0 … exerciseCount() − 1) up on this page.
+    virtual void startExercise(int index) { Q_UNUSED(index) }
+    /// Shows exercise `index`, started before the app was last closed, as it was, without
+    /// starting anything (the saved page state holds the rest).
+    virtual void showStartedExercise(int index) { Q_UNUSED(index) }
 
     /// The undo history Edit → Undo follows while the page is shown: the page's own document's
     /// for pages that have one, else a history of the page's start-overs.

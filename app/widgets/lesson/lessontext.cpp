@@ -1,6 +1,7 @@
 #include "lessontext.h"
 
 #include "tiny/headanalysis.h"
+#include "tiny/headroles.h"
 
 #include <QLocale>
 
@@ -16,7 +17,6 @@ StepText LessonText::step(int step)
                    "tokens and 0 to the rest, so one product, <b>weights · x</b>, averages every "
                    "position at once. Click a row to see which inputs it averages. The flaw: every "
                    "earlier token counts the same, whatever it means."),
-                {},
                 {}};
     case 2:
         return {tr("Queries and keys"),
@@ -25,9 +25,9 @@ StepText LessonText::step(int step)
                    "row of scores into weights that sum to 1. Drag 光's query or any key in the "
                    "plane and watch the bars. The scale slider multiplies every score: at 5× the "
                    "weights crowd onto the best match."),
-                tr("Exercise 1: 光 looks for position"),
-                tr("光's query is now [0, 1]: it matches the position dimension, so its weight "
-                   "moves from 明 and 月 to 床 and 前.")};
+                {{tr("Exercise 1: 光 looks for position"),
+                  tr("光's query is now [0, 1]: it matches the position dimension, so its weight "
+                     "moves from 明 and 月 to 床 and 前.")}}};
     case 3:
         return {tr("The causal mask"),
                 tr("A model that predicts the next token must not see the tokens after it. "
@@ -35,7 +35,6 @@ StepText LessonText::step(int step)
                    "0, and each row's remaining weights again sum to 1. The q and k here are "
                    "random (d = 8, scores divided by √8): re-roll them, switch the mask and "
                    "compare the two weight tables."),
-                {},
                 {}};
     case 4:
         return {tr("Why divide by √d"),
@@ -43,7 +42,6 @@ StepText LessonText::step(int step)
                    "spread grows like √d. Large scores make softmax put nearly all the weight on "
                    "one key, as the 5× slider did, and such a softmax barely learns. Dividing "
                    "the scores by √d brings their spread back to about 1 for every d."),
-                {},
                 {}};
     case 5:
         return {tr("A complete head"),
@@ -52,18 +50,18 @@ StepText LessonText::step(int step)
                    "Then score, divide by √d<sub>head</sub>, mask, softmax and take the weighted "
                    "sum of v. The badge compares the result with an independent reference "
                    "implementation."),
-                tr("Exercise 2: remove the mask"),
-                tr("The mask is off: every row now weighs all five tokens, and the output still "
-                   "agrees with the reference computed without a causal mask.")};
+                {{tr("Exercise 2: remove the mask"),
+                  tr("The mask is off: every row now weighs all five tokens, and the output still "
+                     "agrees with the reference computed without a causal mask.")}}};
     case 6:
         return {tr("The cost"),
                 tr("Every query scores every key, so a sequence of T tokens has a T × T score "
                    "table. Doubling T multiplies the work, and the memory of the full table, by "
                    "about 4: on a log-log chart the times lie on a line of slope 2. The tiled "
                    "kernel computes the same output without ever storing the table."),
-                tr("Exercise 3: time T = 1000, 2000, 4000"),
-                tr("Compare each time with the one before: about 4× for each doubling of T, "
-                   "which is a slope near 2.")};
+                {{tr("Exercise 3: time T = 1000, 2000, 4000"),
+                  tr("Compare each time with the one before: about 4× for each doubling of T, "
+                     "which is a slope near 2.")}}};
     case 7:
         return {tr("A trained model"),
                 tr("Here nobody sets q and k by hand: a small Transformer learns its own by "
@@ -75,17 +73,18 @@ StepText LessonText::step(int step)
                    "formed. When the validation loss rises while the training loss still falls, "
                    "the model is learning its training poems by heart: over-fitting. <b>Open "
                    "the long-trained model</b> for heads that read all of 全唐诗."),
-                tr("Exercise 4: find a head that looks back at the last comma"),
-                tr("Select the heads one by one. A head passes when, on the characters after a "
-                   "“，” (up to the next mark), it puts at least %1 on that “，” and at least %2× "
-                   "what a uniform head puts there, and that is its strongest pattern: its role "
-                   "under the chart then names the last comma.")
-                    .arg(QLocale().toString(tiny::lastMarkMinWeight, 'f', 2),
-                         QLocale().toString(tiny::lastMarkMinRatio, 'f', 1))};
+                {{tr("Exercise 4: the last comma"),
+                  tr("A head passes when its role is the last comma: at least %1 on the last “，” "
+                     "and %2× a uniform head's weight there.")
+                      .arg(QLocale().toString(tiny::lastMarkMinWeight, 'f', 2),
+                           QLocale().toString(tiny::lastMarkMinRatio, 'f', 1))},
+                 {tr("Exercise 5: the line above"),
+                  tr("Find the head with the most weight on the same place one line up: at least "
+                     "%1× a uniform head's.")
+                      .arg(QLocale().toString(tiny::leaderMinRatio, 'f', 1))}}};
     case 8:
         return {tr("Check yourself"),
                 tr("Answer each question in your own words first, then reveal ours."),
-                {},
                 {}};
     default:
         return {};

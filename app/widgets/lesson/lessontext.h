@@ -1,6 +1,6 @@
 #pragma once
 
-/// The words of the guided lesson: each step's title, explanation and exercise, and the
+/// The words of the guided lesson: each step's title, explanation and exercises, and the
 /// self-check questions. Ours, in English, translated like every other string (context
 /// "LessonText"); the lesson text is the specification of what they say, not their source.
 
@@ -10,12 +10,18 @@
 
 namespace attention {
 
+/// One of the lesson's exercises.
+struct ExerciseText
+{
+    QString button; ///< the exercise button's text, "Exercise 2: remove the mask"
+    QString hint;   ///< what to look for once the exercise is set up
+};
+
 struct StepText
 {
-    QString title;        ///< "Queries and keys"
-    QString explanation;  ///< a few sentences of rich text
-    QString exercise;     ///< the exercise button's text; empty when the step has none
-    QString exerciseHint; ///< what to look for once the exercise is set up
+    QString title;                 ///< "Queries and keys"
+    QString explanation;           ///< a few sentences of rich text
+    QList<ExerciseText> exercises; ///< the step's exercises, in the lesson's order
 };
 
 struct SelfCheckItem

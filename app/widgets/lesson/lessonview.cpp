@@ -20,6 +20,7 @@
 #include <QPushButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 namespace attention {
@@ -66,7 +67,7 @@ LessonView::LessonView(QWidget *parent)
     , m_list(new QListWidget(this))
     , m_title(new QLabel(this))
     , m_explanation(new QLabel(this))
-    , m_exercise(new QPushButton(this))
+    , m_exercises{new QPushButton(this), new QPushButton(this)}
     , m_hint(new QLabel(this))
     , m_previous(new QPushButton(this))
     , m_next(new QPushButton(this))
@@ -91,7 +92,8 @@ void LessonView::setUpHeader()
     m_explanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_hint->setWordWrap(true);
     m_hint->setStyleSheet(QStringLiteral("QLabel { color: #8a4b00; font-weight: bold; }"));
-    m_exercise->setIcon(QIcon::fromTheme(QStringLiteral("media-playback-start")));
+    for (QPushButton *button : m_exercises)
+        button->setIcon(QIcon::fromTheme(QStringLiteral("media-playback-start")));
 }
 
 void LessonView::addStepShortcuts()
@@ -117,7 +119,7 @@ void LessonView::createPages()
         LessonPage *page = createPage(step, m_stack);
         m_stack->addWidget(page);
         m_pages.append(page);
-        m_exercisesStarted.append(false);
+        m_startedExercise.append(noExercise);
         connect(page, &LessonPage::busyChanged, this, [this, page](bool busy) {
             if (page == currentPage())
                 Q_EMIT busyChanged(busy);
@@ -135,7 +137,8 @@ void LessonView::buildLayout()
     navigation->addWidget(m_next);
 
     auto *exercise = new QHBoxLayout;
-    exercise->addWidget(m_exercise);
+    for (QPushButton *button : m_exercises)
+        exercise->addWidget(button);
     exercise->addWidget(m_hint, 1);
     exercise->addStretch(0); // keeps the button narrow while the hint is hidden
 
@@ -156,10 +159,12 @@ void LessonView::connectSignals()
             [this](int row) { setCurrentStep(row + 1); });
     connect(m_previous, &QPushButton::clicked, this, [this] { setCurrentStep(m_step - 1); });
     connect(m_next, &QPushButton::clicked, this, [this] { setCurrentStep(m_step + 1); });
-    connect(m_exercise, &QPushButton::clicked, this, &LessonView::startExercise);
+    for (int index = 0; index < maxExercises; ++index)
+        connect(m_exercises[std::size_t(index)], &QPushButton::clicked, this,
+                [this, index] { startExercise(index); });
     connect(m_resetStep, &QPushButton::clicked, this, [this] {
         currentPage()->startOver(); // one step of Edit → Undo
-        m_exercisesStarted[m_step - 1] = false;
+        m_startedExercise[m_step - 1] = noExercise;
         updateHeader();
     });
 }
@@ -195,33 +200,45 @@ TrainPage *LessonView::trainPage() const
     return static_cast<TrainPage *>(page(trainStep));
 }
 
-void LessonView::startExercise()
+void LessonView::startExercise(int index)
 {
     LessonPage *page = currentPage();
-    if (!page->hasExercise())
+    if (index < 0 || index >= page->exerciseCount())
         return;
-    page->startExercise();
-    m_exercisesStarted[m_step - 1] = true;
+    page->startExercise(index);
+    m_startedExercise[m_step - 1] = index;
     updateHeader();
 }
 
-bool LessonView::exerciseStarted(int step) const
+bool LessonView::exerciseStarted(int step, int index) const
 {
-    return step >= 1 && step <= stepCount && m_exercisesStarted.at(step - 1);
+    return startedExercise(step) == index && index != noExercise;
+}
+
+int LessonView::startedExercise(int step) const
+{
+    return step >= 1 && step <= stepCount ? m_startedExercise.at(step - 1) : noExercise;
+}
+
+QString LessonView::exercisesKey(int index)
+{
+    // "exercises" for each step's first exercise (as saved before a step had two).
+    return index == 0 ? QStringLiteral("exercises") : QStringLiteral("exercises_%1").arg(index + 1);
 }
 
 QJsonObject LessonView::saveState() const
 {
     QJsonObject pages;
-    QJsonArray exercises;
+    std::array<QJsonArray, maxExercises> exercises;
     for (int step = 1; step <= stepCount; ++step) {
         pages.insert(QString::number(step), page(step)->saveState());
-        if (exerciseStarted(step))
-            exercises.append(step);
+        if (startedExercise(step) != noExercise)
+            exercises[std::size_t(startedExercise(step))].append(step);
     }
-    return {{QStringLiteral("step"), m_step},
-            {QStringLiteral("pages"), pages},
-            {QStringLiteral("exercises"), exercises}};
+    QJsonObject state{{QStringLiteral("step"), m_step}, {QStringLiteral("pages"), pages}};
+    for (int index = 0; index < maxExercises; ++index)
+        state.insert(exercisesKey(index), exercises[std::size_t(index)]);
+    return state;
 }
 
 void LessonView::restoreState(const QJsonObject &state)
@@ -233,13 +250,15 @@ void LessonView::restoreState(const QJsonObject &state)
         if (pageState.isObject())
             page(step)->restoreState(pageState.toObject());
     }
-    for (const QJsonValue step : state.value(QStringLiteral("exercises")).toArray()) {
-        const int n = step.toInt();
-        if (n >= 1 && n <= stepCount && page(n)->hasExercise()) {
-            m_exercisesStarted[n - 1] = true;
-            page(n)->showStartedExercise();
+    for (int index = 0; index < maxExercises; ++index)
+        for (const QJsonValue step : state.value(exercisesKey(index)).toArray()) {
+            const int n = step.toInt();
+            if (n >= 1 && n <= stepCount && index < page(n)->exerciseCount() &&
+                startedExercise(n) == noExercise) {
+                m_startedExercise[n - 1] = index;
+                page(n)->showStartedExercise(index);
+            }
         }
-    }
     setCurrentStep(state.value(QStringLiteral("step")).toInt(1));
     updateHeader();
 }
@@ -249,7 +268,7 @@ void LessonView::reset()
     for (int step = 1; step <= stepCount; ++step) {
         page(step)->reset();
         page(step)->undoStack()->clear(); // a page's own history of start-overs too
-        m_exercisesStarted[step - 1] = false;
+        m_startedExercise[step - 1] = noExercise;
     }
     setCurrentStep(1);
     updateHeader();
@@ -321,12 +340,17 @@ void LessonView::updateHeader()
                          ? tr("Step %1 of %2: %3").arg(m_step).arg(stepCount - 1).arg(text.title)
                          : text.title);
     m_explanation->setText(text.explanation);
-    const bool hasExercise = currentPage()->hasExercise() && !text.exercise.isEmpty();
-    m_exercise->setVisible(hasExercise);
-    m_exercise->setText(text.exercise);
-    m_exercise->setToolTip(tr("Set the lesson's exercise up on this page"));
-    m_hint->setText(text.exerciseHint);
-    m_hint->setVisible(hasExercise && exerciseStarted(m_step));
+    const int count = std::min(currentPage()->exerciseCount(), int(text.exercises.size()));
+    for (int index = 0; index < maxExercises; ++index) {
+        QPushButton *button = m_exercises[std::size_t(index)];
+        button->setVisible(index < count);
+        button->setText(index < count ? text.exercises.at(index).button : QString());
+        button->setToolTip(tr("Set the lesson's exercise up on this page"));
+    }
+    const int started = startedExercise(m_step);
+    const bool hinted = started != noExercise && started < count;
+    m_hint->setVisible(hinted);
+    m_hint->setText(hinted ? text.exercises.at(started).hint : QString());
     m_previous->setEnabled(m_step > 1);
     m_next->setEnabled(m_step < stepCount);
 }

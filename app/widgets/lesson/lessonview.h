@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QWidget>
+#include <array>
 
 class QLabel;
 class QListWidget;
@@ -46,10 +47,17 @@ public:
     static constexpr int trainStep = 7;
     TrainPage *trainPage() const;
 
-    /// Sets the current step's exercise up and shows what to look for.
-    void startExercise();
-    /// Whether the exercise of `step` was started (its hint stays shown).
-    bool exerciseStarted(int step) const;
+    /// The most exercises a step has (step 7: exercises 4 and 5).
+    static constexpr int maxExercises = 2;
+    /// No exercise of a step set up.
+    static constexpr int noExercise = -1;
+    /// Sets the current step's exercise `index` up and shows what to look for. A step shows one
+    /// exercise at a time: its other one is no longer the one set up.
+    void startExercise(int index = 0);
+    /// Whether exercise `index` of `step` is the one set up (its hint stays shown).
+    bool exerciseStarted(int step, int index = 0) const;
+    /// The index of the exercise of `step` set up, or noExercise.
+    int startedExercise(int step) const;
 
     /// The current step, every page's state and the exercises started.
     QJsonObject saveState() const;
@@ -64,7 +72,8 @@ public:
     QListWidget *stepList() const { return m_list; }
     QLabel *titleLabel() const { return m_title; }
     QLabel *explanationLabel() const { return m_explanation; }
-    QPushButton *exerciseButton() const { return m_exercise; }
+    /// The button of the current step's exercise `index` (hidden when it has no such exercise).
+    QPushButton *exerciseButton(int index = 0) const { return m_exercises.at(std::size_t(index)); }
     QLabel *hintLabel() const { return m_hint; }
     QPushButton *previousButton() const { return m_previous; }
     QPushButton *nextButton() const { return m_next; }
@@ -98,14 +107,17 @@ private:
     QListWidget *m_list;
     QLabel *m_title;
     QLabel *m_explanation;
-    QPushButton *m_exercise;
+    /// The state's key of the steps whose exercise `index` is set up.
+    static QString exercisesKey(int index);
+
+    std::array<QPushButton *, maxExercises> m_exercises;
     QLabel *m_hint;
     QPushButton *m_previous;
     QPushButton *m_next;
     QPushButton *m_resetStep;
     CurrentPageStack *m_stack; ///< as large as the step shown needs, not the largest step
     QList<LessonPage *> m_pages;
-    QList<bool> m_exercisesStarted;
+    QList<int> m_startedExercise; ///< per step: the index of the exercise set up, or noExercise
     int m_step = 0;
 };
 

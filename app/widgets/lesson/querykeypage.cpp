@@ -91,8 +91,9 @@ void QueryKeyPage::startOver()
     setSelectedToken(4);
 }
 
-void QueryKeyPage::startExercise()
+void QueryKeyPage::startExercise(int index)
 {
+    Q_UNUSED(index) // the step has one
     const Index guang = m_document->scenario().tokenCount() - 1;
     RowVector query(2);
     query << 0.0, 1.0;

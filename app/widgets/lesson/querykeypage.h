@@ -27,9 +27,9 @@ public:
     QJsonObject saveState() const override;
     void restoreState(const QJsonObject &state) override;
     void reset() override;
-    bool hasExercise() const override { return true; }
+    int exerciseCount() const override { return 1; }
     /// Exercise 1: 光's query becomes [0, 1] (one undoable step) and 光 is selected.
-    void startExercise() override;
+    void startExercise(int index) override;
     QUndoStack *undoStack() const override;
     void startOver() override;
 

@@ -250,8 +250,9 @@ void CostPage::cancel()
     m_measurement->cancel();
 }
 
-void CostPage::startExercise()
+void CostPage::startExercise(int index)
 {
+    Q_UNUSED(index) // the step has one
     setLengths(exerciseLengths);
     if (kernels().isEmpty())
         for (Kernel kernel : allKernels())

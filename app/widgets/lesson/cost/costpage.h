@@ -55,9 +55,9 @@ public:
     QJsonObject saveState() const override;
     void restoreState(const QJsonObject &state) override;
     void reset() override;
-    bool hasExercise() const override { return true; }
+    int exerciseCount() const override { return 1; }
     /// Exercise 3: T = 1000, 2000, 4000, timed at once.
-    void startExercise() override;
+    void startExercise(int index) override;
     bool isBusy() const override;
 
     /// The largest T a kernel is timed at: naive 4000 (one run takes a few hundred ms there, and

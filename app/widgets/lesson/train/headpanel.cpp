@@ -99,9 +99,9 @@ void HeadPanel::setHeadOff(bool off)
     m_switchOff->setChecked(off);
 }
 
-void HeadPanel::setExerciseShown(bool shown)
+void HeadPanel::setExercise(Exercise exercise)
 {
-    m_exercise = shown;
+    m_exercise = exercise;
     updateTexts();
 }
 
@@ -194,6 +194,19 @@ QString HeadPanel::verdictText() const
 {
     if (!m_inspection)
         return {};
+    switch (m_exercise) {
+    case Exercise::LastComma:
+        return lastCommaVerdict();
+    case Exercise::LineAbove:
+        return lineAboveVerdict();
+    case Exercise::None:
+        break;
+    }
+    return {};
+}
+
+QString HeadPanel::lastCommaVerdict() const
+{
     const tiny::HeadProfile &profile = m_inspection->profile;
     if (profile.commaRows < tiny::lastMarkMinRows)
         return tr("The text has too few “，” to judge a head: train on 唐诗三百首.");
@@ -210,6 +223,31 @@ QString HeadPanel::verdictText() const
     else
         verdict = tr("✘ Not this one. Try another head.");
     return verdict + QLatin1Char(' ') + measured;
+}
+
+QString HeadPanel::lineAboveVerdict() const
+{
+    const tiny::RoleLeader &leader = m_inspection->lineAbove;
+    if (leader.head.first < 0)
+        return tr("This text has no poem of equal lines to judge a head by: open the "
+                  "long-trained model (全唐诗 must be built).");
+    const QLocale l = locale();
+    const QString ratio =
+        l.toString(m_inspection->textRoles[tiny::TextRole::PreviousLine].ratio(), 'f', 1);
+    if (!leader.reads())
+        return tr("✘ No head reads the line above yet: the strongest, layer %1 head %2, puts "
+                  "%3× a uniform head's weight there. Train longer, or open the long-trained "
+                  "model.")
+            .arg(leader.head.first + 1)
+            .arg(leader.head.second + 1)
+            .arg(l.toString(leader.ratio, 'f', 1));
+    if (leader.head == tiny::HeadIndex{m_layer, m_head})
+        return tr("✔ Found: no other head puts as much weight on the same place one line up: "
+                  "%1× a uniform head's.")
+            .arg(ratio);
+    return tr("✘ Not this one: %1× a uniform head's weight on the line above, and another head "
+              "puts more there. Try another head.")
+        .arg(ratio);
 }
 
 void HeadPanel::updateTexts()
@@ -235,7 +273,7 @@ void HeadPanel::updateTexts()
     m_role->setText(roleText());
     m_textRole->setText(textRoleText());
     m_textRole->setVisible(!m_textRole->text().isEmpty());
-    m_verdict->setVisible(m_exercise && m_inspection.has_value());
+    m_verdict->setVisible(exerciseShown() && m_inspection.has_value());
     m_verdict->setText(verdictText());
 }
 

@@ -38,9 +38,16 @@ public:
     /// opened.
     void setLatestShown(bool latest, int latestStep = 0);
     QLabel *pastNote() const { return m_pastNote; }
-    /// Shows (or hides) the exercise's verdict on the shown head.
-    void setExerciseShown(bool shown);
-    bool exerciseShown() const { return m_exercise; }
+    /// The exercise whose verdict on the shown head is shown.
+    enum class Exercise
+    {
+        None,
+        LastComma, ///< exercise 4: a head whose role is the last comma
+        LineAbove, ///< exercise 5: the head that reads the line above most (tiny::RoleLeader)
+    };
+    void setExercise(Exercise exercise);
+    Exercise exercise() const { return m_exercise; }
+    bool exerciseShown() const { return m_exercise != Exercise::None; }
     /// The role of the shown head in words.
     QString roleText() const;
     /// The shown head's role in the poems' structure (tiny::HeadRoles: previous character,
@@ -77,11 +84,14 @@ private:
     /// comma as %1 and its ratio to a uniform head's as %2, as the role's rule reads them
     /// (tiny::markFigures).
     QString commaFiguresText(const char *text) const;
+    /// The verdicts of exercises 4 and 5 on the shown head.
+    QString lastCommaVerdict() const;
+    QString lineAboveVerdict() const;
 
     int m_layer = -1;
     int m_head = -1;
     std::optional<HeadInspection> m_inspection;
-    bool m_exercise = false;
+    Exercise m_exercise = Exercise::None;
     int m_latestStep = 0;
     bool m_onValidation = true;
     bool m_latest = true;

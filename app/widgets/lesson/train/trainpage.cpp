@@ -10,9 +10,7 @@
 #include "nextcharpanel.h"
 #include "traincontrols.h"
 
-#include <QDir>
 #include <QEvent>
-#include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QJsonObject>
@@ -53,6 +51,11 @@ TrainingSetup TrainPage::defaultSetup()
 QString TrainPage::defaultProbe()
 {
     return QStringLiteral("床前明月光，疑是地上霜。");
+}
+
+QString TrainPage::quatrainProbe()
+{
+    return QStringLiteral("床前明月光，疑是地上霜。举头望明月，低头思故乡。");
 }
 
 TrainPage::TrainPage(QWidget *parent)
@@ -288,6 +291,9 @@ void TrainPage::setProbe(const QString &probe)
         return;
     m_session->setProbe(probe);
     updateNextChar();
+    // Profiles measured on the probe line (no corpus in the model's characters) follow it.
+    if (const SharedHeadsInspection heads = m_inspector->heads(); heads && !heads->onValidation)
+        m_profileTimer->start();
 }
 
 void TrainPage::updateEstimate()
@@ -412,72 +418,23 @@ bool TrainPage::isBusy() const
     return m_session->isRunning() || m_inspector->isBusy();
 }
 
-void TrainPage::startExercise()
+void TrainPage::startExercise(int index)
 {
-    showStartedExercise();
+    showStartedExercise(index);
     m_tabs->setCurrentWidget(m_headPanel);
-    if (ensureSetUp() && m_session->stepsDone() == 0 && m_session->canTrain())
+    if (index == 1) {
+        setProbe(quatrainProbe());
+        if (m_session->stepsDone() == 0 && !openModel(shippedModelPath()))
+            showError(m_lastError);
+    } else if (ensureSetUp() && m_session->stepsDone() == 0 && m_session->canTrain()) {
         m_session->train();
-}
-
-void TrainPage::showStartedExercise()
-{
-    m_headPanel->setExerciseShown(true);
-}
-
-void TrainPage::setBestFile(const QString &fileName)
-{
-    if (!fileName.isEmpty())
-        QDir().mkpath(QFileInfo(fileName).absolutePath());
-    m_session->setBestFile(fileName);
-    if (fileName.isEmpty() || !QFileInfo::exists(fileName) || m_session->stepsDone() > 0)
-        return;
-    if (const ModelReadResult read = loadModel(fileName); read.ok())
-        showOpenedModel(read.model);
-}
-
-bool TrainPage::saveModel(const QString &fileName, SavedWeights which)
-{
-    if (!m_session->model()) {
-        m_lastError = tr("There is no model to save yet: train one first.");
-        return false;
     }
-    if (!attention::saveModel(m_session->modelFile(which), fileName, &m_lastError))
-        return false;
-    Q_EMIT modelFileUsed(fileName);
-    return true;
 }
 
-bool TrainPage::openModel(const QString &fileName)
+void TrainPage::showStartedExercise(int index)
 {
-    const ModelReadResult read = loadModel(fileName);
-    if (!read.ok()) {
-        m_lastError = read.error;
-        return false;
-    }
-    showOpenedModel(read.model);
-    Q_EMIT modelFileUsed(fileName);
-    return true;
-}
-
-void TrainPage::showOpenedModel(const ModelFile &model)
-{
-    m_off.clear();
-    // The form shows the model's shape and, when it is one of the list, its corpus, which the
-    // session then reads (unless it has it already): the heads are measured on the validation
-    // text the model was trained for. A corpus that cannot be read (全唐诗 not built) leaves
-    // the one loaded before, in the session and in the form.
-    const bool empty = m_session->state() == TrainingSession::State::Empty;
-    const QString loaded = empty ? defaultSetup().corpus : m_session->setup().corpus;
-    m_controls->showModelShape(model.config, model.metadata.corpusName);
-    TrainingSetup wanted = m_controls->setup();
-    if ((empty || wanted.corpus != loaded) && m_session->setUp(wanted).has_value()) {
-        wanted.corpus = loaded;
-        m_controls->setSetup(wanted);
-        ensureSetUp();
-    }
-    m_session->openModel(model);
-    m_controls->showModelShape(model.config, model.metadata.corpusName);
+    m_headPanel->setExercise(index == 1 ? HeadPanel::Exercise::LineAbove
+                                        : HeadPanel::Exercise::LastComma);
 }
 
 void TrainPage::showError(const QString &message)
@@ -514,7 +471,7 @@ void TrainPage::restoreState(const QJsonObject &state)
 
 void TrainPage::reset()
 {
-    m_headPanel->setExerciseShown(false);
+    m_headPanel->setExercise(HeadPanel::Exercise::None);
     m_off.clear();
     TrainingSetup setup = defaultSetup();
     m_controls->setSetup(defaultSetup());

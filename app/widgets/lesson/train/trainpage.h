@@ -45,6 +45,8 @@ public:
     static QString modelFileFilter();
     /// The probe line shown at first start.
     static QString defaultProbe();
+    /// Exercise 5's probe line: a whole quatrain, four lines of five characters.
+    static QString quatrainProbe();
     /// The run shown at first start: the spec's default model with two layers (the second
     /// layer's heads learn to look back at the last punctuation mark within a few hundred steps
     /// on 唐诗三百首; one layer does not), every core.
@@ -59,11 +61,14 @@ public:
     void restoreState(const QJsonObject &state) override;
     void reset() override;
 
-    bool hasExercise() const override { return true; }
-    /// Exercise 4: shows whether the selected head looks back at the last ，;
-    /// trains the current setup first when the model has not learned anything yet.
-    void startExercise() override;
-    void showStartedExercise() override;
+    int exerciseCount() const override { return 2; }
+    /// Exercise 4 (index 0): shows whether the selected head looks back at the last ，; trains
+    /// the current setup first when the model has not learned anything yet.
+    /// Exercise 5 (index 1): shows whether the selected head reads the line above most; the
+    /// probe line becomes quatrainProbe(), and the long-trained model opens when nothing was
+    /// trained yet (a model the learner trained stays: the verdict says what its heads reach).
+    void startExercise(int index) override;
+    void showStartedExercise(int index) override;
     bool isBusy() const override;
 
     /// Loads the corpus of the form's setup if nothing is loaded yet; false (with the reason in
