@@ -703,6 +703,7 @@ void TestTrainPage::lineAboveExerciseKeepsATrainedModel()
     QVERIFY(trained);
     page.startExercise(1);
     QCOMPARE(page.probeEdit()->text(), TrainPage::quatrainProbe());
+    QCOMPARE(page.probeEdit()->cursorPosition(), 0); // its first line shows
     QCOMPARE(page.session()->probe(), TrainPage::quatrainProbe());
     QCOMPARE(page.session()->model(), trained);
     QCOMPARE(page.headPanel()->exercise(), HeadPanel::Exercise::LineAbove);

@@ -285,8 +285,10 @@ void TrainPage::applySetup()
 void TrainPage::setProbe(const QString &probe)
 {
     m_probeTimer->stop();
-    if (m_probe->text() != probe)
+    if (m_probe->text() != probe) {
         m_probe->setText(probe);
+        m_probe->setCursorPosition(0); // a line set for the learner is read from its start
+    }
     if (probe == m_session->probe())
         return;
     m_session->setProbe(probe);
