@@ -150,22 +150,6 @@ Exit codes: 0 success, 2 bad command line, 3 invalid input file.
         <translation></translation>
     </message>
     <message>
-        <source>%1 B</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>%1 KB</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>%1 MB</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>%1 GB</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>timing: run %1 of %2</source>
         <translation></translation>
     </message>
@@ -927,10 +911,6 @@ JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&
     </message>
     <message>
         <source>%1 ms</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>%1 MB</source>
         <translation></translation>
     </message>
     <message>
@@ -2577,10 +2557,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation></translation>
     </message>
     <message>
-        <source>With %1 switched off the validation loss is %2, against %3 with every head on (%4%5).</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>How much the validation loss rises when one head alone is switched off (its output set to zero), over the first %1 characters of the validation text: the taller the bar, the more the model needs that head.</source>
         <translation></translation>
     </message>
@@ -2590,6 +2566,10 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
     <message>
         <source>Validation loss increase by head switched off</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>With %1 switched off the validation loss is %2, against %3 with every head on (%4).</source>
         <translation></translation>
     </message>
 </context>

@@ -161,22 +161,6 @@ Exit codes: 0 success, 2 bad command line, 3 invalid input file.
         <translation>内存不足</translation>
     </message>
     <message>
-        <source>%1 B</source>
-        <translation>%1 B</translation>
-    </message>
-    <message>
-        <source>%1 KB</source>
-        <translation>%1 KB</translation>
-    </message>
-    <message>
-        <source>%1 MB</source>
-        <translation>%1 MB</translation>
-    </message>
-    <message>
-        <source>%1 GB</source>
-        <translation>%1 GB</translation>
-    </message>
-    <message>
         <source>timing: run %1 of %2</source>
         <translation>计时：第 %1 次，共 %2 次</translation>
     </message>
@@ -954,10 +938,6 @@ JSON：{&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head
     <message>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
-    </message>
-    <message>
-        <source>%1 MB</source>
-        <translation>%1 MB</translation>
     </message>
     <message>
         <source>Twice the tokens, four times the scores: the time grows about 4× per doubling, and so would the memory of a stored table (this kernel computes it block by block and never stores it whole).</source>
@@ -2603,10 +2583,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation>所有头都开着时的验证损失：%1。在“选中的头”标签页里关掉一些头，看看没有它们时模型会怎样。</translation>
     </message>
     <message>
-        <source>With %1 switched off the validation loss is %2, against %3 with every head on (%4%5).</source>
-        <translation>关掉 %1 后验证损失为 %2，所有头都开着时为 %3（%4%5）。</translation>
-    </message>
-    <message>
         <source>How much the validation loss rises when one head alone is switched off (its output set to zero), over the first %1 characters of the validation text: the taller the bar, the more the model needs that head.</source>
         <translation>只关掉一个头（把它的输出置为零）时验证损失上升多少，在验证文本的前 %1 个字上测量：柱子越高，模型越需要这个头。</translation>
     </message>
@@ -2617,6 +2593,10 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     <message>
         <source>Validation loss increase by head switched off</source>
         <translation>关掉各个头时验证损失的上升</translation>
+    </message>
+    <message>
+        <source>With %1 switched off the validation loss is %2, against %3 with every head on (%4).</source>
+        <translation>关掉 %1 后验证损失为 %2，所有头都开着时为 %3（%4）。</translation>
     </message>
 </context>
 <context>

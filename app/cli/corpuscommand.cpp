@@ -3,6 +3,7 @@
 #include "commandline.h"
 #include "commands.h"
 #include "corpusfile.h"
+#include "numberformat.h"
 #include "output.h"
 #include "tiny/config.h"
 
@@ -45,7 +46,7 @@ QString corpusTable(const QString &name, const tiny::CorpusStats &stats)
         QString::number(stats.documents),       QString::number(stats.characters),
         QString::number(stats.trainCharacters), QString::number(stats.valCharacters),
         QString::number(stats.vocabSize),       QString::number(stats.unknownInTrain),
-        QString::number(stats.unknownInVal),    QString::number(stats.unigramValLoss, 'f', 4),
+        QString::number(stats.unknownInVal),    NumberFormat::loss(stats.unigramValLoss),
     };
     TextTable table;
     for (std::size_t i = 0; i < std::size(labels); ++i)

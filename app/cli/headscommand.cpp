@@ -46,10 +46,10 @@ QByteArray headsJson(const tiny::HeadsReport &report)
 
 QString headsTable(const tiny::HeadsReport &report)
 {
-    QString text = Cli::tr("validation loss %1; ratio: weight on the role's key ÷ a uniform "
-                           "head's; a role from %2×\n")
-                       .arg(report.valLoss, 0, 'f', 4)
-                       .arg(tiny::namedRoleMinRatio, 0, 'f', 1);
+    QString text =
+        Cli::tr("validation loss %1; ratio: weight on the role's key ÷ a uniform "
+                "head's; a role from %2×\n")
+            .arg(NumberFormat::loss(report.valLoss), NumberFormat::ratio(tiny::namedRoleMinRatio));
     TextTable table(2);
     QStringList header{Cli::tr("head"), Cli::tr("role")};
     for (const tiny::TextRole role : tiny::textRoles)
@@ -63,12 +63,9 @@ QString headsTable(const tiny::HeadsReport &report)
             QStringList row{QStringLiteral("%1.%2").arg(l + 1).arg(h + 1),
                             role ? QLatin1String(tiny::textRoleName(*role)) : QStringLiteral("–")};
             for (const tiny::TextRole r : tiny::textRoles)
-                row.append(roles[r].rows > 0 ? QString::number(roles[r].ratio(), 'f', 2)
+                row.append(roles[r].rows > 0 ? NumberFormat::ratio(roles[r].ratio())
                                              : QStringLiteral("–"));
-            row.append(
-                QStringLiteral("%1%2")
-                    .arg(report.ablationIncrease[l][h] >= 0 ? QStringLiteral("+") : QString())
-                    .arg(report.ablationIncrease[l][h], 0, 'f', 4));
+            row.append(NumberFormat::lossChange(report.ablationIncrease[l][h]));
             table.addRow(row);
         }
     return text + table.toString();
@@ -105,7 +102,7 @@ int runHeads(const QStringList &arguments, Language &)
                 "JSON: {\"val_loss\", \"heads\": [{\"layer\", \"head\", \"role\", \"ratios\": "
                 "{…}, \"ablation_val_loss_increase\"}]}, layer and head 1-based; a ratio is null "
                 "where the text has no row for its role, the role null where none is played.")
-            .arg(tiny::namedRoleMinRatio, 0, 'f', 1));
+            .arg(NumberFormat::ratio(tiny::namedRoleMinRatio)));
     addModelOption(line);
     line.addOption({QStringLiteral("corpus"),
                     Cli::tr("The corpus whose validation text is read (default: the one the "

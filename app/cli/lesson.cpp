@@ -227,11 +227,10 @@ void costSection()
     table.addRow(
         {Lesson::tr("T"), Lesson::tr("time"), Lesson::tr("growth"), Lesson::tr("T×T table")});
     for (const BenchResult &r : runBench(options)) {
-        const double tableBytes = static_cast<double>(scoreTableBytes(r.T));
         table.addRow(
             {QString::number(r.T), Lesson::tr("%1 ms").arg(r.medianMs, 0, 'f', 2),
              r.growth ? QStringLiteral("×%1").arg(*r.growth, 0, 'f', 2) : QStringLiteral("—"),
-             Lesson::tr("%1 MB").arg(tableBytes / 1e6, 0, 'f', 1)});
+             NumberFormat::memory(qint64(scoreTableBytes(r.T)), QLocale())});
     }
     printText(table.toString(4));
     printNote(

@@ -36,18 +36,6 @@ QStringList formatChoices()
     return {QStringLiteral("table"), QStringLiteral("json")};
 }
 
-/// "1.5 KB", "64.0 MB": bytes for people (powers of 1000, like the T×T arithmetic).
-QString readableBytes(double bytes)
-{
-    if (bytes < 1000.0)
-        return Cli::tr("%1 B").arg(bytes, 0, 'f', 0);
-    if (bytes < 1e6)
-        return Cli::tr("%1 KB").arg(bytes / 1e3, 0, 'f', 1);
-    if (bytes < 1e9)
-        return Cli::tr("%1 MB").arg(bytes / 1e6, 0, 'f', 1);
-    return Cli::tr("%1 GB").arg(bytes / 1e9, 0, 'f', 2);
-}
-
 /// The bench's progress on stderr, only when a person is watching it there.
 BenchProgress terminalProgress()
 {
@@ -279,7 +267,7 @@ void printBenchTable(const BenchOptions &options, const std::vector<BenchResult>
             {QLatin1String(kernelName(r.kernel)), QString::number(r.T),
              QString::number(r.medianMs, 'f', 3), QString::number(r.gflops, 'f', 1),
              r.growth ? QStringLiteral("×%1").arg(*r.growth, 0, 'f', 2) : QStringLiteral("—"),
-             readableBytes(static_cast<double>(r.extraBytes))});
+             NumberFormat::memory(qint64(r.extraBytes), QLocale())});
     printText(table.toString());
 }
 

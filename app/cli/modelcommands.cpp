@@ -134,8 +134,9 @@ QString evalTable(const TinyModel &model, const std::vector<int> &ids, const Tin
     QStringList tokens;
     for (int id : ids)
         tokens.append(model.character(id));
-    QString text =
-        Cli::tr("loss %1 over %2 predictions\n").arg(f.loss, 0, 'f', 4).arg(ids.size() - 1);
+    QString text = Cli::tr("loss %1 over %2 predictions\n")
+                       .arg(NumberFormat::loss(f.loss))
+                       .arg(ids.size() - 1);
     for (std::size_t l = 0; l < f.attention.size(); ++l) {
         for (std::size_t h = 0; h < f.attention[l].size(); ++h) {
             text += Cli::tr("\nlayer %1, head %2 (row: query, column: key)\n").arg(l).arg(h);
@@ -145,7 +146,7 @@ QString evalTable(const TinyModel &model, const std::vector<int> &ids, const Tin
             for (Index r = 0; r < w.rows(); ++r) {
                 QStringList row{tokens[int(r)]};
                 for (Index c = 0; c < w.cols(); ++c)
-                    row.append(c <= r ? NumberFormat::roundedTwoDecimals(w(r, c)) : QString());
+                    row.append(c <= r ? NumberFormat::weight(w(r, c)) : QString());
                 table.addRow(row);
             }
             text += table.toString();
@@ -156,9 +157,8 @@ QString evalTable(const TinyModel &model, const std::vector<int> &ids, const Tin
     for (Index t = 0; t < f.probabilities.rows(); ++t) {
         QStringList row{QString::number(t), tokens[int(t)]};
         for (int id : topIds(f.probabilities, t))
-            row.append(QStringLiteral("%1 %2")
-                           .arg(model.character(id))
-                           .arg(f.probabilities(t, id), 0, 'f', 3));
+            row.append(QStringLiteral("%1 %2").arg(model.character(id),
+                                                   NumberFormat::weight(f.probabilities(t, id))));
         table.addRow(row);
     }
     return text + table.toString();

@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "corpusfile.h"
 #include "modelfile.h"
+#include "numberformat.h"
 #include "output.h"
 #include "tiny/corpus.h"
 #include "tiny/trainer.h"
@@ -166,9 +167,8 @@ void printProgress(const TrainRequest &r, int step, double trainLoss, double val
     } else {
         printText(Cli::tr("step %1: train loss %2, validation loss %3, %4 steps/s\n")
                       .arg(step)
-                      .arg(trainLoss, 0, 'f', 4)
-                      .arg(valLoss, 0, 'f', 4)
-                      .arg(rate, 0, 'f', 1));
+                      .arg(NumberFormat::loss(trainLoss), NumberFormat::loss(valLoss),
+                           NumberFormat::rate(rate)));
     }
     std::fflush(stdout);
 }
@@ -268,13 +268,15 @@ void printSummary(const TrainRequest &r, const TrainResult &t, double unigram)
     row(Cli::tr("parameters"), QString::number(params));
     row(Cli::tr("batch, lr, threads"),
         QStringLiteral("%1, %2, %3").arg(s.batch).arg(s.learningRate).arg(s.threads));
-    row(Cli::tr("steps, seconds"),
-        Cli::tr("%1, %2 (%3 steps/s)").arg(t.steps).arg(t.seconds, 0, 'f', 1).arg(rate, 0, 'f', 1));
-    row(Cli::tr("train loss"), QString::number(t.trainLoss, 'f', 4));
-    row(Cli::tr("validation loss"), QString::number(t.last.valLoss, 'f', 4));
+    row(Cli::tr("steps, seconds"), Cli::tr("%1, %2 (%3 steps/s)")
+                                       .arg(t.steps)
+                                       .arg(t.seconds, 0, 'f', 1)
+                                       .arg(NumberFormat::rate(rate)));
+    row(Cli::tr("train loss"), NumberFormat::loss(t.trainLoss));
+    row(Cli::tr("validation loss"), NumberFormat::loss(t.last.valLoss));
     row(Cli::tr("best validation loss"),
-        Cli::tr("%1 at step %2").arg(t.best.valLoss, 0, 'f', 4).arg(t.bestStep));
-    row(Cli::tr("unigram baseline"), QString::number(unigram, 'f', 4));
+        Cli::tr("%1 at step %2").arg(NumberFormat::loss(t.best.valLoss)).arg(t.bestStep));
+    row(Cli::tr("unigram baseline"), NumberFormat::loss(unigram));
     row(Cli::tr("punctuation F1"), QString::number(t.best.punctuationF1, 'f', 3));
     printText(table.toString(0));
 }

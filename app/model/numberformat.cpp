@@ -28,6 +28,35 @@ QString withMinusSign(QString text)
 
 } // namespace
 
+QString weight(double value)
+{
+    const double rounded = std::round(value * 100.0) / 100.0;
+    return QLocale().toString(rounded == 0.0 ? 0.0 : rounded, 'f', 2);
+}
+
+QString loss(double nats)
+{
+    return QLocale().toString(nats, 'f', 4);
+}
+
+QString lossChange(double nats)
+{
+    const QString size = QLocale().toString(std::abs(nats), 'f', 4);
+    return (std::signbit(nats) && size != QLocale().toString(0.0, 'f', 4) ? minusSign
+                                                                          : QChar(u'+')) +
+           size;
+}
+
+QString ratio(double value)
+{
+    return QLocale().toString(value, 'f', 1);
+}
+
+QString rate(double stepsPerSecond)
+{
+    return QLocale().toString(stepsPerSecond, 'f', 1);
+}
+
 QString fixed(double value, int decimals)
 {
     if (std::isinf(value))

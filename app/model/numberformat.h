@@ -9,6 +9,29 @@
 
 namespace attention::NumberFormat {
 
+// By meaning: what the number is says how it reads, in the window and in the terminal alike, in
+// the default locale (QLocale(), which Language sets to the interface's language in the app and
+// in attention-cli).
+
+/// An attention weight or a probability: two decimals, "0.34"; one that rounds to zero is
+/// "0.00".
+QString weight(double value);
+
+/// A loss in nats: four decimals, "5.7503".
+QString loss(double nats);
+
+/// A change of loss, its sign always written: "+0.3450", "−0.0012" (a real minus sign).
+QString lossChange(double nats);
+
+/// A ratio, such as a head's weight over a uniform head's: one decimal, "4.8" (the texts around
+/// it write the ×).
+QString ratio(double value);
+
+/// A training speed in steps per second: one decimal, "29.6".
+QString rate(double stepsPerSecond);
+
+// By form: the views' own layouts.
+
 /// Fixed `decimals` for heatmap cells and tables: "−1.50" with a real minus sign, "0.00" rather
 /// than "−0.00", and "−∞", "∞", "NaN" for the non-finite.
 QString fixed(double value, int decimals);

@@ -22,6 +22,8 @@ class TestNumberFormat : public QObject
 
 private Q_SLOTS:
     void initTestCase();
+    void byMeaning();
+    void byMeaningFollowsTheLanguage();
     void fixed_data();
     void fixed();
     void brief_data();
@@ -46,6 +48,43 @@ private Q_SLOTS:
 void TestNumberFormat::initTestCase()
 {
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+}
+
+void TestNumberFormat::byMeaning()
+{
+    // A weight: two decimals, a rounded zero without its sign.
+    QCOMPARE(NumberFormat::weight(0.3449), QStringLiteral("0.34"));
+    QCOMPARE(NumberFormat::weight(0.2996), QStringLiteral("0.30"));
+    QCOMPARE(NumberFormat::weight(1.0), QStringLiteral("1.00"));
+    QCOMPARE(NumberFormat::weight(-0.001), QStringLiteral("0.00"));
+    // A loss: four decimals; a change of loss always signed, with a real minus sign.
+    QCOMPARE(NumberFormat::loss(5.75031), QStringLiteral("5.7503"));
+    QCOMPARE(NumberFormat::loss(4.68484), QStringLiteral("4.6848"));
+    QCOMPARE(NumberFormat::lossChange(0.34504), QStringLiteral("+0.3450"));
+    QCOMPARE(NumberFormat::lossChange(-0.0012), QStringLiteral("−0.0012"));
+    QCOMPARE(NumberFormat::lossChange(-0.00001), QStringLiteral("+0.0000")); // no −0.0000
+    QCOMPARE(NumberFormat::lossChange(0.0), QStringLiteral("+0.0000"));
+    // A ratio and a rate: one decimal.
+    QCOMPARE(NumberFormat::ratio(4.8312), QStringLiteral("4.8"));
+    QCOMPARE(NumberFormat::ratio(2.96), QStringLiteral("3.0"));
+    QCOMPARE(NumberFormat::rate(29.64), QStringLiteral("29.6"));
+    QCOMPARE(NumberFormat::rate(1234.56), QStringLiteral("1,234.6"));
+}
+
+void TestNumberFormat::byMeaningFollowsTheLanguage()
+{
+    // The one rule: the default locale, which Language sets (here German, whose decimal sign
+    // shows the rule at work; the interface's languages both write a point).
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    QCOMPARE(NumberFormat::weight(0.34), QStringLiteral("0,34"));
+    QCOMPARE(NumberFormat::loss(5.75031), QStringLiteral("5,7503"));
+    QCOMPARE(NumberFormat::lossChange(-0.0012), QStringLiteral("−0,0012"));
+    QCOMPARE(NumberFormat::ratio(4.8312), QStringLiteral("4,8"));
+    QCOMPARE(NumberFormat::rate(29.64), QStringLiteral("29,6"));
+    QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
+    QCOMPARE(NumberFormat::loss(5.75031), QStringLiteral("5.7503"));
+    QLocale::setDefault(before);
 }
 
 void TestNumberFormat::fixed_data()

@@ -218,7 +218,7 @@ void TestTrainPoems::aHeadSwitchedOff()
     VERIFY_NEAR(worth->valLossWithOff, all + worth->increase[1][0], 1e-6);
     const QString loss = page.worthPanel()->lossText();
     QVERIFY2(loss.startsWith(QStringLiteral("With 2.1 switched off the validation loss is %1")
-                                 .arg(QLocale().toString(worth->valLossWithOff, 'f', 3))),
+                                 .arg(QLocale().toString(worth->valLossWithOff, 'f', 4))),
              qPrintable(loss));
     // Another head shows its own box unchecked; 2.1 shows it checked again.
     page.headGrid()->setSelectedHead(0, 1);

@@ -1,5 +1,6 @@
 #include "lessontext.h"
 
+#include "numberformat.h"
 #include "tiny/headanalysis.h"
 #include "tiny/headroles.h"
 
@@ -76,12 +77,12 @@ StepText LessonText::step(int step)
                 {{tr("Exercise 4: the last comma"),
                   tr("A head passes when its role is the last comma: at least %1 on the last “，” "
                      "and %2× a uniform head's weight there.")
-                      .arg(QLocale().toString(tiny::lastMarkMinWeight, 'f', 2),
-                           QLocale().toString(tiny::lastMarkMinRatio, 'f', 1))},
+                      .arg(NumberFormat::weight(tiny::lastMarkMinWeight),
+                           NumberFormat::ratio(tiny::lastMarkMinRatio))},
                  {tr("Exercise 5: the line above"),
                   tr("Find the head with the most weight on the same place one line up: at least "
                      "%1× a uniform head's.")
-                      .arg(QLocale().toString(tiny::leaderMinRatio, 'f', 1))}}};
+                      .arg(NumberFormat::ratio(tiny::leaderMinRatio))}}};
     case 8:
         return {tr("Check yourself"),
                 tr("Answer each question in your own words first, then reveal ours."),

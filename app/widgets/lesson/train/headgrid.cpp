@@ -3,6 +3,7 @@
 #include "colormap.h"
 #include "headpanel.h"
 #include "heatmapmapping.h"
+#include "numberformat.h"
 
 #include <QAccessible>
 #include <QHelpEvent>
@@ -402,7 +403,7 @@ bool HeadGrid::event(QEvent *event)
                              .arg(hit.row + 1)
                              .arg(m_characters.at(hit.column))
                              .arg(hit.column + 1)
-                             .arg(locale().toString(double(weights(hit.row, hit.column)), 'f', 2));
+                             .arg(NumberFormat::weight(double(weights(hit.row, hit.column))));
     if (!role.isEmpty())
         text = tr("%1 (it reads %2)").arg(text, role);
     QToolTip::showText(help->globalPos(), text, this);

@@ -1,6 +1,7 @@
 #include "headpanel.h"
 
 #include "barchartview.h"
+#include "numberformat.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>
@@ -110,7 +111,7 @@ QString HeadPanel::roleText() const
     if (!m_inspection)
         return tr("No head to describe yet.");
     const tiny::HeadRole &role = m_inspection->role;
-    const QString strength = locale().toString(role.strength, 'f', 2);
+    const QString strength = NumberFormat::weight(role.strength);
     switch (role.kind) {
     case tiny::HeadRoleKind::PreviousToken:
         return tr("This head looks at the <b>previous character</b> (mean weight %1).")
@@ -168,17 +169,16 @@ QString HeadPanel::textRoleText() const
     const tiny::RoleMeasure &measure = roles[shown];
     if (measure.rows == 0)
         return {};
-    const QLocale l = locale();
     const QString figures =
         tr("%1 of its weight there, %2× a uniform head's %3")
-            .arg(l.toString(measure.weight, 'f', 2), l.toString(measure.ratio(), 'f', 1),
-                 l.toString(measure.uniform, 'f', 2));
+            .arg(NumberFormat::weight(measure.weight), NumberFormat::ratio(measure.ratio()),
+                 NumberFormat::weight(measure.uniform));
     if (roles.named())
         return tr("In the poems' structure it reads <b>%1</b>: %2.")
             .arg(textRoleWords(shown), figures);
     return tr("No role in the poems' structure reaches %1× a uniform head's weight; the closest "
               "is %2: %3.")
-        .arg(l.toString(tiny::namedRoleMinRatio, 'f', 1), textRoleWords(shown), figures);
+        .arg(NumberFormat::ratio(tiny::namedRoleMinRatio), textRoleWords(shown), figures);
 }
 
 QString HeadPanel::commaFiguresText(const char *text) const
@@ -186,8 +186,7 @@ QString HeadPanel::commaFiguresText(const char *text) const
     const tiny::HeadProfile &profile = m_inspection->profile;
     const tiny::MarkFigures figures =
         tiny::markFigures(profile.onLastComma, profile.lastCommaBaseline);
-    return tr(text).arg(locale().toString(figures.weight, 'f', 2),
-                        locale().toString(figures.ratio, 'f', 1));
+    return tr(text).arg(NumberFormat::weight(figures.weight), NumberFormat::ratio(figures.ratio));
 }
 
 QString HeadPanel::verdictText() const
@@ -231,16 +230,15 @@ QString HeadPanel::lineAboveVerdict() const
     if (leader.head.first < 0)
         return tr("This text has no poem of equal lines to judge a head by: open the "
                   "long-trained model (全唐诗 must be built).");
-    const QLocale l = locale();
     const QString ratio =
-        l.toString(m_inspection->textRoles[tiny::TextRole::PreviousLine].ratio(), 'f', 1);
+        NumberFormat::ratio(m_inspection->textRoles[tiny::TextRole::PreviousLine].ratio());
     if (!leader.reads())
         return tr("✘ No head reads the line above yet: the strongest, layer %1 head %2, puts "
                   "%3× a uniform head's weight there. Train longer, or open the long-trained "
                   "model.")
             .arg(leader.head.first + 1)
             .arg(leader.head.second + 1)
-            .arg(l.toString(leader.ratio, 'f', 1));
+            .arg(NumberFormat::ratio(leader.ratio));
     if (leader.head == tiny::HeadIndex{m_layer, m_head})
         return tr("✔ Found: no other head puts as much weight on the same place one line up: "
                   "%1× a uniform head's.")

@@ -1,6 +1,7 @@
 #include "headworthpanel.h"
 
 #include "barchartview.h"
+#include "numberformat.h"
 
 #include <QEvent>
 #include <QLabel>
@@ -55,8 +56,7 @@ QString HeadWorthPanel::lossText() const
 {
     if (!m_worth)
         return tr("Measured once the model has a validation text to read.");
-    const QLocale l = locale();
-    const QString all = l.toString(m_worth->valLoss, 'f', 3);
+    const QString all = NumberFormat::loss(m_worth->valLoss);
     if (m_worth->off.empty())
         return tr("Validation loss with every head on: %1. Switch heads off in the selected "
                   "head's tab to see what the model does without them.")
@@ -66,9 +66,9 @@ QString HeadWorthPanel::lossText() const
         off.append(QStringLiteral("%1.%2").arg(head.first + 1).arg(head.second + 1));
     const double rise = m_worth->valLossWithOff - m_worth->valLoss;
     return tr("With %1 switched off the validation loss is %2, against %3 with every head on "
-              "(%4%5).")
-        .arg(off.join(QStringLiteral(", ")), l.toString(m_worth->valLossWithOff, 'f', 3), all,
-             rise >= 0 ? QStringLiteral("+") : QString(), l.toString(rise, 'f', 3));
+              "(%4).")
+        .arg(off.join(QStringLiteral(", ")), NumberFormat::loss(m_worth->valLossWithOff), all,
+             NumberFormat::lossChange(rise));
 }
 
 void HeadWorthPanel::updateTexts()

@@ -1,6 +1,7 @@
 #include "losschart.h"
 
 #include "focusmark.h"
+#include "numberformat.h"
 #include "trainingsession.h"
 
 #include <QChart>
@@ -163,7 +164,7 @@ void LossChart::showValue(const QString &what, const QPointF &point, bool state)
     QToolTip::showText(
         QCursor::pos(),
         tr("step %1: %2 %3")
-            .arg(locale().toString(qRound(point.x())), what, locale().toString(point.y(), 'f', 3)),
+            .arg(locale().toString(qRound(point.x())), what, NumberFormat::loss(point.y())),
         this);
 }
 

@@ -322,7 +322,7 @@ void TrainControls::showSession(const TrainingSession &session)
         break;
     case State::Running:
         status = rate > 0.0 ? tr("Training: %1 steps/s, about %2 left.")
-                                  .arg(locale().toString(rate, 'f', 1),
+                                  .arg(NumberFormat::rate(rate),
                                        NumberFormat::duration((total - done) / rate, locale()))
                             : tr("Training…");
         break;
@@ -330,10 +330,9 @@ void TrainControls::showSession(const TrainingSession &session)
         status = tr("Paused at step %1.").arg(done);
         break;
     case State::Finished:
-        status =
-            rate > 0.0
-                ? tr("Done: %1 steps, %2 steps/s.").arg(done).arg(locale().toString(rate, 'f', 1))
-                : tr("Done: %1 steps.").arg(done);
+        status = rate > 0.0
+                     ? tr("Done: %1 steps, %2 steps/s.").arg(done).arg(NumberFormat::rate(rate))
+                     : tr("Done: %1 steps.").arg(done);
         break;
     case State::Opened:
         status = tr("A model from a file. Reset starts a new run with these settings.");
@@ -349,7 +348,7 @@ void TrainControls::showSession(const TrainingSession &session)
     if (session.bestStep() >= 0 && state != State::Ready)
         status = tr("%1 %2", "two sentences of the training status")
                      .arg(status, tr("Best validation loss %1 at step %2.")
-                                      .arg(locale().toString(session.bestLoss(), 'f', 3))
+                                      .arg(NumberFormat::loss(session.bestLoss()))
                                       .arg(session.bestStep()));
     if (const std::optional<TrainingError> error = session.bestFileError())
         status = tr("%1 %2", "two sentences of the training status")
