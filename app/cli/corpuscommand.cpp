@@ -26,7 +26,7 @@ JsonFields corpusFields(const QString &name, const tiny::CorpusStats &stats)
         {QStringLiteral("vocab_size"), QByteArray::number(stats.vocabSize)},
         {QStringLiteral("unknown_in_train"), count(stats.unknownInTrain)},
         {QStringLiteral("unknown_in_val"), count(stats.unknownInVal)},
-        {QStringLiteral("unigram_val_loss"), jsonNumber(stats.unigramValLoss)},
+        {QStringLiteral("unigram_val_loss"), NumberFormat::json(stats.unigramValLoss)},
     };
 }
 

@@ -28,7 +28,7 @@ QByteArray headsJson(const tiny::HeadsReport &report)
             JsonFields ratios;
             for (const tiny::TextRole role : tiny::textRoles)
                 ratios.emplace_back(QLatin1String(tiny::textRoleName(role)),
-                                    roles[role].rows > 0 ? jsonNumber(roles[role].ratio())
+                                    roles[role].rows > 0 ? NumberFormat::json(roles[role].ratio())
                                                          : QByteArray("null"));
             const std::optional<tiny::TextRole> role = roles.named();
             heads.append(
@@ -38,9 +38,9 @@ QByteArray headsJson(const tiny::HeadsReport &report)
                              role ? jsonValue(QLatin1String(tiny::textRoleName(*role))) : "null"},
                             {QStringLiteral("ratios"), jsonInline(ratios)},
                             {QStringLiteral("ablation_val_loss_increase"),
-                             jsonNumber(report.ablationIncrease[l][h])}}));
+                             NumberFormat::json(report.ablationIncrease[l][h])}}));
         }
-    return jsonDocument({{QStringLiteral("val_loss"), jsonNumber(report.valLoss)},
+    return jsonDocument({{QStringLiteral("val_loss"), NumberFormat::json(report.valLoss)},
                          {QStringLiteral("heads"), jsonLines(heads)}});
 }
 

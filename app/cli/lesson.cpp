@@ -53,7 +53,7 @@ QString tokenGrid(const QStringList &tokens, const Matrix &m)
     for (Index r = 0; r < m.rows(); ++r) {
         QStringList row{tokens.at(static_cast<int>(r))};
         for (Index c = 0; c < m.cols(); ++c)
-            row.append(NumberFormat::roundedTwoDecimals(m(r, c)));
+            row.append(NumberFormat::value(m(r, c)));
         table.addRow(row);
     }
     return table.toString(4);
@@ -64,8 +64,7 @@ QString tokenDict(const QStringList &tokens, const RowVector &values)
 {
     QStringList items;
     for (int i = 0; i < tokens.size(); ++i)
-        items.append(QStringLiteral("'%1': %2")
-                         .arg(tokens.at(i), NumberFormat::roundedTwoDecimals(values(i))));
+        items.append(QStringLiteral("'%1': %2").arg(tokens.at(i), NumberFormat::value(values(i))));
     return QLatin1Char('{') + items.join(QStringLiteral(", ")) + QLatin1Char('}');
 }
 
@@ -136,8 +135,7 @@ void scoresSection()
     const double largest = softmax(sharp).maxCoeff(&favourite);
     printNote(Lesson::tr("Larger scores make softmax pick a favourite: at × 5, %1 takes %2 of the "
                          "weight.")
-                  .arg(tokens.at(static_cast<int>(favourite)),
-                       NumberFormat::roundedTwoDecimals(largest)));
+                  .arg(tokens.at(static_cast<int>(favourite)), NumberFormat::weight(largest)));
 }
 
 void causalSection()
@@ -169,10 +167,10 @@ void sqrtDSection()
                   Lesson::tr("largest weight, unscaled"), Lesson::tr("divided by √d")});
     for (Index d : {16, 64, 256, 1024}) {
         const SqrtDRow row = measureSqrtD(d, options);
-        table.addRow({QString::number(d), NumberFormat::twoDecimals(row.stdDev),
-                      NumberFormat::twoDecimals(std::sqrt(static_cast<double>(d))),
-                      NumberFormat::roundedTwoDecimals(row.maxWeightUnscaled),
-                      NumberFormat::roundedTwoDecimals(row.maxWeightScaled)});
+        table.addRow({QString::number(d), NumberFormat::value(row.stdDev),
+                      NumberFormat::value(std::sqrt(static_cast<double>(d))),
+                      NumberFormat::weight(row.maxWeightUnscaled),
+                      NumberFormat::weight(row.maxWeightScaled)});
     }
     printText(table.toString(4));
     printNote(

@@ -100,11 +100,11 @@ void printSqrtDJson(const SqrtDOptions &options, const std::vector<SqrtDRow> &ro
 {
     QList<QByteArray> jsonRows;
     for (const SqrtDRow &row : rows)
-        jsonRows.append(
-            jsonInline({{QStringLiteral("d"), QByteArray::number(row.d)},
-                        {QStringLiteral("std"), jsonNumber(row.stdDev)},
-                        {QStringLiteral("max_weight_unscaled"), jsonNumber(row.maxWeightUnscaled)},
-                        {QStringLiteral("max_weight_scaled"), jsonNumber(row.maxWeightScaled)}}));
+        jsonRows.append(jsonInline(
+            {{QStringLiteral("d"), QByteArray::number(row.d)},
+             {QStringLiteral("std"), NumberFormat::json(row.stdDev)},
+             {QStringLiteral("max_weight_unscaled"), NumberFormat::json(row.maxWeightUnscaled)},
+             {QStringLiteral("max_weight_scaled"), NumberFormat::json(row.maxWeightScaled)}}));
     printBytes(jsonDocument({{QStringLiteral("T"), QByteArray::number(options.T)},
                              {QStringLiteral("trials"), QByteArray::number(options.trials)},
                              {QStringLiteral("seed"), QByteArray::number(options.seed)},
@@ -123,10 +123,10 @@ void printSqrtDTable(const SqrtDOptions &options, const std::vector<SqrtDRow> &r
     table.addRow({Cli::tr("d"), Cli::tr("std of q·k"), Cli::tr("√d"),
                   Cli::tr("max weight, unscaled"), Cli::tr("max weight, ÷√d")});
     for (const SqrtDRow &row : rows)
-        table.addRow({QString::number(row.d), NumberFormat::twoDecimals(row.stdDev),
-                      NumberFormat::twoDecimals(std::sqrt(static_cast<double>(row.d))),
-                      QString::number(row.maxWeightUnscaled, 'f', 3),
-                      QString::number(row.maxWeightScaled, 'f', 3)});
+        table.addRow({QString::number(row.d), NumberFormat::value(row.stdDev),
+                      NumberFormat::value(std::sqrt(static_cast<double>(row.d))),
+                      NumberFormat::weight(row.maxWeightUnscaled),
+                      NumberFormat::weight(row.maxWeightScaled)});
     printText(table.toString());
 }
 
@@ -238,15 +238,15 @@ void printBenchJson(const BenchOptions &options, const std::vector<BenchResult> 
         jsonResults.append(jsonInline(
             {{QStringLiteral("kernel"), jsonValue(QLatin1String(kernelName(r.kernel)))},
              {QStringLiteral("T"), QByteArray::number(r.T)},
-             {QStringLiteral("median_ms"), jsonNumber(r.medianMs)},
-             {QStringLiteral("gflops"), jsonNumber(r.gflops)},
+             {QStringLiteral("median_ms"), NumberFormat::json(r.medianMs)},
+             {QStringLiteral("gflops"), NumberFormat::json(r.gflops)},
              {QStringLiteral("growth"),
-              r.growth ? jsonNumber(*r.growth) : QByteArrayLiteral("null")},
+              r.growth ? NumberFormat::json(*r.growth) : QByteArrayLiteral("null")},
              {QStringLiteral("extra_bytes"), QByteArray::number(quint64(r.extraBytes))}}));
     printBytes(jsonDocument({{QStringLiteral("d"), QByteArray::number(options.d)},
                              {QStringLiteral("threads"), QByteArray::number(threads)},
                              {QStringLiteral("causal"), options.causal ? "true" : "false"},
-                             {QStringLiteral("gemm_gflops"), jsonNumber(gemm)},
+                             {QStringLiteral("gemm_gflops"), NumberFormat::json(gemm)},
                              {QStringLiteral("results"), jsonLines(jsonResults)}}));
 }
 

@@ -105,7 +105,7 @@ QByteArray evalJson(const TinyModel &model, const std::vector<int> &ids, const T
             for (Index r = 0; r < heads[h].rows(); ++r) {
                 matrix += r > 0 ? ", [" : "[";
                 for (Index c = 0; c < heads[h].cols(); ++c)
-                    matrix += (c > 0 ? ", " : "") + jsonNumber(heads[h](r, c));
+                    matrix += (c > 0 ? ", " : "") + NumberFormat::json(heads[h](r, c));
                 matrix += ']';
             }
             layer += (h > 0 ? ", " : "") + matrix + ']';
@@ -118,13 +118,13 @@ QByteArray evalJson(const TinyModel &model, const std::vector<int> &ids, const T
         for (int id : topIds(f.probabilities, t))
             top += (top.size() > 1 ? ", " : "") +
                    jsonInline({{QStringLiteral("char"), jsonValue(model.character(id))},
-                               {QStringLiteral("p"), jsonNumber(f.probabilities(t, id))}});
+                               {QStringLiteral("p"), NumberFormat::json(f.probabilities(t, id))}});
         next.append(jsonInline({{QStringLiteral("position"), QByteArray::number(t)},
                                 {QStringLiteral("top"), top + ']'}}));
     }
     return jsonDocument({{QStringLiteral("tokens"), jsonStrings(tokens)},
                          {QStringLiteral("ids"), idList + ']'},
-                         {QStringLiteral("loss"), jsonNumber(f.loss)},
+                         {QStringLiteral("loss"), NumberFormat::json(f.loss)},
                          {QStringLiteral("attention"), jsonLines(layers)},
                          {QStringLiteral("next"), jsonLines(next)}});
 }
@@ -231,9 +231,10 @@ int runGrad(const QStringList &arguments, Language &)
     for (const std::vector<float> &tensor : gradient)
         for (float g : tensor)
             squares += double(g) * double(g);
-    printBytes(jsonInline({{QStringLiteral("loss"), jsonNumber(loss)},
-                           {QStringLiteral("gradient_norm"), jsonNumber(std::sqrt(squares))}}) +
-               '\n');
+    printBytes(
+        jsonInline({{QStringLiteral("loss"), NumberFormat::json(loss)},
+                    {QStringLiteral("gradient_norm"), NumberFormat::json(std::sqrt(squares))}}) +
+        '\n');
     return ExitSuccess;
 }
 

@@ -1,5 +1,7 @@
 #include "output.h"
 
+#include "numberformat.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -122,13 +124,6 @@ QString wrapText(const QString &text, int width)
     return lines.join(QLatin1Char('\n'));
 }
 
-QByteArray jsonNumber(double x)
-{
-    if (!std::isfinite(x))
-        return QByteArrayLiteral("null");
-    return QByteArray::number(x, 'g', QLocale::FloatingPointShortest);
-}
-
 QByteArray jsonValue(const QJsonValue &value)
 {
     if (value.isArray())
@@ -136,7 +131,7 @@ QByteArray jsonValue(const QJsonValue &value)
     if (value.isObject())
         return QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact);
     if (value.isDouble())
-        return jsonNumber(value.toDouble());
+        return NumberFormat::json(value.toDouble());
     // A bare value: let QJsonDocument write it inside an array, then take the brackets off.
     const QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
     return wrapped.mid(1, wrapped.size() - 2);
@@ -177,7 +172,7 @@ QByteArray jsonMatrix(const Matrix &matrix)
     for (Index r = 0; r < matrix.rows(); ++r) {
         QByteArray row = "[";
         for (Index c = 0; c < matrix.cols(); ++c)
-            row += (c > 0 ? ", " : "") + jsonNumber(matrix(r, c));
+            row += (c > 0 ? ", " : "") + NumberFormat::json(matrix(r, c));
         rows.append(row + ']');
     }
     return jsonLines(rows);

@@ -55,8 +55,6 @@ QString wrapText(const QString &text, int width = 79);
 /// A JSON object's fields in the order they are written: a key and its already-written value.
 using JsonFields = std::vector<std::pair<QString, QByteArray>>;
 
-/// A finite number as the shortest text that reads back to the same double; null otherwise.
-QByteArray jsonNumber(double x);
 /// Any JSON value on one line, written by QJsonDocument (strings escaped, numbers exact).
 QByteArray jsonValue(const QJsonValue &value);
 /// An array of strings on one line.

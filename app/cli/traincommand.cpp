@@ -160,9 +160,9 @@ void printProgress(const TrainRequest &r, int step, double trainLoss, double val
 {
     if (r.json) {
         printBytes(jsonInline({{QStringLiteral("step"), QByteArray::number(step)},
-                               {QStringLiteral("train_loss"), jsonNumber(trainLoss)},
-                               {QStringLiteral("val_loss"), jsonNumber(valLoss)},
-                               {QStringLiteral("steps_per_second"), jsonNumber(rate)}}) +
+                               {QStringLiteral("train_loss"), NumberFormat::json(trainLoss)},
+                               {QStringLiteral("val_loss"), NumberFormat::json(valLoss)},
+                               {QStringLiteral("steps_per_second"), NumberFormat::json(rate)}}) +
                    '\n');
     } else {
         printText(Cli::tr("step %1: train loss %2, validation loss %3, %4 steps/s\n")
@@ -237,20 +237,21 @@ void printSummary(const TrainRequest &r, const TrainResult &t, double unigram)
     const double rate = t.steps / std::max(1e-9, t.seconds);
     if (r.json) {
         printBytes(
-            jsonInline({{QStringLiteral("config"), configJson(c)},
-                        {QStringLiteral("batch"), QByteArray::number(s.batch)},
-                        {QStringLiteral("lr"), jsonNumber(s.learningRate)},
-                        {QStringLiteral("threads"), QByteArray::number(s.threads)},
-                        {QStringLiteral("steps"), QByteArray::number(t.steps)},
-                        {QStringLiteral("seconds"), jsonNumber(t.seconds)},
-                        {QStringLiteral("steps_per_second"), jsonNumber(rate)},
-                        {QStringLiteral("params"), QByteArray::number(qint64(params))},
-                        {QStringLiteral("train_loss"), jsonNumber(t.trainLoss)},
-                        {QStringLiteral("val_loss"), jsonNumber(t.last.valLoss)},
-                        {QStringLiteral("best_val_loss"), jsonNumber(t.best.valLoss)},
-                        {QStringLiteral("best_step"), QByteArray::number(t.bestStep)},
-                        {QStringLiteral("unigram_val_loss"), jsonNumber(unigram)},
-                        {QStringLiteral("punctuation_f1"), jsonNumber(t.best.punctuationF1)}}) +
+            jsonInline(
+                {{QStringLiteral("config"), configJson(c)},
+                 {QStringLiteral("batch"), QByteArray::number(s.batch)},
+                 {QStringLiteral("lr"), NumberFormat::json(s.learningRate)},
+                 {QStringLiteral("threads"), QByteArray::number(s.threads)},
+                 {QStringLiteral("steps"), QByteArray::number(t.steps)},
+                 {QStringLiteral("seconds"), NumberFormat::json(t.seconds)},
+                 {QStringLiteral("steps_per_second"), NumberFormat::json(rate)},
+                 {QStringLiteral("params"), QByteArray::number(qint64(params))},
+                 {QStringLiteral("train_loss"), NumberFormat::json(t.trainLoss)},
+                 {QStringLiteral("val_loss"), NumberFormat::json(t.last.valLoss)},
+                 {QStringLiteral("best_val_loss"), NumberFormat::json(t.best.valLoss)},
+                 {QStringLiteral("best_step"), QByteArray::number(t.bestStep)},
+                 {QStringLiteral("unigram_val_loss"), NumberFormat::json(unigram)},
+                 {QStringLiteral("punctuation_f1"), NumberFormat::json(t.best.punctuationF1)}}) +
             '\n');
         return;
     }

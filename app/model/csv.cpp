@@ -1,5 +1,7 @@
 #include "csv.h"
 
+#include "numberformat.h"
+
 #include <QLocale>
 #include <cmath>
 
@@ -21,7 +23,7 @@ QString csvNumber(double x)
         return QStringLiteral("nan");
     if (std::isinf(x))
         return x < 0 ? QStringLiteral("-inf") : QStringLiteral("inf");
-    return QString::number(x, 'g', QLocale::FloatingPointShortest);
+    return NumberFormat::exact(x);
 }
 
 QString csvTable(const QString &corner, const QStringList &columnLabels,

@@ -3,6 +3,7 @@
 #include "atomicfile.h"
 #include "modelfilereader.h"
 #include "modelfiletext.h"
+#include "numberformat.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -54,7 +55,7 @@ QJsonObject metadataObject(const ModelFile &model)
         {QStringLiteral("corpus"), QString::fromUtf8(compactJson(corpus))},
         {QStringLiteral("steps"), QString::number(model.metadata.steps)},
         {QStringLiteral("seed"), QString::number(model.metadata.seed)},
-        {QStringLiteral("val_loss"), numberText(model.metadata.valLoss)},
+        {QStringLiteral("val_loss"), NumberFormat::exact(model.metadata.valLoss)},
     };
 }
 

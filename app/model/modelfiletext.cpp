@@ -1,5 +1,7 @@
 #include "modelfiletext.h"
 
+#include "numberformat.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 #include <QRegularExpression>
@@ -66,7 +68,7 @@ QString describe(const QJsonValue &value)
         return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
     case QJsonValue::Double:
         return QCoreApplication::translate("ModelFile", "the number %1")
-            .arg(value.toDouble(), 0, 'g', QLocale::FloatingPointShortest);
+            .arg(NumberFormat::exact(value.toDouble()));
     case QJsonValue::String:
         return QCoreApplication::translate("ModelFile", "the string %1")
             .arg(quotedText(value.toString()));
@@ -145,11 +147,6 @@ QString nonFinite(const tiny::TensorSpec &spec, const std::vector<float> &values
                .arg(elementText(spec, std::size_t(it - values.begin())),
                     std::isnan(*it) ? QStringLiteral("nan")
                                     : (*it > 0 ? QStringLiteral("inf") : QStringLiteral("-inf")));
-}
-
-QString numberText(double x)
-{
-    return QString::number(x, 'g', QLocale::FloatingPointShortest);
 }
 
 } // namespace attention::modelfile

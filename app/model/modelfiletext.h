@@ -35,7 +35,5 @@ QString configProblem(const tiny::ModelConfig &config, tiny::ConfigError error);
 bool isSha256(const QString &text);
 /// The first weight of `values` that is not finite, as "<tensor>: <what>", or an empty string.
 QString nonFinite(const tiny::TensorSpec &spec, const std::vector<float> &values);
-/// The shortest text that reads back to the same double.
-QString numberText(double x);
 
 } // namespace attention::modelfile

@@ -34,6 +34,11 @@ QString weight(double value)
     return QLocale().toString(rounded == 0.0 ? 0.0 : rounded, 'f', 2);
 }
 
+QString value(double v)
+{
+    return withMinusSign(QLocale().toString(v, 'f', 2));
+}
+
 QString loss(double nats)
 {
     return QLocale().toString(nats, 'f', 4);
@@ -71,22 +76,6 @@ QString brief(double value)
     if (value != 0.0 && std::isfinite(value) && std::abs(value) < 0.005)
         return QString::number(value, 'g', 2).replace(QLatin1Char('-'), minusSign);
     return fixed(value, 2);
-}
-
-QString signedTwoDecimals(double value)
-{
-    return QString::number(value, 'f', 2).replace(QLatin1Char('-'), minusSign);
-}
-
-QString twoDecimals(double value)
-{
-    return QString::number(value, 'f', 2);
-}
-
-QString roundedTwoDecimals(double value)
-{
-    const double rounded = std::round(value * 100.0) / 100.0;
-    return QString::number(rounded == 0.0 ? 0.0 : rounded, 'f', 2);
 }
 
 QString shape(qint64 rows, qint64 columns)
@@ -163,6 +152,18 @@ QString slope(double value, const QLocale &locale)
 QString scientific(double value)
 {
     return QString::number(value, 'e', 1);
+}
+
+QString exact(double value)
+{
+    return QString::number(value, 'g', QLocale::FloatingPointShortest);
+}
+
+QByteArray json(double value)
+{
+    if (!std::isfinite(value))
+        return QByteArrayLiteral("null");
+    return QByteArray::number(value, 'g', QLocale::FloatingPointShortest);
 }
 
 QString shortest(double value, QLocale locale)

@@ -4,6 +4,7 @@
 /// names where it is used, so a number reads the same everywhere it appears (in a window or in a
 /// terminal), and a change is made once. Qt Core only: attention-cli links it without widgets.
 
+#include <QByteArray>
 #include <QLocale>
 #include <QString>
 
@@ -16,6 +17,10 @@ namespace attention::NumberFormat {
 /// An attention weight or a probability: two decimals, "0.34"; one that rounds to zero is
 /// "0.00".
 QString weight(double value);
+
+/// A vector's entry, a dot product, a score or a standard deviation: two decimals with a real
+/// minus sign, "−0.86"; one that rounds to zero is "0.00".
+QString value(double v);
 
 /// A loss in nats: four decimals, "5.7503".
 QString loss(double nats);
@@ -39,16 +44,6 @@ QString fixed(double value, int decimals);
 /// fixed() with two decimals, or two significant digits when two decimals would show 0
 /// ("0.0012"): the numbers of a heatmap's tooltip.
 QString brief(double value);
-
-/// Two decimals with a real minus sign, "−0.00" included: the query-key page's numbers.
-QString signedTwoDecimals(double value);
-
-/// Two decimals with an ASCII '-': the √d page's numbers, and the CLI's √d table.
-QString twoDecimals(double value);
-
-/// Two decimals with an ASCII '-', rounded first so that a tiny negative prints "0.00", never
-/// "-0.00": the weights the CLI prints (its lesson's grids, `eval`'s attention rows).
-QString roundedTwoDecimals(double value);
 
 /// A matrix's shape: "(5, 16)".
 QString shape(qint64 rows, qint64 columns);
@@ -82,6 +77,13 @@ QString slope(double value, const QLocale &locale);
 
 /// One digit in scientific notation, as the lesson (page or CLI) prints differences: "1.2e-07".
 QString scientific(double value);
+
+/// The shortest text that reads back as exactly `value`, in the C locale ("0.1", "1e-07",
+/// "2000000"): what the project's files (JSON, CSV) hold and what a message quotes of a file.
+QString exact(double value);
+
+/// exact() for JSON, which has no NaN or infinity: those are null.
+QByteArray json(double value);
 
 /// The shortest text that reads back as `value` in `locale`, without group separators: the
 /// limits a number entry or the vector table names when it refuses a value.

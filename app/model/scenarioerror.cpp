@@ -1,5 +1,6 @@
 #include "scenarioerror.h"
 
+#include "numberformat.h"
 #include "scenario.h"
 
 #include <QCoreApplication>
@@ -17,7 +18,7 @@ QString numberText(double x)
 {
     if (std::isfinite(x) && x == std::floor(x) && std::abs(x) < 1e15)
         return QString::number(x, 'f', 0);
-    return QString::number(x, 'g', QLocale::FloatingPointShortest);
+    return NumberFormat::exact(x);
 }
 
 /// A count, a width or a size.

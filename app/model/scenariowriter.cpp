@@ -2,6 +2,7 @@
 // atomic save. Reading is in scenariofile.cpp.
 
 #include "atomicfile.h"
+#include "numberformat.h"
 #include "scenariofile.h"
 #include "scenariofileformat.h"
 
@@ -51,15 +52,6 @@ QByteArray quoted(const QString &text)
     return out;
 }
 
-/// Shortest round-trip decimal; JSON has no NaN or infinity, so those become null (a scenario
-/// that holds them is not valid anyway).
-QByteArray numberJson(double x)
-{
-    if (!std::isfinite(x))
-        return QByteArrayLiteral("null");
-    return QByteArray::number(x, 'g', QLocale::FloatingPointShortest);
-}
-
 QByteArray stringsJson(const QStringList &strings)
 {
     QByteArray out = "[";
@@ -75,7 +67,7 @@ QByteArray matrixJson(const Matrix &m)
     for (Index r = 0; r < m.rows(); ++r) {
         out += r > 0 ? ",\n        [" : "\n        [";
         for (Index c = 0; c < m.cols(); ++c)
-            out += (c > 0 ? ", " : "") + numberJson(m(r, c));
+            out += (c > 0 ? ", " : "") + NumberFormat::json(m(r, c));
         out += ']';
     }
     return out + (m.rows() > 0 ? "\n    ]" : "]");
@@ -100,7 +92,7 @@ QByteArray scenarioToJson(const Scenario &scenario)
     field("keys", matrixJson(scenario.keys));
     if (!scenario.hasOneHotValues())
         field("values", matrixJson(*scenario.values));
-    field("score_scale", numberJson(scenario.scoreScale));
+    field("score_scale", NumberFormat::json(scenario.scoreScale));
     field("divide_by_sqrt_d", scenario.divideBySqrtD ? "true" : "false");
     field("causal", scenario.causal ? "true" : "false", true);
     return out + "}\n";

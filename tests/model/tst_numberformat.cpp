@@ -28,7 +28,7 @@ private Q_SLOTS:
     void fixed();
     void brief_data();
     void brief();
-    void twoDecimals();
+    void value();
     void shape();
     void factor();
     void entry_data();
@@ -43,6 +43,7 @@ private Q_SLOTS:
     void slope();
     void scientific();
     void shortest();
+    void exactReadsBack();
 };
 
 void TestNumberFormat::initTestCase()
@@ -132,20 +133,16 @@ void TestNumberFormat::brief()
     QCOMPARE(NumberFormat::brief(value), expected);
 }
 
-void TestNumberFormat::twoDecimals()
+void TestNumberFormat::value()
 {
-    // The query-key page: a real minus sign, even on a rounded zero.
-    QCOMPARE(NumberFormat::signedTwoDecimals(0.856), QStringLiteral("0.86"));
-    QCOMPARE(NumberFormat::signedTwoDecimals(-0.856), QStringLiteral("−0.86"));
-    QCOMPARE(NumberFormat::signedTwoDecimals(-0.001), QStringLiteral("−0.00"));
-    // The √d page: ASCII.
-    QCOMPARE(NumberFormat::twoDecimals(3.98), QStringLiteral("3.98"));
-    QCOMPARE(NumberFormat::twoDecimals(std::sqrt(1024.0)), QStringLiteral("32.00"));
-    QCOMPARE(NumberFormat::twoDecimals(-0.5), QStringLiteral("-0.50"));
-    // The CLI's weights: ASCII, and a rounded zero without its sign.
-    QCOMPARE(NumberFormat::roundedTwoDecimals(0.856), QStringLiteral("0.86"));
-    QCOMPARE(NumberFormat::roundedTwoDecimals(-0.856), QStringLiteral("-0.86"));
-    QCOMPARE(NumberFormat::roundedTwoDecimals(-0.001), QStringLiteral("0.00"));
+    // A value: two decimals, a real minus sign, a rounded zero without its sign.
+    QCOMPARE(NumberFormat::value(0.856), QStringLiteral("0.86"));
+    QCOMPARE(NumberFormat::value(-0.856), QStringLiteral("−0.86"));
+    QCOMPARE(NumberFormat::value(-0.001), QStringLiteral("0.00"));
+    QCOMPARE(NumberFormat::value(std::sqrt(1024.0)), QStringLiteral("32.00"));
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    QCOMPARE(NumberFormat::value(-0.5), QStringLiteral("−0,50")); // the default locale's
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
 }
 
 void TestNumberFormat::shape()
@@ -273,6 +270,23 @@ void TestNumberFormat::shortest()
     QCOMPARE(NumberFormat::shortest(0.5, QLocale()), QStringLiteral("0.5"));
     QCOMPARE(NumberFormat::shortest(0.5, QLocale(QLocale::German)), QStringLiteral("0,5"));
     QCOMPARE(NumberFormat::shortest(1e-6, QLocale()), QStringLiteral("0.000001"));
+}
+
+void TestNumberFormat::exactReadsBack()
+{
+    // What files hold: the shortest text that reads back exactly, in the C locale whatever the
+    // language (German here would write a comma).
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    for (const double x : {0.1, -2.5e-7, 2000000.0, 1.0 / 3.0, 4.684841346740723, 1e300}) {
+        const QString text = NumberFormat::exact(x);
+        QCOMPARE(text.toDouble(), x);
+        QCOMPARE(QString::fromLatin1(NumberFormat::json(x)), text);
+    }
+    QCOMPARE(NumberFormat::exact(0.1), QStringLiteral("0.1"));
+    QCOMPARE(NumberFormat::exact(-2.5e-7), QStringLiteral("-2.5e-07"));
+    QCOMPARE(NumberFormat::json(std::nan("")), QByteArray("null"));
+    QCOMPARE(NumberFormat::json(-INFINITY), QByteArray("null"));
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
 }
 
 QTEST_GUILESS_MAIN(TestNumberFormat)

@@ -37,7 +37,7 @@ QString vectorText(const RowVector &v)
 {
     QStringList parts;
     for (Index i = 0; i < v.size(); ++i)
-        parts.append(NumberFormat::signedTwoDecimals(v(i)));
+        parts.append(NumberFormat::value(v(i)));
     return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
 }
 

@@ -165,18 +165,16 @@ void QueryKeyPage::updateReadout()
                            "<td align=right>%4</td></tr>")
                 .arg(best ? QStringLiteral("<b>%1</b>").arg(scenario.tokens.at(j).toHtmlEscaped())
                           : scenario.tokens.at(j).toHtmlEscaped(),
-                     NumberFormat::signedTwoDecimals(dot),
-                     NumberFormat::signedTwoDecimals(result.scores(m_selected, j)),
+                     NumberFormat::value(dot), NumberFormat::value(result.scores(m_selected, j)),
                      best ? QStringLiteral("<b>%1</b>")
-                                .arg(NumberFormat::signedTwoDecimals(result.weights(m_selected, j)))
-                          : NumberFormat::signedTwoDecimals(result.weights(m_selected, j)));
+                                .arg(NumberFormat::weight(result.weights(m_selected, j)))
+                          : NumberFormat::weight(result.weights(m_selected, j)));
     }
     const QString header =
         QStringLiteral("<tr><th align=left>%1</th><th align=right>%2</th><th align=right>%3</th>"
                        "<th align=right>%4</th></tr>")
             .arg(tr("key"), tr("q · k"),
-                 tr("× %1 = score").arg(NumberFormat::signedTwoDecimals(scenario.scoreScale)),
-                 tr("weight"));
+                 tr("× %1 = score").arg(NumberFormat::value(scenario.scoreScale)), tr("weight"));
     m_readout->setText(
         QStringLiteral("<p>%1</p><table cellspacing=0 cellpadding=4>%2%3</table>")
             .arg(tr("Query of %1 = [%2]: its dot product with each key, the scaled score, and "
@@ -185,7 +183,7 @@ void QueryKeyPage::updateReadout()
                           [&] {
                               QStringList parts;
                               for (Index i = 0; i < query.size(); ++i)
-                                  parts.append(NumberFormat::signedTwoDecimals(query(i)));
+                                  parts.append(NumberFormat::value(query(i)));
                               return parts.join(QStringLiteral(", "));
                           }()),
                  header, rows));

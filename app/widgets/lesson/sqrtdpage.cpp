@@ -448,10 +448,10 @@ void SqrtDPage::refreshReadout()
                           "(√d = %3). The largest weight in a row averages %4 without "
                           "scaling and %5 after dividing by √d.")
                            .arg(d)
-                           .arg(NumberFormat::twoDecimals(row->stdDev),
-                                NumberFormat::twoDecimals(std::sqrt(double(d))),
-                                NumberFormat::twoDecimals(row->maxWeightUnscaled),
-                                NumberFormat::twoDecimals(row->maxWeightScaled)));
+                           .arg(NumberFormat::value(row->stdDev),
+                                NumberFormat::value(std::sqrt(double(d))),
+                                NumberFormat::weight(row->maxWeightUnscaled),
+                                NumberFormat::weight(row->maxWeightScaled)));
 }
 
 void SqrtDPage::refreshStatus()

@@ -50,7 +50,7 @@ void SqrtDPage::buildTable()
         const int d = tableDimensions().at(r);
         m_table->item(r, DimensionColumn)->setText(QString::number(d));
         m_table->item(r, DimensionColumn)->setData(Qt::UserRole, double(d));
-        m_table->item(r, SqrtColumn)->setText(NumberFormat::twoDecimals(std::sqrt(double(d))));
+        m_table->item(r, SqrtColumn)->setText(NumberFormat::value(std::sqrt(double(d))));
         m_table->item(r, SqrtColumn)->setData(Qt::UserRole, std::sqrt(double(d)));
     }
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
@@ -100,7 +100,7 @@ void SqrtDPage::refreshTable()
         const std::optional<SqrtDRow> row = measuredRow(int(dimensions().indexOf(d)));
         const auto set = [&](int column, std::optional<double> value) {
             QTableWidgetItem *item = m_table->item(r, column);
-            item->setText(value ? NumberFormat::twoDecimals(*value) : QStringLiteral("…"));
+            item->setText(value ? NumberFormat::value(*value) : QStringLiteral("…"));
             item->setData(Qt::UserRole, value ? QVariant(*value) : QVariant());
         };
         set(StdColumn, row ? std::optional<double>(row->stdDev) : std::nullopt);
