@@ -225,10 +225,11 @@ void costSection()
     table.addRow(
         {Lesson::tr("T"), Lesson::tr("time"), Lesson::tr("growth"), Lesson::tr("T×T table")});
     for (const BenchResult &r : runBench(options)) {
-        table.addRow(
-            {QString::number(r.T), Lesson::tr("%1 ms").arg(r.medianMs, 0, 'f', 2),
-             r.growth ? QStringLiteral("×%1").arg(*r.growth, 0, 'f', 2) : QStringLiteral("—"),
-             NumberFormat::memory(qint64(scoreTableBytes(r.T)), QLocale())});
+        table.addRow({QString::number(r.T),
+                      Lesson::tr("%1 ms").arg(NumberFormat::milliseconds(r.medianMs)),
+                      r.growth ? QStringLiteral("×%1").arg(NumberFormat::ratio(*r.growth))
+                               : QStringLiteral("—"),
+                      NumberFormat::memory(qint64(scoreTableBytes(r.T)))});
     }
     printText(table.toString(4));
     printNote(

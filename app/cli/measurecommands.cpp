@@ -258,16 +258,16 @@ void printBenchTable(const BenchOptions &options, const std::vector<BenchResult>
                   .arg(Cli::tr("%n thread(s)", nullptr, threads))
                   .arg(options.causal ? Cli::tr("causal") : Cli::tr("no mask"))
                   .arg(1024)
-                  .arg(gemm, 0, 'f', 1));
+                  .arg(NumberFormat::rate(gemm)));
     TextTable table;
     table.addRow({Cli::tr("kernel"), Cli::tr("T"), Cli::tr("median ms"), Cli::tr("GFLOP/s"),
                   Cli::tr("growth"), Cli::tr("extra memory")});
     for (const BenchResult &r : results)
-        table.addRow(
-            {QLatin1String(kernelName(r.kernel)), QString::number(r.T),
-             QString::number(r.medianMs, 'f', 3), QString::number(r.gflops, 'f', 1),
-             r.growth ? QStringLiteral("×%1").arg(*r.growth, 0, 'f', 2) : QStringLiteral("—"),
-             NumberFormat::memory(qint64(r.extraBytes), QLocale())});
+        table.addRow({QLatin1String(kernelName(r.kernel)), QString::number(r.T),
+                      NumberFormat::milliseconds(r.medianMs), NumberFormat::rate(r.gflops),
+                      r.growth ? QStringLiteral("×%1").arg(NumberFormat::ratio(*r.growth))
+                               : QStringLiteral("—"),
+                      NumberFormat::memory(qint64(r.extraBytes))});
     printText(table.toString());
 }
 

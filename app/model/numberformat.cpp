@@ -57,9 +57,9 @@ QString ratio(double value)
     return QLocale().toString(value, 'f', 1);
 }
 
-QString rate(double stepsPerSecond)
+QString rate(double perSecond)
 {
-    return QLocale().toString(stepsPerSecond, 'f', 1);
+    return QLocale().toString(perSecond, 'f', 1);
 }
 
 QString fixed(double value, int decimals)
@@ -85,7 +85,9 @@ QString shape(qint64 rows, qint64 columns)
 
 QString factor(double value)
 {
-    return QString::number(value, 'g', 4);
+    QLocale plain;
+    plain.setNumberOptions(QLocale::OmitGroupSeparator);
+    return plain.toString(value, 'g', 4);
 }
 
 QString entry(double value, const QLocale &locale)
@@ -106,14 +108,16 @@ QString tick(double value)
     return QLocale().toString(value, 'g', 6);
 }
 
-QString milliseconds(double ms, const QLocale &locale)
+QString milliseconds(double ms)
 {
+    const QLocale locale;
     const int decimals = ms >= 100 ? 0 : ms >= 10 ? 1 : ms >= 1 ? 2 : 3;
     return locale.toString(ms, 'f', decimals);
 }
 
-QString memory(qint64 bytes, const QLocale &locale)
+QString memory(qint64 bytes)
 {
+    const QLocale locale;
     if (bytes == 0)
         return QStringLiteral("0 KiB");
     static const char *const units[] = {"KiB", "MiB", "GiB"};
@@ -128,8 +132,9 @@ QString memory(qint64 bytes, const QLocale &locale)
     return locale.toString(value, 'f', decimals) + QLatin1Char(' ') + QLatin1String(units[unit]);
 }
 
-QString duration(double seconds, const QLocale &locale)
+QString duration(double seconds)
 {
+    const QLocale locale;
     const auto total = qint64(std::ceil(std::max(0.0, seconds)));
     const qint64 hours = total / 3600;
     const qint64 minutes = total % 3600 / 60;
@@ -144,9 +149,9 @@ QString duration(double seconds, const QLocale &locale)
     return QCoreApplication::translate("NumberFormat", "%1 s").arg(number(rest));
 }
 
-QString slope(double value, const QLocale &locale)
+QString slope(double value)
 {
-    return locale.toString(value, 'f', 2);
+    return QLocale().toString(value, 'f', 2);
 }
 
 QString scientific(double value)

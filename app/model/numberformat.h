@@ -32,8 +32,8 @@ QString lossChange(double nats);
 /// it write the ×).
 QString ratio(double value);
 
-/// A training speed in steps per second: one decimal, "29.6".
-QString rate(double stepsPerSecond);
+/// A rate, training steps or billions of operations per second: one decimal, "29.6".
+QString rate(double perSecond);
 
 // By form: the views' own layouts.
 
@@ -48,7 +48,8 @@ QString brief(double value);
 /// A matrix's shape: "(5, 16)".
 QString shape(qint64 rows, qint64 columns);
 
-/// A factor without needless zeros, up to four significant digits: 5, 0.5, 2.25.
+/// A factor without needless zeros or group separators, up to four significant digits: 5, 0.5,
+/// 2.25, 1000.
 QString factor(double value);
 
 /// An entry of the vector table: four decimals at most, trailing zeros dropped down to two
@@ -58,22 +59,22 @@ QString entry(double value, const QLocale &locale = QLocale());
 /// A tick of the vector plane's axes: up to six significant digits in the default locale.
 QString tick(double value);
 
-/// A time in milliseconds with three or four significant digits and never an exponent, in
-/// `locale` with its group separator: "0.671", "5.39", "20.5", "1,050".
-QString milliseconds(double ms, const QLocale &locale);
+/// A time in milliseconds with three or four significant digits and never an exponent, with
+/// the locale's group separator: "0.671", "5.39", "20.5", "1,050".
+QString milliseconds(double ms);
 
 /// A size in memory in one kind of unit, so that a column of them compares at a glance: KiB,
-/// MiB or GiB (never bytes), three significant digits, in `locale`: "0.98 KiB", "4.00 KiB",
-/// "61.0 MiB", "1.50 GiB"; 0 is "0 KiB".
-QString memory(qint64 bytes, const QLocale &locale);
+/// MiB or GiB (never bytes), three significant digits: "0.98 KiB", "4.00 KiB", "61.0 MiB",
+/// "1.50 GiB"; 0 is "0 KiB".
+QString memory(qint64 bytes);
 
 /// A time still to wait, rounded up to whole seconds and written as a person would say it:
-/// "45 s", "12 min 5 s", "3 h 20 min" (seconds dropped past an hour), in `locale`, the units
-/// translated (context "NumberFormat").
-QString duration(double seconds, const QLocale &locale);
+/// "45 s", "12 min 5 s", "3 h 20 min" (seconds dropped past an hour), the units translated
+/// (context "NumberFormat").
+QString duration(double seconds);
 
-/// A fitted slope with two decimals in `locale`: "2.03".
-QString slope(double value, const QLocale &locale);
+/// A fitted slope with two decimals: "2.03".
+QString slope(double value);
 
 /// One digit in scientific notation, as the lesson (page or CLI) prints differences: "1.2e-07".
 QString scientific(double value);

@@ -176,7 +176,7 @@ void TestCostPage::smallRunFillsChartAndTable()
     for (int row = 0; row < 2; ++row) {
         const int T = row == 0 ? 64 : 128;
         QCOMPARE(cellBytes(table, row, 1), qint64(T) * T * 4);
-        QCOMPARE(table->item(row, 1)->text(), NumberFormat::memory(qint64(T) * T * 4, QLocale()));
+        QCOMPARE(table->item(row, 1)->text(), NumberFormat::memory(qint64(T) * T * 4));
         QCOMPARE(cellBytes(table, row, kernelColumn(Kernel::Materialized)), qint64(T) * T * 4);
         // Naive: one row of T scores per thread.
         QCOMPARE(cellBytes(table, row, kernelColumn(Kernel::Naive)),
@@ -195,8 +195,7 @@ void TestCostPage::smallRunFillsChartAndTable()
         QVERIFY(tiled > 0 && tiled <= qint64(threads) * 320 * 1024);
         for (Kernel kernel : allKernels()) {
             const qint64 bytes = cellBytes(table, row, kernelColumn(kernel));
-            QCOMPARE(table->item(row, kernelColumn(kernel))->text(),
-                     NumberFormat::memory(bytes, QLocale()));
+            QCOMPARE(table->item(row, kernelColumn(kernel))->text(), NumberFormat::memory(bytes));
         }
     }
 }

@@ -914,8 +914,8 @@ void TestTrainPage::heavyRunAsksFirst()
     QVERIFY2(estimate.isHeavy(), qPrintable(QString::number(estimate.seconds)));
     QLabel *label = page.controls()->estimateLabel();
     QVERIFY(label->isVisible());
-    const QString memory = NumberFormat::memory(estimate.bytes, label->locale());
-    const QString time = NumberFormat::duration(estimate.seconds, label->locale());
+    const QString memory = NumberFormat::memory(estimate.bytes);
+    const QString time = NumberFormat::duration(estimate.seconds);
     QVERIFY2(label->text().contains(memory) && label->text().contains(time) &&
                  label->text().contains(QStringLiteral("heavy")),
              qPrintable(label->text()));

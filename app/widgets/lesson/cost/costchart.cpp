@@ -119,7 +119,7 @@ void CostChart::showValue(Kernel kernel, const QPointF &point, bool state)
     QToolTip::showText(QCursor::pos(),
                        CostPage::tr("%1 at T = %2: %3 ms")
                            .arg(CostPage::kernelTitle(kernel), locale().toString(qRound(point.x())))
-                           .arg(NumberFormat::milliseconds(point.y(), locale())),
+                           .arg(NumberFormat::milliseconds(point.y())),
                        this);
 }
 
@@ -137,10 +137,10 @@ void CostChart::updateSeries(const CostPage::Run &run)
         QLineSeries *line = series(kernel);
         line->replace(points);
         const double slope = fittedSlope(points);
-        line->setName(std::isnan(slope) ? CostPage::kernelTitle(kernel)
-                                        : CostPage::tr("%1: slope %2")
-                                              .arg(CostPage::kernelTitle(kernel),
-                                                   NumberFormat::slope(slope, locale())));
+        line->setName(std::isnan(slope)
+                          ? CostPage::kernelTitle(kernel)
+                          : CostPage::tr("%1: slope %2")
+                                .arg(CostPage::kernelTitle(kernel), NumberFormat::slope(slope)));
         line->setVisible(run.kernels.contains(kernel) || !points.isEmpty());
         all += points;
     }

@@ -29,7 +29,7 @@ void CostMemoryTable::showRun(const CostPage::Run &run, bool running)
         lengthItem->setTextAlignment(Qt::AlignCenter);
         setItem(row, lengthColumn, lengthItem);
 
-        auto *tableItem = new QTableWidgetItem(NumberFormat::memory(bytes, here));
+        auto *tableItem = new QTableWidgetItem(NumberFormat::memory(bytes));
         tableItem->setData(Qt::UserRole, bytes);
         tableItem->setTextAlignment(Qt::AlignCenter);
         tableItem->setToolTip(CostPage::tr("%1 × %1 scores × 4 bytes (float32) = %2 bytes")
@@ -57,13 +57,12 @@ QTableWidgetItem *CostMemoryTable::kernelItem(const CostPage::Run &run, int T, K
     const auto found = std::find_if(run.points.cbegin(), run.points.cend(),
                                     [&](const auto &p) { return p.kernel == kernel && p.T == T; });
     if (found != run.points.cend()) {
-        item->setText(NumberFormat::memory(found->extraBytes, here));
+        item->setText(NumberFormat::memory(found->extraBytes));
         item->setData(Qt::UserRole, found->extraBytes);
         item->setToolTip(CostPage::tr("%1 at T = %2: %3 ms (median of %n run(s)), %4 bytes "
                                       "allocated",
                                       nullptr, found->runs)
-                             .arg(title, here.toString(T),
-                                  NumberFormat::milliseconds(found->ms, here),
+                             .arg(title, here.toString(T), NumberFormat::milliseconds(found->ms),
                                   here.toString(found->extraBytes)));
     } else if (!run.kernels.contains(kernel)) {
         item->setText(CostPage::tr("—"));

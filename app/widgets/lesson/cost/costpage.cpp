@@ -354,8 +354,7 @@ void CostPage::updateReadout()
     for (Kernel kernel : allKernels()) {
         const double slope = CostChart::fittedSlope(r.measured(kernel));
         if (!std::isnan(slope))
-            slopes.append(
-                tr("%1 %2").arg(kernelTitle(kernel), NumberFormat::slope(slope, locale())));
+            slopes.append(tr("%1 %2").arg(kernelTitle(kernel), NumberFormat::slope(slope)));
     }
     QString text = statusText();
     if (m_status != Status::Running && !slopes.isEmpty()) {
@@ -381,7 +380,7 @@ QString CostPage::statusText() const
             return tr("Timing…");
         return tr("Timing… %1 at T = %2 took %3 ms.")
             .arg(kernelTitle(r.points.last().kernel), locale().toString(r.points.last().T),
-                 NumberFormat::milliseconds(r.points.last().ms, locale()));
+                 NumberFormat::milliseconds(r.points.last().ms));
     case Status::Finished:
         break;
     case Status::Cancelled:

@@ -126,13 +126,12 @@ void CostPage::retranslateSettings()
                          .arg(locale().toString(maxLength(Kernel::Naive))));
     kernelCheckBox(Kernel::Materialized)->setText(tr("&materialized (T×T table)"));
     kernelCheckBox(Kernel::Materialized)
-        ->setToolTip(
-            tr("Builds the whole T×T score table with matrix products. Timed up to "
-               "T = %1 only: its table takes %2 there and %3 at T = %4.")
-                .arg(locale().toString(maxLength(Kernel::Materialized)),
-                     NumberFormat::memory(tableBytes(maxLength(Kernel::Materialized)), locale()),
-                     NumberFormat::memory(tableBytes(largestLength), locale()),
-                     locale().toString(largestLength)));
+        ->setToolTip(tr("Builds the whole T×T score table with matrix products. Timed up to "
+                        "T = %1 only: its table takes %2 there and %3 at T = %4.")
+                         .arg(locale().toString(maxLength(Kernel::Materialized)),
+                              NumberFormat::memory(tableBytes(maxLength(Kernel::Materialized))),
+                              NumberFormat::memory(tableBytes(largestLength)),
+                              locale().toString(largestLength)));
     kernelCheckBox(Kernel::Tiled)->setText(tr("&tiled (no table)"));
     kernelCheckBox(Kernel::Tiled)
         ->setToolTip(tr("Blocks of queries against blocks of keys with a running softmax, so "

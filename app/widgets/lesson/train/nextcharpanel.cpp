@@ -1,6 +1,7 @@
 #include "nextcharpanel.h"
 
 #include "barchartview.h"
+#include "numberformat.h"
 
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -215,7 +216,7 @@ void NextCharPanel::showSample()
 
 void NextCharPanel::retranslateUi()
 {
-    m_temperatureLabel->setText(tr("Temperature %1").arg(locale().toString(m_temperature, 'g', 2)));
+    m_temperatureLabel->setText(tr("Temperature %1").arg(NumberFormat::factor(m_temperature)));
     m_slider->setToolTip(tr("Temperature from %1 to %2; Page Up and Page Down move by a tenth.")
                              .arg(locale().toString(minTemperature))
                              .arg(locale().toString(maxTemperature)));
@@ -223,7 +224,7 @@ void NextCharPanel::retranslateUi()
         tr("The logits are divided by the temperature before softmax: the score scale of step 2 "
            "at %1×. Low temperatures sharpen the choice onto the likeliest character, high ones "
            "flatten it.")
-            .arg(locale().toString(1.0 / m_temperature, 'g', 3)));
+            .arg(NumberFormat::factor(1.0 / m_temperature)));
     m_promptLabel->setText(tr("Prompt"));
     m_seedLabel->setText(tr("Seed"));
     m_sample->setText(tr("Sample"));

@@ -265,8 +265,8 @@ void TrainControls::showEstimate(const RunEstimate &estimate, bool running)
 
 QString TrainControls::estimateText(const RunEstimate &estimate) const
 {
-    const QString memory = NumberFormat::memory(estimate.bytes, locale());
-    const QString time = NumberFormat::duration(estimate.seconds, locale());
+    const QString memory = NumberFormat::memory(estimate.bytes);
+    const QString time = NumberFormat::duration(estimate.seconds);
     if (estimate.seconds <= 0.0)
         return tr("This run needs about %1 of memory.").arg(memory);
     if (!estimate.isHeavy())
@@ -274,7 +274,7 @@ QString TrainControls::estimateText(const RunEstimate &estimate) const
     if (estimate.physicalBytes > 0)
         return tr("A heavy run: about %1 of memory (this computer has %2) and %3. Fewer steps, a "
                   "shorter context or a smaller d_model train in minutes.")
-            .arg(memory, NumberFormat::memory(estimate.physicalBytes, locale()), time);
+            .arg(memory, NumberFormat::memory(estimate.physicalBytes), time);
     return tr("A heavy run: about %1 of memory and %2. Fewer steps, a shorter context or a "
               "smaller d_model train in minutes.")
         .arg(memory, time);
@@ -323,7 +323,7 @@ void TrainControls::showSession(const TrainingSession &session)
     case State::Running:
         status = rate > 0.0 ? tr("Training: %1 steps/s, about %2 left.")
                                   .arg(NumberFormat::rate(rate),
-                                       NumberFormat::duration((total - done) / rate, locale()))
+                                       NumberFormat::duration((total - done) / rate))
                             : tr("Training…");
         break;
     case State::Paused:
