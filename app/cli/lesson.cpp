@@ -197,8 +197,8 @@ void headSection()
                   .arg(shape(x), shape(result.q), shape(result.attention.output)));
     printNote(
         Lesson::tr("largest difference to an independent reference: %1 (double), %2 (float32)")
-            .arg(NumberFormat::scientific(maxAbsDifference(result.attention.output, reference)),
-                 NumberFormat::scientific(maxAbsDifference(out32.cast<double>(), reference))));
+            .arg(NumberFormat::difference(maxAbsDifference(result.attention.output, reference)),
+                 NumberFormat::difference(maxAbsDifference(out32.cast<double>(), reference))));
 }
 
 void costSection()

@@ -154,9 +154,10 @@ QString slope(double value)
     return QLocale().toString(value, 'f', 2);
 }
 
-QString scientific(double value)
+QString difference(double value)
 {
-    return QString::number(value, 'e', 1);
+    // As code prints it, in any language: QLocale would write "1.2E-07".
+    return QString::number(value, 'g', 2);
 }
 
 QString exact(double value)

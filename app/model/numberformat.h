@@ -76,8 +76,10 @@ QString duration(double seconds);
 /// A fitted slope with two decimals: "2.03".
 QString slope(double value);
 
-/// One digit in scientific notation, as the lesson (page or CLI) prints differences: "1.2e-07".
-QString scientific(double value);
+/// A difference or an error that should be tiny: two significant digits, in e-notation once
+/// small, as code prints it: "1.2e-07", "2.2e-16", "0.05", "0" (the lesson's checks against a
+/// reference).
+QString difference(double value);
 
 /// The shortest text that reads back as exactly `value`, in the C locale ("0.1", "1e-07",
 /// "2000000"): what the project's files (JSON, CSV) hold and what a message quotes of a file.

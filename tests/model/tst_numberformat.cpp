@@ -41,7 +41,7 @@ private Q_SLOTS:
     void duration_data();
     void duration();
     void slope();
-    void scientific();
+    void difference();
     void shortest();
     void exactReadsBack();
 };
@@ -259,10 +259,13 @@ void TestNumberFormat::slope()
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
 }
 
-void TestNumberFormat::scientific()
+void TestNumberFormat::difference()
 {
-    QCOMPARE(NumberFormat::scientific(1.234e-7), QStringLiteral("1.2e-07"));
-    QCOMPARE(NumberFormat::scientific(0.0), QStringLiteral("0.0e+00"));
+    QCOMPARE(NumberFormat::difference(1.234e-7), QStringLiteral("1.2e-07"));
+    QCOMPARE(NumberFormat::difference(2.220446049250313e-16), QStringLiteral("2.2e-16"));
+    QCOMPARE(NumberFormat::difference(1e-12), QStringLiteral("1e-12"));
+    QCOMPARE(NumberFormat::difference(0.05), QStringLiteral("0.05"));
+    QCOMPARE(NumberFormat::difference(0.0), QStringLiteral("0"));
 }
 
 void TestNumberFormat::shortest()

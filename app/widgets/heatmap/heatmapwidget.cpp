@@ -334,7 +334,7 @@ QString HeatmapWidget::legendText(double value) const
         return NumberFormat::fixed(value, 2);
     // log₂ of the ratio to uniform: 4 → 16×, 0 → 1×, −4 → 1/16×.
     const double ratio = std::exp2(std::abs(value));
-    const QString times = locale().toString(ratio, 'g', 3);
+    const QString times = NumberFormat::factor(ratio);
     return value < 0 ? tr("1/%1×").arg(times) : tr("%1×").arg(times);
 }
 

@@ -214,9 +214,9 @@ void AveragingPage::refresh()
                  vectorText(m_result.outputMatrix().row(m_row)),
                  equal ? tr("<b style=\"color:#1a7f37\">✓ The same (largest difference "
                             "%1).</b>")
-                             .arg(difference, 0, 'g', 2)
+                             .arg(NumberFormat::difference(difference))
                        : tr("<b style=\"color:#c62828\">✗ Different by %1.</b>")
-                             .arg(difference, 0, 'g', 2)));
+                             .arg(NumberFormat::difference(difference))));
 }
 
 } // namespace attention

@@ -118,11 +118,11 @@ void HeadPage::updateTexts()
     const QString isCausal = m_causal ? QStringLiteral("True") : QStringLiteral("False");
     const QString precision = m_precision == Precision::Float32 ? tr("float32") : tr("double");
     const bool ok = withinTolerance();
-    const QString limit = QString::number(tolerance(), 'g', 1); // "1e-12"
+    const QString limit = NumberFormat::difference(tolerance()); // "1e-12"
     const QString verdict = ok ? tr("✓ within %1").arg(limit) : tr("✗ above %1").arg(limit);
     m_badge->setText(
         tr("output (%1) vs. reference (is_causal=%2): largest difference %3 %4")
-            .arg(precision, isCausal, NumberFormat::scientific(m_difference), verdict));
+            .arg(precision, isCausal, NumberFormat::difference(m_difference), verdict));
     m_badge->setStyleSheet(
         QStringLiteral("QLabel { background: %1; color: white; font-weight: bold; "
                        "border-radius: 4px; padding: 3px 8px; }")

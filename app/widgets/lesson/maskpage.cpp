@@ -5,6 +5,7 @@
 #include "document.h"
 #include "heatmapwidget.h"
 #include "lessonnumbers.h"
+#include "numberformat.h"
 #include "presets.h"
 #include "scenariofile.h"
 
@@ -169,19 +170,17 @@ void MaskPage::documentChanged()
 
     // What the mask did, checked on the numbers shown.
     const MaskSummary mask = summarizeMask(result);
-    const QString sums =
-        tr("Every row's weights sum to 1 (largest error %1).").arg(mask.worstRowSum, 0, 'g', 2);
+    const QString sums = tr("Every row's weights sum to 1 (largest error %1).")
+                             .arg(NumberFormat::difference(mask.worstRowSum));
     m_readout->setText(
         scenario.causal
             ? tr("Mask on: %1 scores above the diagonal are −∞, and their weights are exactly %2. "
                  "%3")
                   .arg(mask.masked)
-                  .arg(mask.aboveDiagonal, 0, 'g', 2)
-                  .arg(sums)
+                  .arg(NumberFormat::difference(mask.aboveDiagonal), sums)
             : tr("Mask off: every token sees every other one, the later ones too; the largest "
                  "weight above the diagonal is %1. %2")
-                  .arg(mask.aboveDiagonal, 0, 'f', 2)
-                  .arg(sums));
+                  .arg(NumberFormat::weight(mask.aboveDiagonal), sums));
 }
 
 } // namespace attention
