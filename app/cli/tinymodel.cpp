@@ -3,6 +3,7 @@
 #include "atomicfile.h"
 #include "commandline.h"
 #include "datafiles.h"
+#include "numberformat.h"
 #include "tiny/inference.h"
 
 #include <QJsonArray>
@@ -105,7 +106,7 @@ bool writeTinyGradient(const QString &path, const TinyModel &model,
     header.insert(QStringLiteral("__metadata__"),
                   QJsonObject{{QStringLiteral("format"), QStringLiteral("attention-lab-gradient")},
                               {QStringLiteral("version"), QStringLiteral("1")},
-                              {QStringLiteral("loss"), QString::number(loss, 'g', 17)},
+                              {QStringLiteral("loss"), NumberFormat::exact(loss)},
                               {QStringLiteral("text"), text}});
     QByteArray json = QJsonDocument(header).toJson(QJsonDocument::Compact);
     while (json.size() % 8 != 0) // the data starts 8-byte aligned, as safetensors writes it
