@@ -4140,5 +4140,10 @@ What “%1” passes on to the tokens that attend to it.</source>
         <source>--exercise needs --step 2, 5, 6 or 7</source>
         <translation></translation>
     </message>
+    <message>
+        <source>attention-lab: the page was still computing after %1 s; the picture shows it unfinished
+</source>
+        <translation></translation>
+    </message>
 </context>
 </TS>

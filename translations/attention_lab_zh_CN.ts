@@ -4172,5 +4172,11 @@ What “%1” passes on to the tokens that attend to it.</source>
         <source>--exercise needs --step 2, 5, 6 or 7</source>
         <translation>--exercise 需要配合 --step 2、5、6 或 7 使用</translation>
     </message>
+    <message>
+        <source>attention-lab: the page was still computing after %1 s; the picture shows it unfinished
+</source>
+        <translation>attention-lab：%1 秒后页面仍在计算；截图显示的是未完成的状态
+</translation>
+    </message>
 </context>
 </TS>

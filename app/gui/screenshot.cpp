@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QEventLoop>
 #include <QTimer>
+#include <cstdio>
 
 namespace attention {
 
@@ -40,6 +41,12 @@ bool saveScreenshot(MainWindow &window, const QString &fileName)
     if (window.lesson()->isBusy()) {
         waitUntilIdle(window.lesson());
         QCoreApplication::processEvents();
+        if (window.lesson()->isBusy())
+            std::fputs(qPrintable(QCoreApplication::translate(
+                                      "main", "attention-lab: the page was still computing after "
+                                              "%1 s; the picture shows it unfinished\n")
+                                      .arg(screenshotWaitMs / 1000)),
+                       stderr);
     }
     return window.grab().save(fileName, "PNG");
 }

