@@ -26,40 +26,43 @@ QString withMinusSign(QString text)
     return text;
 }
 
+/// `value` with `decimals` in the default locale (Language's): the one rule of the meanings.
+QString inDefaultLocale(double value, int decimals)
+{
+    return QLocale().toString(value, 'f', decimals);
+}
+
 } // namespace
 
 QString weight(double value)
 {
-    const double rounded = std::round(value * 100.0) / 100.0;
-    return QLocale().toString(rounded == 0.0 ? 0.0 : rounded, 'f', 2);
+    return NumberFormat::value(value); // the same form; a weight is never negative
 }
 
 QString value(double v)
 {
-    return withMinusSign(QLocale().toString(v, 'f', 2));
+    return withMinusSign(inDefaultLocale(v, 2));
 }
 
 QString loss(double nats)
 {
-    return QLocale().toString(nats, 'f', 4);
+    return inDefaultLocale(nats, 4);
 }
 
 QString lossChange(double nats)
 {
-    const QString size = QLocale().toString(std::abs(nats), 'f', 4);
-    return (std::signbit(nats) && size != QLocale().toString(0.0, 'f', 4) ? minusSign
-                                                                          : QChar(u'+')) +
-           size;
+    const QString text = withMinusSign(inDefaultLocale(nats, 4)); // "−0.0000" is "0.0000"
+    return text.startsWith(minusSign) ? text : QLatin1Char('+') + text;
 }
 
 QString ratio(double value)
 {
-    return QLocale().toString(value, 'f', 1);
+    return inDefaultLocale(value, 1);
 }
 
 QString rate(double perSecond)
 {
-    return QLocale().toString(perSecond, 'f', 1);
+    return inDefaultLocale(perSecond, 1);
 }
 
 QString fixed(double value, int decimals)
@@ -151,7 +154,7 @@ QString duration(double seconds)
 
 QString slope(double value)
 {
-    return QLocale().toString(value, 'f', 2);
+    return inDefaultLocale(value, 2);
 }
 
 QString difference(double value)
