@@ -74,9 +74,15 @@ void softmaxRows(Eigen::Ref<Matrix> scores)
         // not 0 or the subnormal): entries that reach that far (or are −∞) are redone by std::exp.
         shifted = row.array() - rowMax;
         row = shifted.array().exp();
-        for (Index j = 0; j < row.size(); ++j)
-            if (shifted(j) < vectorExpFloor)
-                row(j) = shifted(j) == minusInfinity ? 0.0 : std::exp(shifted(j));
+        if ((shifted.array() < vectorExpFloor).any()) { // seldom past the masked keys
+            if ((shifted.array() > minusInfinity && shifted.array() < vectorExpFloor).any()) {
+                for (Index j = 0; j < row.size(); ++j)
+                    if (shifted(j) < vectorExpFloor)
+                        row(j) = shifted(j) == minusInfinity ? 0.0 : std::exp(shifted(j));
+            } else {
+                row = (shifted.array() == minusInfinity).select(0.0, row.array()).matrix();
+            }
+        }
         row /= row.sum();
     }
 }

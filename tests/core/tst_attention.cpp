@@ -290,6 +290,10 @@ void TestAttention::edgeRows_data()
         << row({-1e300, -1e300, 5.0, 5.0 - std::log(3.0)}) << row({0.0, 0.0, 0.75, 0.25}) << 1e-15;
     QTest::newRow("+-DBL_MAX") << row({dblMax, -dblMax, 0.0}) << row({1.0, 0.0, 0.0}) << 0.0;
     QTest::newRow("-DBL_MAX and -inf") << row({-dblMax, -inf}) << row({1.0, 0.0}) << 0.0;
+    // −∞ (masked) beside a finite score 720 below the maximum: e^−720 is subnormal, where a
+    // vectorised exp stops being exact, and must still come out as std::exp gives it.
+    QTest::newRow("-inf and subnormal")
+        << row({-inf, 0.0, -720.0}) << row({0.0, 1.0, std::exp(-720.0)}) << 0.0;
 
     // Products that overflowed to +∞ share the weight evenly among themselves.
     QTest::newRow("+inf alone") << row({inf}) << row({1.0}) << 0.0;
