@@ -33,14 +33,16 @@ Scenario flipped(const Scenario &scenario, Flip flip)
 ScenarioResult compareResult(const Scenario &scenario, Flip flip, const Scenario *before,
                              const ScenarioResult *previous)
 {
-    // The scores are turned into weights in place: one T × T table, not two.
+    // Only the weights are kept: one T × T table, not two.
     ScenarioResult result;
     result.products = rawProducts(scenario, before, previous ? previous->products : nullptr);
     const ScoreOptions options = flipped(scenario.scoreOptions(), flip);
-    result.weights = scoresFromProducts(*result.products, options, scenario.dimension());
-    softmaxRows(result.weights);
-    result.weightsImage = std::make_shared<const HeatmapImage>(heatmapImage(
-        result.weights, HeatmapScale::forWeights(scenario.tokenCount(), options.causal)));
+    const Index T = scenario.tokenCount();
+    HeatmapImageBuilder image(T, T, HeatmapScale::forWeights(T, options.causal));
+    scoresAndWeights(
+        *result.products, options, scenario.dimension(), nullptr, result.weights,
+        [&](Index first, Index count) { image.add(result.weights.middleRows(first, count)); });
+    result.weightsImage = std::make_shared<const HeatmapImage>(image.finish());
     return result;
 }
 

@@ -13,28 +13,22 @@ namespace {
 
 constexpr double minusInfinity = -std::numeric_limits<double>::infinity();
 
-/// The finite minimum and maximum of the cells added (±∞ and NaN left out).
-struct FiniteRange
+/// The finite minimum and maximum of `cells` folded into lo and hi (±∞ and NaN left out).
+void addFiniteRange(const Eigen::Ref<const RowVector> &cells, double &lo, double &hi)
 {
-    double lo = std::numeric_limits<double>::infinity();
-    double hi = -std::numeric_limits<double>::infinity();
-
-    void add(const Eigen::Ref<const RowVector> &cells)
-    {
-        if (cells.size() == 0)
-            return;
-        const double rowLo = cells.minCoeff();
-        const double rowHi = cells.maxCoeff();
-        if (std::isfinite(rowLo) && std::isfinite(rowHi)) { // the usual case, vectorised
-            lo = std::min(lo, rowLo);
-            hi = std::max(hi, rowHi);
-            return;
-        }
-        for (const double x : cells)
-            if (std::isfinite(x))
-                lo = std::min(lo, x), hi = std::max(hi, x);
+    if (cells.size() == 0)
+        return;
+    const double rowLo = cells.minCoeff();
+    const double rowHi = cells.maxCoeff();
+    if (std::isfinite(rowLo) && std::isfinite(rowHi)) { // the usual case, vectorised
+        lo = std::min(lo, rowLo);
+        hi = std::max(hi, rowHi);
+        return;
     }
-};
+    for (const double x : cells)
+        if (std::isfinite(x))
+            lo = std::min(lo, x), hi = std::max(hi, x);
+}
 
 /// The own range from the finite minimum and maximum (lo > hi: there were none).
 std::pair<double, double> ownRange(double lo, double hi, const HeatmapScale &scale)
@@ -46,6 +40,14 @@ std::pair<double, double> ownRange(double lo, double hi, const HeatmapScale &sca
     if (scale.weights)
         return {0.0, 1.0};
     return {lo - 1.0, hi + 1.0}; // all equal (zero queries, say): the one value in the middle
+}
+
+/// The range of a scale that does not depend on the cells (relative or unitRange).
+std::pair<double, double> fixedRange(const HeatmapScale &scale)
+{
+    if (scale.relative)
+        return {-HeatmapScale::relativeSpan, HeatmapScale::relativeSpan};
+    return {0.0, 1.0};
 }
 
 /// line(x) = max(line(x), factor × the largest of block x of `cells`), blocks of `block` cells
@@ -73,8 +75,10 @@ void poolRow(const Eigen::Ref<const RowVector> &cells, int block, double factor,
 void toRelative(Eigen::Ref<RowVector> line)
 {
     constexpr float span = float(HeatmapScale::relativeSpan);
-    const Eigen::ArrayXf logs =
-        (line.array().cast<float>().log() * float(1.0 / M_LN2)).max(-span).min(span);
+    // The cast first, on its own: Eigen does not vectorise a log of a cast, and calls logf once
+    // per pixel (most of a weights picture's time at T = 1024).
+    Eigen::ArrayXf logs = line.transpose().array().cast<float>();
+    logs = (logs.log() * float(1.0 / M_LN2)).max(-span).min(span);
     line = (line.array() == minusInfinity).select(minusInfinity, logs.cast<double>().transpose());
 }
 
@@ -88,14 +92,13 @@ int heatmapBlock(Index rows, Index columns)
 
 std::pair<double, double> heatmapRange(const Eigen::Ref<const Matrix> &m, const HeatmapScale &scale)
 {
-    if (scale.relative)
-        return {-HeatmapScale::relativeSpan, HeatmapScale::relativeSpan};
-    if (scale.unitRange)
-        return {0.0, 1.0};
-    FiniteRange range;
+    if (scale.relative || scale.unitRange)
+        return fixedRange(scale);
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = -lo;
     for (Index r = 0; r < m.rows(); ++r)
-        range.add(m.row(r));
-    return ownRange(range.lo, range.hi, scale);
+        addFiniteRange(m.row(r), lo, hi);
+    return ownRange(lo, hi, scale);
 }
 
 double heatmapShownValue(const Eigen::Ref<const Matrix> &m, const HeatmapScale &scale, Index row,
@@ -113,41 +116,63 @@ double heatmapShownValue(const Eigen::Ref<const Matrix> &m, const HeatmapScale &
 
 HeatmapImage heatmapImage(const Eigen::Ref<const Matrix> &m, const HeatmapScale &scale)
 {
-    HeatmapImage result;
-    result.scale = scale;
-    const Index rows = m.rows();
-    const Index columns = m.cols();
-    const int block = heatmapBlock(rows, columns);
-    result.block = block;
-    const int width = int((columns + block - 1) / block);
-    const int height = int((rows + block - 1) / block);
-    // First the blocks' largest values (and the range, on the way through the cells); then the
-    // log on the relative scale, one per pixel; then the colours.
-    Matrix pooled = TablePool::take(height, width);
-    RowVector scratch;
-    FiniteRange range;
-    for (int y = 0; y < height; ++y) {
-        auto line = pooled.row(y);
-        line.setConstant(minusInfinity); // −∞: masked, drawn grey
-        for (Index r = Index(y) * block; r < std::min(rows, Index(y + 1) * block); ++r) {
-            // The relative scale's x · n (n = the keys row r sees) is n × the block's largest x.
-            const Index visible = scale.masked ? std::min<Index>(r + 1, columns) : columns;
-            const auto cells = m.row(r).head(visible);
-            if (!scale.relative && !scale.unitRange)
-                range.add(cells);
-            poolRow(cells, block, scale.relative ? double(visible) : 1.0, line, scratch);
-        }
-        if (scale.relative)
+    HeatmapImageBuilder builder(m.rows(), m.cols(), scale);
+    builder.add(m);
+    return builder.finish();
+}
+
+HeatmapImageBuilder::HeatmapImageBuilder(Index rows, Index columns, const HeatmapScale &scale)
+    : m_scale(scale)
+    , m_rows(rows)
+    , m_columns(columns)
+    , m_block(heatmapBlock(rows, columns))
+    , m_pooled(TablePool::take((rows + m_block - 1) / m_block, (columns + m_block - 1) / m_block))
+    , m_lo(std::numeric_limits<double>::infinity())
+    , m_hi(-std::numeric_limits<double>::infinity())
+{}
+
+HeatmapImageBuilder::~HeatmapImageBuilder()
+{
+    if (m_pooled.size() > 0)
+        TablePool::give(std::move(m_pooled));
+}
+
+void HeatmapImageBuilder::add(const Eigen::Ref<const Matrix> &cells)
+{
+    // First the blocks' largest values (and the range, on the way through the cells); the log
+    // on the relative scale once a pixel row is complete, one per pixel; the colours at the end.
+    for (Index i = 0; i < cells.rows(); ++i) {
+        const Index r = m_nextRow++;
+        auto line = m_pooled.row(r / m_block);
+        if (r % m_block == 0)
+            line.setConstant(minusInfinity); // −∞: masked, drawn grey
+        // The relative scale's x · n (n = the keys row r sees) is n × the block's largest x.
+        const Index visible = m_scale.masked ? std::min<Index>(r + 1, m_columns) : m_columns;
+        const auto row = cells.row(i).head(visible);
+        if (!m_scale.relative && !m_scale.unitRange)
+            addFiniteRange(row, m_lo, m_hi);
+        poolRow(row, m_block, m_scale.relative ? double(visible) : 1.0, line, m_scratch);
+        const bool lineDone = (r + 1) % m_block == 0 || r + 1 == m_rows;
+        if (m_scale.relative && lineDone)
             toRelative(line);
     }
-    std::tie(result.minimum, result.maximum) = scale.relative || scale.unitRange
-                                                   ? heatmapRange(m, scale)
-                                                   : ownRange(range.lo, range.hi, scale);
+}
+
+HeatmapImage HeatmapImageBuilder::finish()
+{
+    HeatmapImage result;
+    result.scale = m_scale;
+    result.block = m_block;
+    std::tie(result.minimum, result.maximum) =
+        m_scale.relative || m_scale.unitRange ? fixedRange(m_scale) : ownRange(m_lo, m_hi, m_scale);
+    const int width = int(m_pooled.cols());
+    const int height = int(m_pooled.rows());
     result.image = QImage(width, height, QImage::Format_RGB32);
     for (int y = 0; y < height; ++y)
-        Colormap::colors(pooled.row(y).data(), width, result.minimum, result.maximum,
+        Colormap::colors(m_pooled.row(y).data(), width, result.minimum, result.maximum,
                          reinterpret_cast<QRgb *>(result.image.scanLine(y)));
-    TablePool::give(std::move(pooled));
+    TablePool::give(std::move(m_pooled));
+    m_pooled = Matrix();
     return result;
 }
 

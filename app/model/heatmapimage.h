@@ -80,4 +80,37 @@ double heatmapShownValue(const Eigen::Ref<const Matrix> &m, const HeatmapScale &
 /// The picture of `m` on `scale` in the range heatmapRange() gives.
 HeatmapImage heatmapImage(const Eigen::Ref<const Matrix> &m, const HeatmapScale &scale);
 
+/// heatmapImage() a band of rows at a time, for a computation that makes the matrix band by
+/// band: each band is pooled while it is still in the cache, instead of reading a T × T table
+/// from memory again for each picture.
+///
+///     HeatmapImageBuilder builder(T, T, scale);
+///     for (first = 0; first < T; first += band)
+///         builder.add(m.middleRows(first, band));   // rows in order, any band sizes
+///     HeatmapImage image = builder.finish();
+class HeatmapImageBuilder
+{
+public:
+    HeatmapImageBuilder(Index rows, Index columns, const HeatmapScale &scale);
+    ~HeatmapImageBuilder();
+    HeatmapImageBuilder(const HeatmapImageBuilder &) = delete;
+    HeatmapImageBuilder &operator=(const HeatmapImageBuilder &) = delete;
+
+    /// The next cells.rows() rows of the matrix (cells.cols() == columns).
+    void add(const Eigen::Ref<const Matrix> &cells);
+    /// The picture, once every row was added; the builder is spent.
+    HeatmapImage finish();
+
+private:
+    HeatmapScale m_scale;
+    Index m_rows;
+    Index m_columns;
+    int m_block;
+    Index m_nextRow = 0;
+    Matrix m_pooled; ///< the blocks' largest values (logarithms on the relative scale)
+    RowVector m_scratch;
+    double m_lo;
+    double m_hi;
+};
+
 } // namespace attention

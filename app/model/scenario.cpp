@@ -2,8 +2,10 @@
 
 #include "tablepool.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <limits>
 
 namespace attention {
 
@@ -61,6 +63,43 @@ bool sameValues(const Scenario &a, const Scenario &b)
     return !given || sameMatrix(*given, oneHotValues(given->rows()));
 }
 
+/// Scenario::compute(), with the heatmaps' pictures made band by band when `withImages`.
+ScenarioResult computeResult(const Scenario &scenario, const Scenario *before,
+                             const ScenarioResult *previous, bool withImages)
+{
+    ScenarioResult result;
+    result.products = rawProducts(scenario, before, previous ? previous->products : nullptr);
+    const Index T = scenario.tokenCount();
+    std::optional<HeatmapImageBuilder> scoresImage, weightsImage, outputImage;
+    if (withImages) {
+        HeatmapScale scores;
+        scores.masked = scenario.causal && T > 1;
+        scoresImage.emplace(T, T, scores);
+        weightsImage.emplace(T, T, HeatmapScale::forWeights(T, scenario.causal));
+        if (!scenario.values) // the output is the weights, on their own range
+            outputImage.emplace(T, T, HeatmapScale());
+    }
+    scoresAndWeights(*result.products, scenario.scoreOptions(), scenario.dimension(),
+                     &result.scores, result.weights, [&](Index first, Index count) {
+                         if (!withImages)
+                             return;
+                         const auto weights = result.weights.middleRows(first, count);
+                         scoresImage->add(result.scores.middleRows(first, count));
+                         weightsImage->add(weights);
+                         if (outputImage)
+                             outputImage->add(weights);
+                     });
+    if (scenario.values)
+        result.output = result.weights * *scenario.values;
+    if (!withImages)
+        return result;
+    result.scoresImage = std::make_shared<const HeatmapImage>(scoresImage->finish());
+    result.weightsImage = std::make_shared<const HeatmapImage>(weightsImage->finish());
+    result.outputImage = std::make_shared<const HeatmapImage>(
+        outputImage ? outputImage->finish() : heatmapImage(*result.output, HeatmapScale()));
+    return result;
+}
+
 } // namespace
 
 ScoreOptions Scenario::scoreOptions() const
@@ -74,29 +113,13 @@ ScoreOptions Scenario::scoreOptions() const
 
 ScenarioResult Scenario::compute(const Scenario *before, const ScenarioResult *previous) const
 {
-    ScenarioResult result;
-    result.products = rawProducts(*this, before, previous ? previous->products : nullptr);
-    result.scores = scoresFromProducts(*result.products, scoreOptions(), dimension());
-    result.weights = TablePool::take(result.scores.rows(), result.scores.cols());
-    result.weights = result.scores; // same size: no new allocation
-    softmaxRows(result.weights);
-    if (values)
-        result.output = result.weights * *values;
-    return result;
+    return computeResult(*this, before, previous, false);
 }
 
 ScenarioResult Scenario::computeWithImages(const Scenario *before,
                                            const ScenarioResult *previous) const
 {
-    ScenarioResult result = compute(before, previous);
-    HeatmapScale scores;
-    scores.masked = causal && tokenCount() > 1;
-    result.scoresImage = std::make_shared<const HeatmapImage>(heatmapImage(result.scores, scores));
-    result.weightsImage = std::make_shared<const HeatmapImage>(
-        heatmapImage(result.weights, HeatmapScale::forWeights(tokenCount(), causal)));
-    result.outputImage =
-        std::make_shared<const HeatmapImage>(heatmapImage(result.outputMatrix(), HeatmapScale()));
-    return result;
+    return computeResult(*this, before, previous, true);
 }
 
 std::shared_ptr<const Matrix> rawProducts(const Scenario &scenario, const Scenario *before,
@@ -115,19 +138,43 @@ bool sameProducts(const Scenario &a, const Scenario &b)
     return sameMatrix(a.queries, b.queries) && sameMatrix(a.keys, b.keys);
 }
 
+bool sameVectors(const Scenario &a, const Scenario &b)
+{
+    return a.tokens == b.tokens && a.dimensionNames == b.dimensionNames && sameProducts(a, b) &&
+           a.values.has_value() == b.values.has_value() && sameValues(a, b);
+}
+
 long long rawProductCount()
 {
     return productCount.load();
 }
 
-Matrix scoresFromProducts(const Matrix &products, const ScoreOptions &options, Index d)
+void scoresAndWeights(const Matrix &products, const ScoreOptions &options, Index d, Matrix *scores,
+                      Matrix &weights, const BandSink &band)
 {
-    // As attentionScores(): the products times the effective scale, then the mask.
-    Matrix scores = TablePool::take(products.rows(), products.cols());
-    scores = products * effectiveScale(options, d);
-    if (options.causal)
-        applyCausalMask(scores);
-    return scores;
+    // 16 rows of three tables at T = 2048 take 768 KiB: within this machine's 2 MiB of L2.
+    constexpr Index bandRows = 16;
+    constexpr double minusInfinity = -std::numeric_limits<double>::infinity();
+    const Index T = products.rows();
+    const double scale = effectiveScale(options, d);
+    if (scores)
+        *scores = TablePool::take(T, products.cols());
+    weights = TablePool::take(T, products.cols());
+    for (Index first = 0; first < T; first += bandRows) {
+        const Index count = std::min(bandRows, T - first);
+        auto rows = weights.middleRows(first, count);
+        rows = products.middleRows(first, count) * scale;
+        if (options.causal) // as applyCausalMask(): −∞ after each query's own position
+            for (Index i = 0; i < count; ++i)
+                rows.row(i)
+                    .tail(std::max<Index>(0, rows.cols() - (first + i + 1)))
+                    .setConstant(minusInfinity);
+        if (scores)
+            scores->middleRows(first, count) = rows;
+        softmaxRows(rows);
+        if (band)
+            band(first, count);
+    }
 }
 
 Matrix Scenario::valueMatrix() const

@@ -12,6 +12,7 @@
 
 #include <QString>
 #include <QStringList>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -108,10 +109,19 @@ std::shared_ptr<const Matrix> rawProducts(const Scenario &scenario, const Scenar
                                           std::shared_ptr<const Matrix> reuse);
 /// True when `a` and `b` have the same queries and keys, hence the same raw products.
 bool sameProducts(const Scenario &a, const Scenario &b);
+/// True when `a` and `b` differ at most in the scale and the switches: the same tokens, names,
+/// queries, keys and values (what the vector editor and the vector plane show).
+bool sameVectors(const Scenario &a, const Scenario &b);
 /// How many times rawProducts() multiplied Q Kᵀ in this process (for tests).
 long long rawProductCount();
-/// Scores of `options` from raw products `products`: scaled (and / √d), masked. (T, T)
-Matrix scoresFromProducts(const Matrix &products, const ScoreOptions &options, Index d);
+/// Rows first … first + count − 1 of the tables just made, while they are in the cache.
+using BandSink = std::function<void(Index first, Index count)>;
+/// The scores of `options` from raw products `products` (scaled, / √d, masked) into `scores`
+/// unless it is null, and their softmax into `weights` (both (T, T), taken from the TablePool):
+/// as attentionScores() and softmaxRows(), a band of rows at a time, each band then handed to
+/// `band`. One pass over memory instead of one per table and picture.
+void scoresAndWeights(const Matrix &products, const ScoreOptions &options, Index d, Matrix *scores,
+                      Matrix &weights, const BandSink &band = {});
 
 // The validator's checks of one part, for edits that change only that part. Each returns why the
 // part cannot be as given, with its JSON path, or nothing.

@@ -112,6 +112,8 @@ private Q_SLOTS:
     void comparisonSkipsTheProduct();
     void pooledImageMatchesCellByCell_data();
     void pooledImageMatchesCellByCell();
+    void bandsMakeTheWholeTable_data();
+    void bandsMakeTheWholeTable();
 };
 
 void TestScaleOnly::scaleStepMatchesPlainLoops_data()
@@ -239,6 +241,59 @@ void TestScaleOnly::pooledImageMatchesCellByCell()
     // One step of the 256-colour table at most (a vectorised log may round the other way).
     QVERIFY2(largestChannelDifference(image.image, expected) <= 3,
              qPrintable(QString::number(largestChannelDifference(image.image, expected))));
+}
+
+void TestScaleOnly::bandsMakeTheWholeTable_data()
+{
+    QTest::addColumn<int>("tokens");
+    QTest::addColumn<bool>("causal");
+    QTest::newRow("T=37, full") << 37 << false;
+    QTest::newRow("T=1100, causal, blocks of 2") << 1100 << true;
+}
+
+void TestScaleOnly::bandsMakeTheWholeTable()
+{
+    QFETCH(int, tokens);
+    QFETCH(bool, causal);
+    Scenario s = randomScenario(names(tokens), 3, 11);
+    s.causal = causal;
+    s.scoreScale = 2.5;
+    const Matrix products = s.queries * s.keys.transpose();
+    // scoresAndWeights(): every row handed on once, in order, already made.
+    Matrix scores, weights;
+    Index next = 0;
+    bool madeBeforeHandedOn = true;
+    scoresAndWeights(
+        products, s.scoreOptions(), s.dimension(), &scores, weights, [&](Index first, Index count) {
+            QCOMPARE(first, next);
+            next += count;
+            const auto rows = weights.middleRows(first, count);
+            madeBeforeHandedOn =
+                madeBeforeHandedOn && (rows.rowwise().sum().array() - 1.0).abs().maxCoeff() < 1e-12;
+        });
+    QCOMPARE(next, Index(tokens));
+    QVERIFY(madeBeforeHandedOn);
+    const auto [plainScores, plainWeights] = plainAttention(s);
+    VERIFY_ALL_NEAR(finitePart(scores), finitePart(plainScores), 1e-12);
+    QVERIFY(((scores.array() == minusInfinity) == (plainScores.array() == minusInfinity)).all());
+    VERIFY_ALL_NEAR(weights, plainWeights, 1e-12);
+
+    // A picture built from uneven bands is the picture built at once.
+    for (const HeatmapScale &scale : {HeatmapScale::forWeights(tokens, causal), HeatmapScale(),
+                                      HeatmapScale::forWeights(tokens, causal, false)}) {
+        HeatmapImageBuilder builder(tokens, tokens, scale);
+        for (Index first = 0, band = 1; first < tokens; first += band, band = band * 3 % 17 + 1)
+            builder.add(weights.middleRows(first, std::min<Index>(band, tokens - first)));
+        const HeatmapImage banded = builder.finish();
+        const HeatmapImage whole = heatmapImage(weights, scale);
+        QCOMPARE(banded.image, whole.image);
+        QCOMPARE(banded.minimum, whole.minimum);
+        QCOMPARE(banded.maximum, whole.maximum);
+    }
+
+    // One-hot values: the output's picture is the weights on their own range.
+    const ScenarioResult result = s.computeWithImages();
+    QCOMPARE(result.outputImage->image, heatmapImage(result.weights, HeatmapScale()).image);
 }
 
 QTEST_GUILESS_MAIN(TestScaleOnly)
