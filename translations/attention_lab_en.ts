@@ -3923,6 +3923,10 @@ What “%1” passes on to the tokens that attend to it.</source>
         <source>Bar chart of the selected query&apos;s weights over the keys (0 to 1).</source>
         <translation></translation>
     </message>
+    <message>
+        <source>keys 1 to %1, a bar for each %2: their largest weight</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::WindowMenus</name>

@@ -3955,6 +3955,10 @@ What “%1” passes on to the tokens that attend to it.</source>
         <source>Bar chart of the selected query&apos;s weights over the keys (0 to 1).</source>
         <translation>所选查询在各个键上的权重柱状图（0 到 1）。</translation>
     </message>
+    <message>
+        <source>keys 1 to %1, a bar for each %2: their largest weight</source>
+        <translation>键 1 到 %1，每 %2 个键一根柱：取其中最大的权重</translation>
+    </message>
 </context>
 <context>
     <name>attention::WindowMenus</name>

@@ -188,24 +188,32 @@ QString problemIn(const MainWindow &window)
     if (const QString problem = editorProblem(*table, s); !problem.isEmpty())
         return problem;
 
-    // The bar chart: the selected query's weights over the keys, one bar per token.
+    // The bar chart: the selected query's weights over the keys, one bar per token or, past
+    // WeightsChart::maxBars, per group of neighbouring keys (the group's largest weight).
     const WeightsChart *chart = window.chart();
     const int selected = window.selectedQuery();
     if (chart->selectedToken() != selected)
         return QStringLiteral("the chart shows query %1, the window selects %2")
             .arg(chart->selectedToken())
             .arg(selected);
-    if (chart->barSet()->count() != T || chart->keyAxis()->count() != T)
-        return QStringLiteral("the chart has %1 bars and %2 categories for T = %3")
+    const int group = int((T + WeightsChart::maxBars - 1) / WeightsChart::maxBars);
+    const int bars = int((T + group - 1) / group);
+    if (chart->barSet()->count() != bars || chart->keyAxis()->count() != bars)
+        return QStringLiteral("the chart has %1 bars and %2 categories for T = %3 (wanted %4)")
             .arg(chart->barSet()->count())
             .arg(chart->keyAxis()->count())
-            .arg(T);
-    for (int j = 0; j < int(T); ++j)
-        if (!(std::abs(chart->barSet()->at(j) - fresh.weights(selected, j)) <= 1e-12))
+            .arg(T)
+            .arg(bars);
+    for (int b = 0; b < bars; ++b) {
+        double largest = 0.0;
+        for (Index j = Index(b) * group; j < std::min(T, Index(b + 1) * group); ++j)
+            largest = std::max(largest, fresh.weights(selected, j));
+        if (!(std::abs(chart->barSet()->at(b) - largest) <= 1e-12))
             return QStringLiteral("bar %1 is %2, the weight %3")
-                .arg(j)
-                .arg(chart->barSet()->at(j))
-                .arg(fresh.weights(selected, j));
+                .arg(b)
+                .arg(chart->barSet()->at(b))
+                .arg(largest);
+    }
 
     // The values and output heatmaps (or, for one-hot values past OutputView::maxOneHotTokens,
     // the note that stands in for them), and the compare view's flipped scenario computed afresh.

@@ -10,10 +10,12 @@
 #include "presets.h"
 #include "weightschart.h"
 
+#include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
 #include <QTest>
+#include <algorithm>
 #include <cmath>
 
 using namespace attention;
@@ -65,6 +67,7 @@ private Q_SLOTS:
     void compareViewComputesOnlyWhileShown();
     void oneHotOutputIsNotDrawnTwiceAtLargeT();
     void chartValuesAreReadable();
+    void manyKeysShareABar();
 };
 
 void TestResultViews::compareResultIsTheFlippedWeights_data()
@@ -173,6 +176,33 @@ void TestResultViews::chartValuesAreReadable()
     const QColor background = chart.grab().toImage().pixelColor(chart.width() / 2, 4);
     QVERIFY2(std::abs(label.lightnessF() - background.lightnessF()) > 0.5,
              qPrintable(label.name() + QLatin1Char(' ') + background.name()));
+}
+
+void TestResultViews::manyKeysShareABar()
+{
+    // 300 keys: at most 128 bars, so 3 keys a bar (100 bars), each the largest of its three.
+    QStringList names;
+    for (int i = 0; i < 300; ++i)
+        names.append(QStringLiteral("t%1").arg(i + 1));
+    Scenario scenario = randomScenario(names, 4, 7);
+    scenario.scoreScale = 3.0; // sharp rows: a group's largest differs from its first
+    const auto result = std::make_shared<const ScenarioResult>(scenario.compute());
+    WeightsChart chart;
+    chart.setScenario(scenario, result);
+    chart.setSelectedToken(42);
+    QCOMPARE(chart.barSet()->count(), 100);
+    QCOMPARE(chart.keyAxis()->count(), 100);
+    QCOMPARE(chart.keyAxis()->categories().constFirst(), QStringLiteral("1–3"));
+    QCOMPARE(chart.keyAxis()->categories().constLast(), QStringLiteral("298–300"));
+    for (int b = 0; b < 100; ++b) {
+        const double largest = std::max({result->weights(42, 3 * b), result->weights(42, 3 * b + 1),
+                                         result->weights(42, 3 * b + 2)});
+        QCOMPARE(chart.barSet()->at(b), largest);
+    }
+    // 128 keys keep a bar each; 129 take two a bar.
+    QCOMPARE(WeightsChart::keysPerBar(128), 1);
+    QCOMPARE(WeightsChart::keysPerBar(129), 2);
+    QCOMPARE(WeightsChart::keysPerBar(4096), 32);
 }
 
 QTEST_MAIN(TestResultViews)

@@ -67,7 +67,11 @@ void WeightsChart::retranslateUi()
     chart()->setTitle(token.isEmpty() ? tr("Weights of the selected query")
                                       : tr("Weights of %1's query over the keys").arg(token));
     m_weightAxis->setTitleText(tr("weight"));
-    m_keyAxis->setTitleText(m_tokens.size() > maxNamedCategories
+    const int group = keysPerBar(int(m_tokens.size()));
+    m_keyAxis->setTitleText(group > 1 ? tr("keys 1 to %1, a bar for each %2: their largest weight")
+                                            .arg(m_tokens.size())
+                                            .arg(group)
+                            : m_tokens.size() > maxNamedCategories
                                 ? tr("keys 1 to %1").arg(m_tokens.size())
                                 : tr("keys"));
     setToolTip(tr("The selected query's weights: how much it takes from each key. Click a "
@@ -121,6 +125,17 @@ void WeightsChart::updateCategories()
 {
     QStringList categories;
     const bool named = m_tokens.size() <= maxNamedCategories;
+    const int T = int(m_tokens.size());
+    const int group = keysPerBar(T);
+    if (group > 1) { // a bar's keys: "9–16"
+        for (int first = 0; first < T; first += group)
+            categories.append(
+                QStringLiteral("%1–%2").arg(first + 1).arg(std::min(T, first + group)));
+        m_keyAxis->setCategories(categories);
+        m_keyAxis->setLabelsVisible(false);
+        m_series->setLabelsVisible(false);
+        return;
+    }
     // Categories must be unique: number repeated tokens.
     QSet<QString> seen;
     for (int i = 0; i < m_tokens.size(); ++i) {
@@ -144,25 +159,27 @@ void WeightsChart::updateBars()
         return;
     }
     const auto row = weights.row(m_selectedToken);
+    const int group = keysPerBar(T);
+    const int bars = (T + group - 1) / group;
+    QList<qreal> values(bars);
+    for (int b = 0; b < bars; ++b)
+        values[b] = row.segment(b * group, std::min(group, T - b * group)).maxCoeff();
     // Each QBarSet::replace() lays the whole series out again. With few bars that is cheap and
     // keeps the value labels; with many, the new values go in as one list (two layouts in all,
     // whatever T is), unless only one bar changed.
-    if (m_set->count() == T) {
+    if (m_set->count() == bars) {
         int changed = 0;
-        for (int j = 0; j < T; ++j)
-            changed += m_set->at(j) != row(j) ? 1 : 0;
+        for (int b = 0; b < bars; ++b)
+            changed += m_set->at(b) != values[b] ? 1 : 0;
         if (changed == 0)
             return;
-        if (changed == 1 || T <= maxLabelledBars) {
-            for (int j = 0; j < T; ++j)
-                if (m_set->at(j) != row(j))
-                    m_set->replace(j, row(j));
+        if (changed == 1 || bars <= maxLabelledBars) {
+            for (int b = 0; b < bars; ++b)
+                if (m_set->at(b) != values[b])
+                    m_set->replace(b, values[b]);
             return;
         }
     }
-    QList<qreal> values(T);
-    for (int j = 0; j < T; ++j)
-        values[j] = row(j);
     m_set->remove(0, m_set->count());
     m_set->append(values);
 }

@@ -3,11 +3,15 @@
 /// A bar chart (Qt Charts) of the selected query's weights over the keys, on a fixed 0–1 axis.
 ///
 /// The chart keeps one QBarSet and rewrites only the values that changed on each update; the
-/// categories are rebuilt only when the tokens change. Axes are attached explicitly.
+/// categories are rebuilt only when the tokens change. Axes are attached explicitly. Past
+/// maxBars keys a bar stands for a group of neighbouring keys and shows the largest weight among
+/// them, as the heatmap's pixels do: a bar is a graphics item that Qt Charts lays out again on
+/// every change, and a thousand bars under a pixel wide each cost a slider step a frame.
 
 #include "scenario.h"
 
 #include <QChartView>
+#include <algorithm>
 
 class QBarCategoryAxis;
 class QBarSeries;
@@ -31,7 +35,12 @@ public:
     void setSelectedToken(int token);
     int selectedToken() const { return m_selectedToken; }
 
-    /// The bars: one value per key.
+    /// At most this many bars.
+    static constexpr int maxBars = 128;
+    /// Keys a bar stands for with `tokens` keys: 1 up to maxBars keys, then as few as fit.
+    static int keysPerBar(int tokens) { return std::max(1, (tokens + maxBars - 1) / maxBars); }
+
+    /// The bars: one value per key, or per group of keysPerBar() keys (its largest weight).
     QBarSet *barSet() const { return m_set; }
     QBarSeries *barSeries() const { return m_series; }
     QBarCategoryAxis *keyAxis() const { return m_keyAxis; }
