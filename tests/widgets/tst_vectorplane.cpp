@@ -23,6 +23,7 @@
 #include <QUndoStack>
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <set>
 
 using namespace attention;
@@ -137,6 +138,7 @@ private Q_SLOTS:
     void drawsAllUpToTheLimit();
     void largeTDrawsStrongestKeys_data();
     void largeTDrawsStrongestKeys();
+    void paintsOnlyWhatChanged();
     void largeTUndrawnKeyIsNotReachable();
     void largeTWithoutSelection();
     void lessonLabelsByTheirTips_data();
@@ -527,6 +529,53 @@ void TestVectorPlane::largeTDrawsStrongestKeys()
         const QPointF expected = mapping.toPixel({s.keys(key, 0), s.keys(key, 1)});
         QVERIFY((f.plane.tipPixel(VectorKind::Key, key) - expected).manhattanLength() < 1e-9);
     }
+}
+
+namespace {
+
+/// Counts the paint events of one widget.
+class PaintCounter : public QObject
+{
+public:
+    int count = 0;
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        count += event->type() == QEvent::Paint ? 1 : 0;
+        return false;
+    }
+};
+
+} // namespace
+
+void TestVectorPlane::paintsOnlyWhatChanged()
+{
+    // A scale step leaves the arrows where they are: the plane paints again only when the
+    // strongest keys of a reduced plane change (at scale 0 every weight ties and the lowest
+    // keys win), or when a vector moves.
+    ScenarioDocument document;
+    QVERIFY(document.reset(randomOf(100)));
+    Fixture f(&document);
+    QVERIFY(QTest::qWaitForWindowExposed(&f.plane));
+    f.plane.setSelectedToken(40);
+    document.waitForResult();
+    f.plane.grab(); // painted once with this query
+    QCoreApplication::processEvents();
+    PaintCounter paints;
+    f.plane.installEventFilter(&paints);
+    const auto paintsAfter = [&](const std::function<bool()> &edit) {
+        paints.count = 0;
+        if (!edit())
+            return -1;
+        document.waitForResult();
+        QCoreApplication::processEvents();
+        return paints.count;
+    };
+    const std::set<int> before = drawnTokens(f.plane, VectorKind::Key, 100);
+    QCOMPARE(paintsAfter([&] { return document.setScoreScale(2.0); }), 0);
+    QCOMPARE(drawnTokens(f.plane, VectorKind::Key, 100), before);
+    QVERIFY(paintsAfter([&] { return document.setScoreScale(0.0); }) > 0);
+    QCOMPARE(drawnTokens(f.plane, VectorKind::Key, 100), (std::set<int>{0, 1, 2, 3, 4, 5, 6, 7}));
+    QVERIFY(paintsAfter([&] { return document.setEntry(VectorKind::Query, 40, 0, 0.5); }) > 0);
 }
 
 void TestVectorPlane::largeTUndrawnKeyIsNotReachable()

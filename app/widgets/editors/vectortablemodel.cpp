@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <optional>
+#include <utility>
 
 namespace attention {
 
@@ -75,6 +76,7 @@ VectorTableModel::VectorTableModel(ScenarioDocument *document, QObject *parent)
     m_dimension = static_cast<int>(s.dimension());
     m_valueDimension = static_cast<int>(s.valueDimension());
     m_dimensionNames = s.dimensionNames;
+    m_shown = document->sharedScenario();
     connect(document, &ScenarioDocument::changed, this, &VectorTableModel::documentChanged);
 }
 
@@ -256,10 +258,14 @@ void VectorTableModel::refresh()
 
 void VectorTableModel::documentChanged()
 {
-    const Scenario &s = m_document->scenario();
+    const std::shared_ptr<const Scenario> shown =
+        std::exchange(m_shown, m_document->sharedScenario());
+    const Scenario &s = *m_shown;
     const int rows = static_cast<int>(s.tokenCount());
     const int dimension = static_cast<int>(s.dimension());
     const int valueDimension = static_cast<int>(s.valueDimension());
+    if (shown && rows == m_rows && sameVectors(*shown, s))
+        return; // only the scale or a switch changed: every cell is as it was
     if (rows != m_rows || dimension != m_dimension || valueDimension != m_valueDimension) {
         beginResetModel();
         m_rows = rows;

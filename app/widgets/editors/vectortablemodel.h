@@ -86,6 +86,8 @@ private:
     int m_dimension = 0;
     int m_valueDimension = 0;
     QStringList m_dimensionNames; ///< as last shown in the headers
+    /// The scenario the cells last showed: a change of the scale or a switch repaints nothing.
+    std::shared_ptr<const Scenario> m_shown;
 };
 
 } // namespace attention

@@ -14,6 +14,7 @@
 #include <QToolTip>
 #include <climits>
 #include <cmath>
+#include <utility>
 
 namespace attention {
 
@@ -64,7 +65,7 @@ VectorPlane::VectorPlane(ScenarioDocument *document, QWidget *parent)
     connect(m_verticalBox, &QComboBox::activated, this,
             [this](int index) { setDimensions(m_horizontal, index); });
     connect(document, &ScenarioDocument::changed, this, &VectorPlane::documentChanged);
-    connect(document, &ScenarioDocument::resultChanged, this, qOverload<>(&QWidget::update));
+    connect(document, &ScenarioDocument::resultChanged, this, &VectorPlane::resultChanged);
 
     m_selected = static_cast<int>(document->scenario().tokenCount()) - 1;
     retranslate();
@@ -195,7 +196,9 @@ void VectorPlane::paintEvent(QPaintEvent *)
     painter.fillRect(rect(), palette().base());
     if (!m_document)
         return;
-    m_labels = PlanePainter(painter, font(), palette()).paint(scene());
+    const PlaneScene shown = scene();
+    m_paintedSubset = shownSubset();
+    m_labels = PlanePainter(painter, font(), palette()).paint(shown);
 }
 
 void VectorPlane::mousePressEvent(QMouseEvent *event)
@@ -281,10 +284,21 @@ void VectorPlane::documentChanged()
         m_dragToken = -1;
         m_frozenRange.reset();
     }
-    if (!m_dragging)
-        m_hovered = -1;
+    const int hovered = std::exchange(m_hovered, m_dragging ? m_hovered : -1);
     rebuildDimensionChoices();
+    const std::shared_ptr<const Scenario> shown =
+        std::exchange(m_shown, m_document->sharedScenario());
+    if (shown && hovered == m_hovered && sameVectors(*shown, *m_shown)) {
+        resultChanged(); // the arrows are as they were; the strongest keys may not be
+        return;
+    }
     updatePlot();
+}
+
+void VectorPlane::resultChanged()
+{
+    if (!(shownSubset() == m_paintedSubset))
+        updatePlot();
 }
 
 void VectorPlane::rebuildDimensionChoices(bool force)

@@ -90,6 +90,8 @@ private:
     using Tip = PlaneTip;
 
     void documentChanged();
+    /// Repaints when the result moved the strongest keys (a reduced plane reads them).
+    void resultChanged();
     /// Fills the combo boxes when d or the names changed (always with `force`).
     void rebuildDimensionChoices(bool force = false);
     void retranslate();
@@ -119,6 +121,10 @@ private:
     int m_vertical = 1;
     int m_selected = -1;
     int m_hovered = -1;        ///< index into tips() under the mouse, or −1
+    /// The scenario and the subset the plot last showed: a change of the scale or a switch
+    /// repaints it only when the strongest keys changed.
+    std::shared_ptr<const Scenario> m_shown;
+    PlaneSubset m_paintedSubset;
     int m_choiceDimension = 0; ///< the d the combo boxes were filled for
     QStringList m_choiceNames; ///< the scenario's dimension names they were filled with
 
