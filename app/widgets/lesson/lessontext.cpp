@@ -1,8 +1,7 @@
 #include "lessontext.h"
 
+#include "modelinspector.h" // the exercises' thresholds, which the inspector judges by
 #include "numberformat.h"
-#include "tiny/headanalysis.h"
-#include "tiny/headroles.h"
 
 #include <QLocale>
 
