@@ -91,7 +91,7 @@ int runCorpus(const QStringList &arguments, Language &)
 
     const CorpusLoadResult loaded = loadCorpus(name, context);
     if (!loaded.ok())
-        throw Failure{ExitBadInput, loaded.error};
+        throw Failure{ExitBadInput, corpusErrorText(loaded.error)};
     const tiny::CorpusStats stats = tiny::corpusStats(loaded.corpus);
     if (format == QLatin1String("json"))
         printBytes(jsonDocument(corpusFields(name, stats)));

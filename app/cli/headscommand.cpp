@@ -132,7 +132,7 @@ int runHeads(const QStringList &arguments, Language &)
     const CorpusLoadResult corpus = copyTask ? loadCopyTask(model->config().context)
                                              : loadCorpus(corpusName, model->config().context);
     if (!corpus.ok())
-        throw Failure{ExitBadInput, corpus.error};
+        throw Failure{ExitBadInput, corpusErrorText(corpus.error)};
     // The validation text in the model's own characters.
     const std::vector<int> valIds = model->file.vocabulary.encode(corpus.corpus.split.val);
     tiny::setThreadCount(std::max(1, QThread::idealThreadCount()));

@@ -304,7 +304,7 @@ int runTrain(const QStringList &arguments, Language &)
 
     const CorpusLoadResult loaded = loadCorpus(request.corpus, config.context);
     if (!loaded.ok())
-        throw Failure{ExitBadInput, loaded.error};
+        throw Failure{ExitBadInput, corpusErrorText(loaded.error)};
     const tiny::PreparedCorpus &corpus = loaded.corpus;
     config.vocabSize = corpus.vocabulary.size();
     if (tiny::checkConfig(config))

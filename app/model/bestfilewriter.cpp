@@ -80,7 +80,8 @@ void BestFileWriter::ended(const QString &fileName, const std::optional<QString>
         m_error.reset();
         Q_EMIT written();
     } else {
-        m_error = TrainingError{TrainingError::Code::BestFileNotWritten, fileName, 0, 0, *failure};
+        m_error =
+            TrainingError{TrainingError::Code::BestFileNotWritten, fileName, 0, 0, *failure, {}};
         Q_EMIT failed(*m_error);
     }
     if (m_dirty) // a better model came meanwhile

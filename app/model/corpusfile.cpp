@@ -9,7 +9,10 @@
 
 namespace attention {
 
-QString corpusErrorMessage(const tiny::CorpusError &error)
+namespace {
+
+/// The core's error in words: "<file>: <what is wrong>".
+QString coreErrorText(const tiny::CorpusError &error)
 {
     using Kind = tiny::CorpusErrorKind;
     const QString name = QDir::toNativeSeparators(QFile::decodeName(error.path.c_str()));
@@ -62,6 +65,30 @@ QString corpusErrorMessage(const tiny::CorpusError &error)
     return name + QStringLiteral(": ") + what;
 }
 
+} // namespace
+
+QString corpusErrorText(const CorpusLoadError &error)
+{
+    switch (error.code) {
+    case CorpusLoadError::Code::NoCorpusGiven:
+        return QCoreApplication::translate("CorpusFile", "No corpus given.");
+    case CorpusLoadError::Code::Gb18030:
+        return QDir::toNativeSeparators(error.name) + QStringLiteral(": ") +
+               QCoreApplication::translate(
+                   "CorpusFile", "this file is in GBK (GB18030), not UTF-8; save it as UTF-8 (a "
+                                 "text editor's Save As offers the encoding; on the command "
+                                 "line: iconv -f GB18030 -t UTF-8)");
+    case CorpusLoadError::Code::Core:
+        break;
+    }
+    return coreErrorText(error.core);
+}
+
+QString corpusErrorText(const std::optional<CorpusLoadError> &error)
+{
+    return error ? corpusErrorText(*error) : QString();
+}
+
 namespace {
 
 /// Whether the file reads as Chinese text in GB18030 (GBK's superset): decoded without an error,
@@ -97,7 +124,7 @@ CorpusLoadResult loadCorpus(const QString &nameOrPath, int context)
 {
     CorpusLoadResult result;
     if (nameOrPath.isEmpty()) {
-        result.error = QCoreApplication::translate("CorpusFile", "No corpus given.");
+        result.error = CorpusLoadError{CorpusLoadError::Code::NoCorpusGiven, nameOrPath, {}};
         return result;
     }
     const tiny::CorpusSource source =
@@ -105,15 +132,11 @@ CorpusLoadResult loadCorpus(const QString &nameOrPath, int context)
                             QFile::encodeName(corpusDirectory()).toStdString());
     tiny::CorpusResult prepared = tiny::prepareCorpus(source, context);
     if (!prepared.ok()) {
-        result.error = prepared.error->kind == tiny::CorpusErrorKind::InvalidUtf8 &&
-                               isChineseGb18030(QFile::decodeName(source.path.c_str()))
-                           ? QDir::toNativeSeparators(nameOrPath) + QStringLiteral(": ") +
-                                 QCoreApplication::translate(
-                                     "CorpusFile",
-                                     "this file is in GBK (GB18030), not UTF-8; save it as UTF-8 "
-                                     "(a text editor's Save As offers the encoding; on the "
-                                     "command line: iconv -f GB18030 -t UTF-8)")
-                           : corpusErrorMessage(*prepared.error);
+        const bool gbk = prepared.error->kind == tiny::CorpusErrorKind::InvalidUtf8 &&
+                         isChineseGb18030(QFile::decodeName(source.path.c_str()));
+        result.error =
+            CorpusLoadError{gbk ? CorpusLoadError::Code::Gb18030 : CorpusLoadError::Code::Core,
+                            nameOrPath, *prepared.error};
         return result;
     }
     result.corpus = std::move(prepared.corpus);
@@ -147,7 +170,8 @@ CorpusLoadResult loadCopyTask(int context)
     if (prepared.ok())
         result.corpus = std::move(prepared.corpus);
     else
-        result.error = corpusErrorMessage(*prepared.error);
+        result.error = CorpusLoadError{CorpusLoadError::Code::Core,
+                                       QString::fromLatin1(corpora::copyTask), *prepared.error};
     return result;
 }
 

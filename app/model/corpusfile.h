@@ -6,6 +6,7 @@
 #include "tiny/corpus.h"
 
 #include <QString>
+#include <optional>
 
 namespace attention {
 
@@ -21,12 +22,27 @@ inline constexpr const char *copyTask = "copy";
 inline constexpr int copyLag = tiny::CopyTaskOptions{}.lag;
 } // namespace corpora
 
+/// Why a corpus cannot be trained on: a plain value, put into words by corpusErrorText().
+struct CorpusLoadError
+{
+    enum class Code
+    {
+        NoCorpusGiven, ///< an empty name
+        Gb18030,       ///< not UTF-8 but Chinese text in GBK (GB18030): `name` says to convert it
+        Core,          ///< what the core's reader found, in `core`
+    };
+
+    Code code = Code::Core;
+    QString name;           ///< the corpus as asked for: a built-in name or a file name
+    tiny::CorpusError core; ///< Code::Core: the kind, the file and its figures
+};
+
 struct CorpusLoadResult
 {
     tiny::PreparedCorpus corpus; ///< valid only when ok()
-    QString error;               ///< "<file>: <what is wrong>"
+    std::optional<CorpusLoadError> error;
 
-    bool ok() const { return error.isEmpty(); }
+    bool ok() const { return !error; }
 };
 
 /// Opens `nameOrPath` ("tang", "tang300", "song100" or a UTF-8 text file) and prepares it for
@@ -41,8 +57,11 @@ CorpusLoadResult loadCopyTask(int context);
 /// is of); the copy task's text for loadCopyTask's source; empty when the file cannot be read.
 std::u32string corpusText(const tiny::CorpusSource &source);
 
-/// One line for a refused corpus, naming the file and what is wrong; for a missing tang300 or
-/// song100 it says to install fortunes-zh, for a missing tang how it is built.
-QString corpusErrorMessage(const tiny::CorpusError &error);
+/// One line for a refused corpus, in the interface language, naming the file and what is wrong
+/// ("<file>: <what is wrong>"); for a missing tang300 or song100 it says to install fortunes-zh,
+/// for a missing tang how it is built, for a GBK file how to convert it.
+QString corpusErrorText(const CorpusLoadError &error);
+/// The error in words, or an empty string when there is none.
+QString corpusErrorText(const std::optional<CorpusLoadError> &error);
 
 } // namespace attention

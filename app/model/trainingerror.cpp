@@ -13,7 +13,7 @@ QString words(const TrainingError &e)
 {
     switch (e.code) {
     case Code::Corpus:
-        return e.detail;
+        return corpusErrorText(e.corpus);
     case Code::VocabSize:
         return QCoreApplication::translate("TrainingError",
                                            "%1 different characters, more than a model's %2")

@@ -6,6 +6,8 @@
 /// that turns one into words, in the interface language. Code and tests read the code and the
 /// numbers; the learner reads the text.
 
+#include "corpusfile.h"
+
 #include <QString>
 #include <optional>
 
@@ -15,7 +17,7 @@ struct TrainingError
 {
     enum class Code
     {
-        Corpus,                   ///< the corpus cannot be used; its own message in `detail`
+        Corpus,                   ///< the corpus cannot be used: why in `corpus`
         VocabSize,                ///< `value` different characters, more than `limit`
         DModelNotMultipleOfHeads, ///< d_model `value` for `limit` heads
         ModelOutsideLimits,       ///< context, d_model, heads or layers outside the spec's limits
@@ -31,11 +33,12 @@ struct TrainingError
     QString file; ///< the corpus or model file the error is about, shown first; may be empty
     qint64 value = 0;
     qint64 limit = 0;
-    QString detail; ///< text the message quotes as it is: another layer's message, a reason
+    QString detail; ///< text the message quotes as it is: the system's reason for a failed write
+    std::optional<CorpusLoadError> corpus; ///< Corpus: why the corpus was refused
 };
 
 /// The error in words, in the interface language: "<file>: <what is wrong>", the file left out
-/// when empty or already named in `detail` (Corpus, BestFileNotWritten).
+/// when empty or already named (Corpus, BestFileNotWritten).
 QString trainingErrorText(const TrainingError &error);
 /// The error in words, or an empty string when there is none.
 QString trainingErrorText(const std::optional<TrainingError> &error);

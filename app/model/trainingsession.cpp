@@ -101,7 +101,8 @@ std::optional<TrainingError> TrainingSession::setUp(const TrainingSetup &setup)
                                       ? loadCopyTask(wanted.config.context)
                                       : loadCorpus(wanted.corpus, wanted.config.context);
         if (!loaded.ok())
-            return TrainingError{TrainingError::Code::Corpus, wanted.corpus, 0, 0, loaded.error};
+            return TrainingError{
+                TrainingError::Code::Corpus, wanted.corpus, 0, 0, {}, loaded.error};
         text = corpusText(loaded.corpus.source);
         corpus = std::make_shared<const tiny::PreparedCorpus>(std::move(loaded.corpus));
     }

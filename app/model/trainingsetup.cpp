@@ -65,15 +65,20 @@ std::optional<TrainingError> setupError(const TrainingSetup &setup,
     if (const std::optional<ConfigError> error = tiny::checkConfig(setup.config)) {
         switch (*error) {
         case ConfigError::VocabSize:
-            return TrainingError{Code::VocabSize, setup.corpus, setup.config.vocabSize, 65536, {}};
+            return TrainingError{Code::VocabSize, setup.corpus, setup.config.vocabSize,
+                                 65536,           {},           {}};
         case ConfigError::DModelNotMultipleOfHeads:
-            return TrainingError{
-                Code::DModelNotMultipleOfHeads, {}, setup.config.dModel, setup.config.heads, {}};
+            return TrainingError{Code::DModelNotMultipleOfHeads,
+                                 {},
+                                 setup.config.dModel,
+                                 setup.config.heads,
+                                 {},
+                                 {}};
         case ConfigError::Context:
         case ConfigError::DModel:
         case ConfigError::Heads:
         case ConfigError::Layers:
-            return TrainingError{Code::ModelOutsideLimits, {}, 0, 0, {}};
+            return TrainingError{Code::ModelOutsideLimits, {}, 0, 0, {}, {}};
         }
     }
     if (const auto error = tiny::Trainer::check(setup.config, setup.settings, corpus.trainIds))

@@ -51,6 +51,7 @@ private Q_SLOTS:
     void refused_data();
     void refused();
     void missingBuiltInSaysInstall();
+    void loadErrorsAreValues();
     void smallFileJson();
     void tang300Json();
     void tang300Table();
@@ -143,16 +144,60 @@ void TestCliCorpus::refused()
 void TestCliCorpus::missingBuiltInSaysInstall()
 {
     // fortunes-zh cannot be removed for a test: check the message the command prints for it.
-    attention::tiny::CorpusError error;
-    error.kind = attention::tiny::CorpusErrorKind::MissingFile;
-    error.path = "/usr/share/games/fortunes/tang300";
-    error.builtIn = true;
-    const QString message = attention::corpusErrorMessage(error);
+    attention::CorpusLoadError error;
+    error.name = QStringLiteral("tang300");
+    error.core.kind = attention::tiny::CorpusErrorKind::MissingFile;
+    error.core.path = "/usr/share/games/fortunes/tang300";
+    error.core.builtIn = true;
+    const QString message = attention::corpusErrorText(error);
     QVERIFY2(message.startsWith(QStringLiteral("/usr/share/games/fortunes/tang300: no such file")),
              qPrintable(message));
     QVERIFY2(message.contains(QStringLiteral("install fortunes-zh")), qPrintable(message));
-    error.builtIn = false;
-    QVERIFY(!attention::corpusErrorMessage(error).contains(QStringLiteral("fortunes-zh")));
+    error.core.builtIn = false;
+    QVERIFY(!attention::corpusErrorText(error).contains(QStringLiteral("fortunes-zh")));
+}
+
+void TestCliCorpus::loadErrorsAreValues()
+{
+    // What loadCorpus() refuses is a value: its code, the name asked for and the core's figures;
+    // corpusErrorText() alone puts it into words.
+    using Code = attention::CorpusLoadError::Code;
+    using Kind = attention::tiny::CorpusErrorKind;
+    const attention::CorpusLoadResult none = attention::loadCorpus(QString(), 8);
+    QVERIFY(!none.ok());
+    QCOMPARE(none.error->code, Code::NoCorpusGiven);
+    QCOMPARE(attention::corpusErrorText(none.error), QStringLiteral("No corpus given."));
+
+    const QString missing = m_dir.filePath(QStringLiteral("nothing-here.txt"));
+    const attention::CorpusLoadResult absent = attention::loadCorpus(missing, 8);
+    QVERIFY(!absent.ok());
+    QCOMPARE(absent.error->code, Code::Core);
+    QCOMPARE(absent.error->name, missing);
+    QCOMPARE(absent.error->core.kind, Kind::MissingFile);
+    QCOMPARE(attention::corpusErrorText(absent.error),
+             QDir::toNativeSeparators(missing) + QStringLiteral(": no such file"));
+
+    // Too short for a window of 64 + 1: the counts, not only a sentence.
+    const QString shortText =
+        writeFile(QStringLiteral("short.txt"), QByteArray("春眠不觉晓\n\n处处闻啼鸟\n"));
+    const attention::CorpusLoadResult tooShort = attention::loadCorpus(shortText, 64);
+    QVERIFY(!tooShort.ok());
+    QCOMPARE(tooShort.error->code, Code::Core);
+    QVERIFY(tooShort.error->core.kind == Kind::TooShortTrain ||
+            tooShort.error->core.kind == Kind::TooShortVal);
+    QCOMPARE(tooShort.error->core.needed, std::uint64_t(65));
+
+    // Chinese text in GBK: named as such, with how to convert it.
+    const QString gbk =
+        writeFile(QStringLiteral("gbk.txt"), QByteArray("\xb4\xb2\xc7\xb0\xc3\xf7\xd4\xc2\xb9\xe2"
+                                                        "\xa3\xac\xd2\xc9\xca\xc7\xb5\xd8\xc9\xcf"
+                                                        "\xcb\xaa\xa1\xa3\n"));
+    const attention::CorpusLoadResult encoded = attention::loadCorpus(gbk, 4);
+    QVERIFY(!encoded.ok());
+    QCOMPARE(encoded.error->code, Code::Gb18030);
+    QCOMPARE(encoded.error->core.kind, Kind::InvalidUtf8);
+    QVERIFY(attention::corpusErrorText(encoded.error).contains(QStringLiteral("GB18030")));
+    QVERIFY(attention::corpusErrorText(std::optional<attention::CorpusLoadError>()).isEmpty());
 }
 
 void TestCliCorpus::smallFileJson()

@@ -597,7 +597,7 @@ void TestCliModel::headsReadsTheCopyTaskOfItsModel()
     // task's validation text, not a file of that name (it once said "copy: no such file").
     using namespace attention;
     const CorpusLoadResult copy = loadCopyTask(16);
-    QVERIFY2(copy.ok(), qPrintable(copy.error));
+    QVERIFY2(copy.ok(), qPrintable(corpusErrorText(copy.error)));
     ModelFile model;
     model.vocabulary = copy.corpus.vocabulary;
     model.config.vocabSize = model.vocabulary.size();

@@ -661,13 +661,15 @@ void TestTrainingSession::trainerErrorsHaveTheirOwnWords()
     using Code = TrainingError::Code;
     QStringList texts;
     for (int c = 0; c <= int(TrainingError::lastCode); ++c) {
-        TrainingError error{Code(c), QStringLiteral("corpus.txt"), 7, 9, QStringLiteral("why")};
+        const CorpusLoadError corpus{CorpusLoadError::Code::NoCorpusGiven, {}, {}};
+        TrainingError error{Code(c), QStringLiteral("corpus.txt"), 7,
+                            9,       QStringLiteral("why"),        corpus};
         const QString text = trainingErrorText(error);
         QVERIFY2(!text.isEmpty(), qPrintable(QString::number(c)));
         QVERIFY2(!texts.contains(text), qPrintable(text));
         texts.append(text);
     }
-    TrainingError tooShort{Code::TrainingTooShort, QStringLiteral("poems.txt"), 5, 9, {}};
+    TrainingError tooShort{Code::TrainingTooShort, QStringLiteral("poems.txt"), 5, 9, {}, {}};
     QCOMPARE(trainingErrorText(tooShort).left(11), QStringLiteral("poems.txt: "));
     QVERIFY(trainingErrorText(tooShort).contains(QStringLiteral("5")));
     QVERIFY(trainingErrorText(tooShort).contains(QStringLiteral("9")));

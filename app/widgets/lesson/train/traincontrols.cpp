@@ -172,7 +172,7 @@ void TrainControls::chooseCorpusFile()
     if (!name.isEmpty() && check.ok())
         shown.corpus = name;
     setSetup(shown);
-    showRefusal(check.error);
+    showRefusal(corpusErrorText(check.error));
     if (shown.corpus == name)
         Q_EMIT setupEdited();
 }
