@@ -1,6 +1,7 @@
 #include "commandline.h"
 
 #include "isa.h"
+#include "numberformat.h"
 #include "output.h"
 
 #include <Eigen/Core>
@@ -198,8 +199,8 @@ double CommandLine::number(const QString &name, double min, double max, double f
     if (!ok || !std::isfinite(number) || number < min || number > max)
         fail(Cli::tr("%1: \"%2\" is not a number from %3 to %4")
                  .arg(optionName(name), text)
-                 .arg(min, 0, 'g')
-                 .arg(max, 0, 'g'));
+                 .arg(NumberFormat::shortest(min, QLocale()),
+                      NumberFormat::shortest(max, QLocale())));
     return number;
 }
 

@@ -90,8 +90,7 @@ SqrtDOptions readSqrtDOptions(CommandLine &line, const SqrtDOptions &defaults,
     const double work = options.trials * static_cast<double>(options.T * options.T) * largestD;
     if (work > maxSqrtDWork)
         line.fail(Cli::tr("--trials × --T² × --d is %1, more than %2; make one of them smaller")
-                      .arg(work, 0, 'g', 3)
-                      .arg(maxSqrtDWork, 0, 'g', 3));
+                      .arg(NumberFormat::operations(work), NumberFormat::operations(maxSqrtDWork)));
     options.causal = line.isSet(QStringLiteral("causal"));
     return options;
 }
@@ -217,8 +216,7 @@ BenchOptions readBenchOptions(CommandLine &line, const BenchOptions &defaults)
     const double work = 4.0 * longest * longest * static_cast<double>(options.d);
     if (work > maxBenchWork)
         line.fail(Cli::tr("4 × --T² × --d is %1, more than %2; make --T or --d smaller")
-                      .arg(work, 0, 'g', 3)
-                      .arg(maxBenchWork, 0, 'g', 3));
+                      .arg(NumberFormat::operations(work), NumberFormat::operations(maxBenchWork)));
     const QString kernel =
         line.choice(QStringLiteral("kernel"), benchKernelChoices(), QStringLiteral("all"));
     if (kernel != QLatin1String("all"))

@@ -3,6 +3,7 @@
 #include "commandline.h"
 #include "commands.h"
 #include "csv.h"
+#include "numberformat.h"
 #include "output.h"
 #include "presets.h"
 #include "scenariofile.h"
@@ -104,8 +105,8 @@ int runWeights(const QStringList &arguments, Language &)
                     QStringLiteral("NAME")});
     line.addOption({QStringLiteral("scale"),
                     Cli::tr("Multiply every dot product by X (%1 to %2).")
-                        .arg(ScenarioLimits::minScale, 0, 'g')
-                        .arg(ScenarioLimits::maxScale, 0, 'g'),
+                        .arg(NumberFormat::shortest(ScenarioLimits::minScale, QLocale()),
+                             NumberFormat::shortest(ScenarioLimits::maxScale, QLocale())),
                     QStringLiteral("X")});
     line.addOption({QStringLiteral("causal"), Cli::tr("Hide later tokens (causal mask).")});
     line.addOption({QStringLiteral("no-causal"), Cli::tr("Let every token see every token.")});

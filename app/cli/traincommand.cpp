@@ -271,14 +271,14 @@ void printSummary(const TrainRequest &r, const TrainResult &t, double unigram)
         QStringLiteral("%1, %2, %3").arg(s.batch).arg(s.learningRate).arg(s.threads));
     row(Cli::tr("steps, seconds"), Cli::tr("%1, %2 (%3 steps/s)")
                                        .arg(t.steps)
-                                       .arg(t.seconds, 0, 'f', 1)
+                                       .arg(NumberFormat::seconds(t.seconds))
                                        .arg(NumberFormat::rate(rate)));
     row(Cli::tr("train loss"), NumberFormat::loss(t.trainLoss));
     row(Cli::tr("validation loss"), NumberFormat::loss(t.last.valLoss));
     row(Cli::tr("best validation loss"),
         Cli::tr("%1 at step %2").arg(NumberFormat::loss(t.best.valLoss)).arg(t.bestStep));
     row(Cli::tr("unigram baseline"), NumberFormat::loss(unigram));
-    row(Cli::tr("punctuation F1"), QString::number(t.best.punctuationF1, 'f', 3));
+    row(Cli::tr("punctuation F1"), NumberFormat::proportion(t.best.punctuationF1));
     printText(table.toString(0));
 }
 
@@ -314,10 +314,10 @@ int runTrain(const QStringList &arguments, Language &)
                           .arg(config.vocabSize)};
     const double logits = double(request.settings.batch) * config.context * config.vocabSize;
     if (logits > maxLogitsPerStep)
-        line.fail(Cli::tr("--batch × --context × vocabulary size is %1, more than %2; make --batch "
-                          "or --context smaller")
-                      .arg(logits, 0, 'g', 3)
-                      .arg(maxLogitsPerStep, 0, 'g', 3));
+        line.fail(
+            Cli::tr("--batch × --context × vocabulary size is %1, more than %2; make --batch "
+                    "or --context smaller")
+                .arg(NumberFormat::operations(logits), NumberFormat::operations(maxLogitsPerStep)));
     if (tiny::Trainer::check(config, request.settings, corpus.trainIds))
         throw Failure{ExitBadInput, Cli::tr("%1: cannot train on this corpus").arg(request.corpus)};
 

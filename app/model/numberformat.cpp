@@ -65,6 +65,22 @@ QString rate(double perSecond)
     return inDefaultLocale(perSecond, 1);
 }
 
+QString seconds(double seconds)
+{
+    return inDefaultLocale(seconds, 1);
+}
+
+QString proportion(double value)
+{
+    return inDefaultLocale(value, 3);
+}
+
+QString operations(double count)
+{
+    // As difference(): as code prints it, the limits of options written in code.
+    return QString::number(count, 'g', 3);
+}
+
 QString fixed(double value, int decimals)
 {
     if (std::isinf(value))

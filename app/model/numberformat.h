@@ -35,6 +35,16 @@ QString ratio(double value);
 /// A rate, training steps or billions of operations per second: one decimal, "29.6".
 QString rate(double perSecond);
 
+/// A time a run took, in seconds: one decimal, "60.1" (the texts around it write the unit).
+QString seconds(double seconds);
+
+/// A share from 0 to 1 read to three decimals, such as a punctuation F1 score: "0.683".
+QString proportion(double value);
+
+/// A count of operations or numbers that a refusal of the command line names: three significant
+/// digits, in e-notation once large, as code prints it in any language: "512", "2.05e+09".
+QString operations(double count);
+
 // By form: the views' own layouts.
 
 /// Fixed `decimals` for heatmap cells and tables: "−1.50" with a real minus sign, "0.00" rather

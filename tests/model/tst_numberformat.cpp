@@ -70,6 +70,12 @@ void TestNumberFormat::byMeaning()
     QCOMPARE(NumberFormat::ratio(2.96), QStringLiteral("3.0"));
     QCOMPARE(NumberFormat::rate(29.64), QStringLiteral("29.6"));
     QCOMPARE(NumberFormat::rate(1234.56), QStringLiteral("1,234.6"));
+    // A run's seconds: one decimal; an F1 score: three; an operation count: three digits.
+    QCOMPARE(NumberFormat::seconds(60.14), QStringLiteral("60.1"));
+    QCOMPARE(NumberFormat::proportion(0.68349), QStringLiteral("0.683"));
+    QCOMPARE(NumberFormat::proportion(1.0), QStringLiteral("1.000"));
+    QCOMPARE(NumberFormat::operations(512.0), QStringLiteral("512"));
+    QCOMPARE(NumberFormat::operations(2.048e9), QStringLiteral("2.05e+09"));
 }
 
 void TestNumberFormat::byMeaningFollowsTheLanguage()
@@ -83,6 +89,9 @@ void TestNumberFormat::byMeaningFollowsTheLanguage()
     QCOMPARE(NumberFormat::lossChange(-0.0012), QStringLiteral("−0,0012"));
     QCOMPARE(NumberFormat::ratio(4.8312), QStringLiteral("4,8"));
     QCOMPARE(NumberFormat::rate(29.64), QStringLiteral("29,6"));
+    QCOMPARE(NumberFormat::seconds(60.14), QStringLiteral("60,1"));
+    QCOMPARE(NumberFormat::proportion(0.68349), QStringLiteral("0,683"));
+    QCOMPARE(NumberFormat::operations(2.048e9), QStringLiteral("2.05e+09")); // as code writes it
     QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
     QCOMPARE(NumberFormat::loss(5.75031), QStringLiteral("5.7503"));
     QLocale::setDefault(before);

@@ -331,7 +331,7 @@ QString VectorTableModel::cellToolTip(int row, const Column &column) const
             .arg(QString::number(row + 1), token);
 
     const double value = entryOf(s, column.part, row, column.entry).value_or(0.0);
-    const QString exact = QLocale().toString(value, 'g', 12);
+    const QString exact = NumberFormat::shortest(value, QLocale());
     const QString dimension = s.dimensionName(column.entry);
     switch (column.part) {
     case Part::Query:
