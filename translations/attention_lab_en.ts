@@ -3924,7 +3924,7 @@ What “%1” passes on to the tokens that attend to it.</source>
         <translation></translation>
     </message>
     <message>
-        <source>keys 1 to %1, a bar for each %2: their largest weight</source>
+        <source>keys 1 to %1; each bar: the largest of %2</source>
         <translation></translation>
     </message>
 </context>

@@ -3956,8 +3956,8 @@ What “%1” passes on to the tokens that attend to it.</source>
         <translation>所选查询在各个键上的权重柱状图（0 到 1）。</translation>
     </message>
     <message>
-        <source>keys 1 to %1, a bar for each %2: their largest weight</source>
-        <translation>键 1 到 %1，每 %2 个键一根柱：取其中最大的权重</translation>
+        <source>keys 1 to %1; each bar: the largest of %2</source>
+        <translation>键 1 到 %1；每根柱：%2 个键中的最大值</translation>
     </message>
 </context>
 <context>

@@ -68,12 +68,10 @@ void WeightsChart::retranslateUi()
                                       : tr("Weights of %1's query over the keys").arg(token));
     m_weightAxis->setTitleText(tr("weight"));
     const int group = keysPerBar(int(m_tokens.size()));
-    m_keyAxis->setTitleText(group > 1 ? tr("keys 1 to %1, a bar for each %2: their largest weight")
-                                            .arg(m_tokens.size())
-                                            .arg(group)
-                            : m_tokens.size() > maxNamedCategories
-                                ? tr("keys 1 to %1").arg(m_tokens.size())
-                                : tr("keys"));
+    m_keyAxis->setTitleText(
+        group > 1 ? tr("keys 1 to %1; each bar: the largest of %2").arg(m_tokens.size()).arg(group)
+        : m_tokens.size() > maxNamedCategories ? tr("keys 1 to %1").arg(m_tokens.size())
+                                               : tr("keys"));
     setToolTip(tr("The selected query's weights: how much it takes from each key. Click a "
                   "heatmap row to choose another query."));
     setStatusTip(tr("Bar chart of the selected query's weights over the keys (0 to 1)."));
@@ -132,7 +130,7 @@ void WeightsChart::updateCategories()
             categories.append(
                 QStringLiteral("%1–%2").arg(first + 1).arg(std::min(T, first + group)));
         m_keyAxis->setCategories(categories);
-        m_keyAxis->setLabelsVisible(false);
+        showKeyLabels(false);
         m_series->setLabelsVisible(false);
         return;
     }
@@ -146,7 +144,7 @@ void WeightsChart::updateCategories()
         categories.append(category);
     }
     m_keyAxis->setCategories(categories);
-    m_keyAxis->setLabelsVisible(named);
+    showKeyLabels(named);
     m_series->setLabelsVisible(m_tokens.size() <= maxLabelledBars);
 }
 
@@ -182,6 +180,15 @@ void WeightsChart::updateBars()
     }
     m_set->remove(0, m_set->count());
     m_set->append(values);
+}
+
+void WeightsChart::showKeyLabels(bool show)
+{
+    // Hidden labels are drawn transparent rather than turned off: Qt Charts leaves an axis
+    // without labels too little height for its title, which it then cuts to "...".
+    if (!m_keyLabelsBrush)
+        m_keyLabelsBrush = m_keyAxis->labelsBrush(); // the theme's
+    m_keyAxis->setLabelsBrush(show ? *m_keyLabelsBrush : QBrush(Qt::transparent));
 }
 
 void WeightsChart::changeEvent(QEvent *event)

@@ -10,8 +10,10 @@
 
 #include "scenario.h"
 
+#include <QBrush>
 #include <QChartView>
 #include <algorithm>
+#include <optional>
 
 class QBarCategoryAxis;
 class QBarSeries;
@@ -54,6 +56,8 @@ private:
     void applyFonts();
     void updateBars();
     void updateCategories();
+    /// The key axis's labels shown, or kept but invisible (see the .cpp).
+    void showKeyLabels(bool show);
 
     QBarSeries *m_series;
     QBarSet *m_set;
@@ -62,6 +66,7 @@ private:
     QStringList m_tokens;
     SharedResult m_result = std::make_shared<const ScenarioResult>();
     int m_selectedToken = 0;
+    std::optional<QBrush> m_keyLabelsBrush; ///< the theme's, taken before it is first changed
 };
 
 } // namespace attention
