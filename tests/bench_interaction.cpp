@@ -58,8 +58,7 @@ private Q_SLOTS:
 
 namespace {
 
-/// The training both trainingSpeed and the "training" rows run: step 7's default model on
-/// 唐诗三百首, one thread.
+/// The training trainingSpeed runs: step 7's default model on 唐诗三百首, one thread.
 TrainingSetup benchSetup(int steps)
 {
     TrainingSetup setup;
@@ -101,7 +100,12 @@ void BenchInteraction::scaleStep()
     QFETCH(bool, training);
     TrainingSession session;
     if (training) {
-        QVERIFY(!session.setUp(benchSetup(1'000'000)));
+        // Issue 22's aim: step 7 training 全唐诗 at its default settings (both cores) meanwhile.
+        if (!QFileInfo::exists(QDir(corpusDirectory()).filePath(QStringLiteral("tang.txt"))))
+            QSKIP("the corpus tang is not built (scripts/deps.sh fetches chinese-poetry)");
+        TrainingSetup setup = defaultSetup(QStringLiteral("tang"));
+        setup.settings.steps = 1'000'000;
+        QVERIFY(!session.setUp(setup));
         session.train();
     }
     MainWindow window(MainWindow::Settings::Ignore);
