@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing, checks the sources' sizes (scripts/check-sizes.py), builds the test
+# Installs what is missing, checks the sources' sizes and layers (scripts/check-sizes.py,
+# scripts/check-layers.py), builds the test
 # preset (AddressSanitizer + UndefinedBehaviorSanitizer) and runs every test offscreen, then the
 # monkey test at full length (scripts/monkey.sh: a warm-up and two runs of 10,000 random actions
 # on the main window, LeakSanitizer on, peaks compared),
@@ -29,8 +30,10 @@ poetry() {
     attention_fetch_poetry
 }
 phase poetry poetry
-# No source file of app/ and core/ over 600 lines, no function over 60 (message tables aside).
+# No source file of app/ and core/ over 600 lines, no function over 60 (message tables aside);
+# no include against the layers' arrows (gui and cli -> widgets -> model -> core).
 phase sizes python3 scripts/check-sizes.py
+phase layers python3 scripts/check-layers.py
 
 export QT_QPA_PLATFORM=offscreen
 phase "test build" bash -c 'cmake --preset test && cmake --build --preset test'

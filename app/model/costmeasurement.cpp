@@ -1,6 +1,7 @@
 #include "costmeasurement.h"
 
 #include "bench.h"
+#include "isa.h"
 #include "latestjob.h"
 
 #include <algorithm>
@@ -86,6 +87,11 @@ double costSlope(const QList<QPointF> &points)
 double costCoefficient(const QList<QPointF> &points, double exponent)
 {
     return powerLawCoefficient(curvePoints(points), exponent);
+}
+
+QString kernelInstructionSet()
+{
+    return QLatin1String(isaName(activeIsa()));
 }
 
 int costMaxLength(Kernel kernel)

@@ -18,6 +18,10 @@ namespace attention {
 
 class LatestJob;
 
+/// The instruction set this process's kernels were chosen for at start ("x86-64-v3"): what the
+/// timings are of, and what the about box names.
+QString kernelInstructionSet();
+
 /// One kernel timed at one T.
 struct CostPoint
 {

@@ -138,6 +138,18 @@ bool sameProducts(const Scenario &a, const Scenario &b)
     return sameMatrix(a.queries, b.queries) && sameMatrix(a.keys, b.keys);
 }
 
+CellExplanation explainWeight(const Scenario &scenario, const ScenarioResult &result, Index row,
+                              Index column)
+{
+    const ScoreOptions options = scenario.scoreOptions();
+    const RowVector scoreRow =
+        result.scores.rows() > row
+            ? RowVector(result.scores.row(row))
+            : attentionScoreRow(scenario.queries, scenario.keys, row, options);
+    return explainCell(scenario.queries.row(row), scenario.keys.row(column), scoreRow, column,
+                       options);
+}
+
 bool sameVectors(const Scenario &a, const Scenario &b)
 {
     return a.tokens == b.tokens && a.dimensionNames == b.dimensionNames && sameProducts(a, b) &&

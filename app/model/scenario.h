@@ -7,6 +7,7 @@
 /// a preset is, and what the document edits.
 
 #include "attention.h"
+#include "cellexplanation.h"
 #include "heatmapimage.h"
 #include "scenarioerror.h"
 
@@ -114,6 +115,11 @@ bool sameProducts(const Scenario &a, const Scenario &b);
 bool sameVectors(const Scenario &a, const Scenario &b);
 /// How many times rawProducts() multiplied Q Kᵀ in this process (for tests).
 long long rawProductCount();
+/// The numbers behind weight (row, column) of `result`, the result of `scenario`: its score row
+/// as computed, or computed again for a result that keeps no scores (a comparison's).
+CellExplanation explainWeight(const Scenario &scenario, const ScenarioResult &result, Index row,
+                              Index column);
+
 /// Rows first … first + count − 1 of the tables just made, while they are in the cache.
 using BandSink = std::function<void(Index first, Index count)>;
 /// The scores of `options` from raw products `products` (scaled, / √d, masked) into `scores`

@@ -1,6 +1,5 @@
 #include "heatmapexplanation.h"
 
-#include "cellexplanation.h"
 #include "numberformat.h"
 
 #include <QStringList>
@@ -29,13 +28,7 @@ QString HeatmapExplanation::attentionCell(const Scenario &scenario, const Scenar
     const QString query = scenario.tokens.value(row);
     const QString key = scenario.tokens.value(column);
     QStringList lines{tr("Query %1 → key %2").arg(query, key)};
-    // A comparison result keeps no scores: the row is computed for the tooltip.
-    const RowVector scoreRow =
-        result.scores.rows() > row
-            ? RowVector(result.scores.row(row))
-            : attentionScoreRow(scenario.queries, scenario.keys, row, scenario.scoreOptions());
-    const CellExplanation cell = explainCell(scenario.queries.row(row), scenario.keys.row(column),
-                                             scoreRow, column, scenario.scoreOptions());
+    const CellExplanation cell = explainWeight(scenario, result, row, column);
     if (cell.masked) {
         lines.append(tr("Masked: %1 comes after %2, and the causal mask hides later tokens.")
                          .arg(key, query));

@@ -1,7 +1,7 @@
 #include "windowmenus.h"
 
+#include "costmeasurement.h"
 #include "fileactions.h"
-#include "isa.h"
 #include "language.h"
 #include "modelactions.h"
 #include "presets.h"
@@ -255,7 +255,7 @@ void WindowMenus::about()
            "<p>Built with Qt %2 (running on Qt %3) and Eigen %4.</p>")
                 .arg(versionString(), QStringLiteral(QT_VERSION_STR),
                      QString::fromLatin1(qVersion()), eigenVersion()) +
-            tr("<p>%1 kernels for this CPU.</p>").arg(QLatin1String(isaName(activeIsa()))) +
+            tr("<p>%1 kernels for this CPU.</p>").arg(kernelInstructionSet()) +
             tr("<p>Licensed under the MIT License.</p>"));
 }
 
