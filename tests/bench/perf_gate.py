@@ -20,8 +20,8 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-LOWER_IS_BETTER = {"ms"}
-UNITS = {"ms", "GFLOP/s", "steps/s", "ratio"}
+LOWER_IS_BETTER = {"ms", "MiB"}
+UNITS = {"ms", "GFLOP/s", "steps/s", "ratio", "MiB"}
 
 # Fixed repetition counts: QBENCHMARK runs each row -median times with -iterations passes each
 # and reports the median; bench_train is run this many times and its median step rate kept.
@@ -83,7 +83,8 @@ def qbenchmark(binary, rows, arguments, env=None):
 
 def measure_interaction(bindir, aims):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    rows = [a["row"] for a in aims if a["row"] != "trainingSpeed"]
+    own = {"trainingSpeed", "historyFullMemory"}  # rows that report in a line of their own
+    rows = [a["row"] for a in aims if a["row"] not in own]
     figures, _ = qbenchmark(os.path.join(bindir, "bench_interaction"), rows, INTERACTION_ARGS,
                             env)
     if any(a["row"] == "trainingSpeed" for a in aims):
@@ -92,6 +93,12 @@ def measure_interaction(bindir, aims):
         found = re.search(r"app / console ([0-9.]+)", text)
         if found:
             figures["trainingSpeed"] = float(found.group(1))
+    if any(a["row"] == "historyFullMemory" for a in aims):
+        _, text = qbenchmark(os.path.join(bindir, "bench_interaction"), ["historyFullMemory"], [],
+                             env)
+        found = re.search(r"the resident peak grew ([0-9.]+) MiB", text)
+        if found:
+            figures["historyFullMemory"] = float(found.group(1))
     return figures
 
 

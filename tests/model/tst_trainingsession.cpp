@@ -71,7 +71,6 @@ private Q_SLOTS:
     void probeChangeRestartsTheHistory();
     void historyStaysBounded();
     void historyBytesStayWithinTheBound();
-    void peakMemoryWithTheHistoryFull();
     void snapshotsAreSharedNotCopied();
     void bestWeightsReachTheirFile();
     void bestWeightsAreKeptDuringARun();
@@ -410,77 +409,6 @@ void TestTrainingSession::historyBytesStayWithinTheBound()
     // Never above the app's bound.
     session.setHistoryByteLimit(TrainingSession::maxHistoryBytes * 2);
     QCOMPARE(session.historyByteLimit(), TrainingSession::maxHistoryBytes);
-}
-
-namespace {
-
-/// A field of /proc/self/status in bytes ("VmRSS": resident now, "VmHWM": the peak since the
-/// last clear), −1 when unknown.
-qint64 statusBytes(const QByteArray &field)
-{
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : status.readAll().split('\n'))
-        if (line.startsWith(QByteArray(field).append(':')))
-            return line.mid(field.size() + 1).trimmed().split(' ').value(0).toLongLong() * 1024;
-    return -1;
-}
-
-} // namespace
-
-void TestTrainingSession::peakMemoryWithTheHistoryFull()
-{
-    // Issue 22's aim: while a run trains with its history full, the process holds at most the
-    // history's bound and 100 MB more than before the run. The largest snapshots the limits
-    // allow (4 layers × 16 heads on a probe of 256 characters: 16 MiB each) fill the 64 MiB
-    // history in four; the run goes on until it has thinned the history several times.
-#if defined(__SANITIZE_ADDRESS__)
-    QSKIP("the sanitizers' shadow memory and quarantine are not the app's memory");
-#else
-    QFile clear(QStringLiteral("/proc/self/clear_refs"));
-    if (!clear.open(QIODevice::WriteOnly) || statusBytes("VmHWM") < 0)
-        QSKIP("no /proc/self/clear_refs or VmHWM");
-    TrainingSetup setup = smallSetup(1'000'000);
-    setup.config.context = 256;
-    setup.config.dModel = 16;
-    setup.config.heads = 16;
-    setup.config.layers = 4;
-    setup.settings.batch = 1;
-    setup.evalEvery = 1'000'000;
-    TrainingSession session;
-    session.setProbe(QString(256, QLatin1Char('a')));
-    const qint64 before = statusBytes("VmRSS");
-    QCOMPARE(clear.write("5"), qint64(1)); // the peak starts again from here
-    clear.close();
-    QVERIFY(!session.setUp(setup));
-    const qint64 oneSnapshot = session.historyBytes();
-    QCOMPARE(oneSnapshot, qint64(4 * 16 * 256 * 256 * sizeof(float)));
-    int fullAt = 0;
-    int thinnings = 0;
-    std::size_t lastSize = 0;
-    connect(&session, &TrainingSession::progressed, &session, [&] {
-        const std::size_t size = session.history().size();
-        if (session.historyBytes() + oneSnapshot > TrainingSession::maxHistoryBytes && !fullAt)
-            fullAt = session.stepsDone();
-        thinnings += size < lastSize ? 1 : 0;
-        lastSize = size;
-        if (thinnings >= 3)
-            session.pause();
-    });
-    session.train();
-    QVERIFY(session.waitUntilIdle(300'000));
-    QVERIFY(fullAt > 0);
-    QVERIFY(thinnings >= 3);
-    QVERIFY(session.historyBytes() <= TrainingSession::maxHistoryBytes);
-    const qint64 grown = statusBytes("VmHWM") - before;
-    const qint64 bound = TrainingSession::maxHistoryBytes + qint64(100) * 1000 * 1000;
-    qInfo("history full at step %d, %d thinnings by step %d; the trainer's estimate %.1f MiB; "
-          "the resident memory's peak grew %.1f MiB (aim: at most %.1f MiB)",
-          fullAt, thinnings, session.stepsDone(), double(session.estimate(setup).bytes) / 1048576.0,
-          double(grown) / 1048576.0, double(bound) / 1048576.0);
-    QVERIFY2(grown <= bound, qPrintable(QString::number(grown)));
-#endif
 }
 
 void TestTrainingSession::snapshotsAreSharedNotCopied()
