@@ -120,7 +120,7 @@ private:
     int m_horizontal = 0;
     int m_vertical = 1;
     int m_selected = -1;
-    int m_hovered = -1;        ///< index into tips() under the mouse, or −1
+    int m_hovered = -1; ///< index into tips() under the mouse, or −1
     /// The scenario and the subset the plot last showed: a change of the scale or a switch
     /// repaints it only when the strongest keys changed.
     std::shared_ptr<const Scenario> m_shown;
