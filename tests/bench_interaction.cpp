@@ -23,6 +23,7 @@
 #include "mainwindow.h"
 #include "pixmapcachesafestyle.h"
 #include "presets.h"
+#include "residentmemory.h"
 #include "traincontrols.h"
 #include "trainingsession.h"
 #include "trainpage.h"
@@ -30,7 +31,6 @@
 #include <Eigen/Core>
 #include <QDir>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -59,6 +59,12 @@ private Q_SLOTS:
 };
 
 namespace {
+
+/// True when 全唐诗 (the corpus tang) was converted into the build tree.
+bool tangIsBuilt()
+{
+    return QFileInfo::exists(QDir(corpusDirectory()).filePath(QStringLiteral("tang.txt")));
+}
 
 /// The training trainingSpeed runs: step 7's default model on 唐诗三百首, one thread.
 TrainingSetup benchSetup(int steps)
@@ -103,7 +109,7 @@ void BenchInteraction::scaleStep()
     TrainingSession session;
     if (training) {
         // Issue 22's aim: step 7 training 全唐诗 at its default settings (both cores) meanwhile.
-        if (!QFileInfo::exists(QDir(corpusDirectory()).filePath(QStringLiteral("tang.txt"))))
+        if (!tangIsBuilt())
             QSKIP("the corpus tang is not built (scripts/deps.sh fetches chinese-poetry)");
         TrainingSetup setup = defaultSetup(QStringLiteral("tang"));
         setup.settings.steps = 1'000'000;
@@ -231,7 +237,7 @@ void BenchInteraction::trainingSpeedTang()
 {
     // 全唐诗's default run (issue 21: the app's within 10 % of the console's): `train --corpus
     // tang` with no other option against step 7's defaults for that corpus.
-    if (!QFileInfo::exists(QDir(corpusDirectory()).filePath(QStringLiteral("tang.txt"))))
+    if (!tangIsBuilt())
         QSKIP("the corpus tang is not built (scripts/deps.sh fetches chinese-poetry)");
     compareWithConsole(defaultSetup(QStringLiteral("tang")),
                        {QStringLiteral("--corpus"), QStringLiteral("tang")});
@@ -257,8 +263,7 @@ void BenchInteraction::guiThreadWhileTraining()
     // Step 7 as a class runs it: the whole window at 1366×768, 全唐诗's default run (唐诗三百首's
     // when 全唐诗 is not built), measured over 40 s of its training.
     constexpr int measuredMs = 40000;
-    const bool tang =
-        QFileInfo::exists(QDir(corpusDirectory()).filePath(QStringLiteral("tang.txt")));
+    const bool tang = tangIsBuilt();
     MainWindow window(MainWindow::Settings::Ignore);
     window.resize(1366, 768);
     window.show();
@@ -291,23 +296,6 @@ void BenchInteraction::guiThreadWhileTraining()
           100.0 * cpu / seconds);
 }
 
-namespace {
-
-/// A field of /proc/self/status in bytes ("VmRSS": resident now, "VmHWM": the peak since the
-/// last clear), −1 when unknown.
-qint64 statusBytes(const QByteArray &field)
-{
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : status.readAll().split('\n'))
-        if (line.startsWith(QByteArray(field).append(':')))
-            return line.mid(field.size() + 1).trimmed().split(' ').value(0).toLongLong() * 1024;
-    return -1;
-}
-
-} // namespace
-
 void BenchInteraction::historyFullMemory()
 {
     // Issue 22's aim: while a run trains with its history full, the process holds at most the
@@ -316,9 +304,8 @@ void BenchInteraction::historyFullMemory()
     // each) fill the 64 MiB history in four; the run goes on until it has thinned the history
     // three times. Measured in the release build: the sanitizers' shadow memory and quarantine
     // are not the app's memory.
-    QFile clear(QStringLiteral("/proc/self/clear_refs"));
-    if (!clear.open(QIODevice::WriteOnly) || statusBytes("VmHWM") < 0)
-        QSKIP("no /proc/self/clear_refs or VmHWM");
+    if (test::statusBytes("VmHWM") < 0)
+        QSKIP("no VmHWM in /proc/self/status");
     TrainingSetup setup;
     setup.corpus = QString::fromLatin1(corpora::copyTask);
     setup.settings.steps = 1'000'000;
@@ -332,9 +319,9 @@ void BenchInteraction::historyFullMemory()
     setup.evalEvery = 1'000'000;
     TrainingSession session;
     session.setProbe(QString(256, QLatin1Char('a')));
-    const qint64 before = statusBytes("VmRSS");
-    QCOMPARE(clear.write("5"), qint64(1)); // the peak starts again from here
-    clear.close();
+    const qint64 before = test::statusBytes("VmRSS");
+    if (!test::resetPeakResident()) // the peak starts again from here
+        QSKIP("no /proc/self/clear_refs");
     QVERIFY(!session.setUp(setup));
     const qint64 oneSnapshot = session.historyBytes();
     QCOMPARE(oneSnapshot, qint64(4 * 16 * 256 * 256 * sizeof(float)));
@@ -355,7 +342,7 @@ void BenchInteraction::historyFullMemory()
     QVERIFY(fullAt > 0);
     QVERIFY(thinnings >= 3);
     QVERIFY(session.historyBytes() <= TrainingSession::maxHistoryBytes);
-    const qint64 grown = statusBytes("VmHWM") - before;
+    const qint64 grown = test::statusBytes("VmHWM") - before;
     const qint64 bound = TrainingSession::maxHistoryBytes + qint64(100) * 1000 * 1000;
     qInfo("history full at step %d, %d thinnings by step %d; the trainer's estimate %.1f MiB; "
           "the resident peak grew %.1f MiB (aim: at most %.1f MiB)",

@@ -79,16 +79,16 @@ ScenarioResult computeResult(const Scenario &scenario, const Scenario *before,
         if (!scenario.values) // the output is the weights, on their own range
             outputImage.emplace(T, T, HeatmapScale());
     }
+    const auto pictureBand = [&](Index first, Index count) {
+        const auto weights = result.weights.middleRows(first, count);
+        scoresImage->add(result.scores.middleRows(first, count));
+        weightsImage->add(weights);
+        if (outputImage)
+            outputImage->add(weights);
+    };
     scoresAndWeights(*result.products, scenario.scoreOptions(), scenario.dimension(),
-                     &result.scores, result.weights, [&](Index first, Index count) {
-                         if (!withImages)
-                             return;
-                         const auto weights = result.weights.middleRows(first, count);
-                         scoresImage->add(result.scores.middleRows(first, count));
-                         weightsImage->add(weights);
-                         if (outputImage)
-                             outputImage->add(weights);
-                     });
+                     &result.scores, result.weights,
+                     withImages ? BandSink(pictureBand) : BandSink());
     if (scenario.values)
         result.output = result.weights * *scenario.values;
     if (!withImages)

@@ -83,22 +83,18 @@ def qbenchmark(binary, rows, arguments, env=None):
 
 def measure_interaction(bindir, aims):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    own = {"trainingSpeed", "historyFullMemory"}  # rows that report in a line of their own
+    binary = os.path.join(bindir, "bench_interaction")
+    # Rows that report their figure in a line of their own, run once each.
+    own = {"trainingSpeed": r"app / console ([0-9.]+)",
+           "historyFullMemory": r"the resident peak grew ([0-9.]+) MiB"}
     rows = [a["row"] for a in aims if a["row"] not in own]
-    figures, _ = qbenchmark(os.path.join(bindir, "bench_interaction"), rows, INTERACTION_ARGS,
-                            env)
-    if any(a["row"] == "trainingSpeed" for a in aims):
-        _, text = qbenchmark(os.path.join(bindir, "bench_interaction"), ["trainingSpeed"], [],
-                             env)
-        found = re.search(r"app / console ([0-9.]+)", text)
-        if found:
-            figures["trainingSpeed"] = float(found.group(1))
-    if any(a["row"] == "historyFullMemory" for a in aims):
-        _, text = qbenchmark(os.path.join(bindir, "bench_interaction"), ["historyFullMemory"], [],
-                             env)
-        found = re.search(r"the resident peak grew ([0-9.]+) MiB", text)
-        if found:
-            figures["historyFullMemory"] = float(found.group(1))
+    figures, _ = qbenchmark(binary, rows, INTERACTION_ARGS, env)
+    for row, pattern in own.items():
+        if any(a["row"] == row for a in aims):
+            _, text = qbenchmark(binary, [row], [], env)
+            found = re.search(pattern, text)
+            if found:
+                figures[row] = float(found.group(1))
     return figures
 
 

@@ -3,10 +3,10 @@
 // process's resident memory grows by about that much; the arithmetic of a step is the layout's
 // matrix products counted tensor by tensor.
 
+#include "residentmemory.h"
 #include "tiny/trainer.h"
 #include "tiny/trainingcost.h"
 
-#include <QFile>
 #include <QtTest>
 
 using namespace attention::tiny;
@@ -33,26 +33,6 @@ std::vector<int> ids(int count, int vocab)
     for (std::size_t i = 0; i < result.size(); ++i)
         result[i] = int((i * 7919u + i / 3) % std::size_t(vocab));
     return result;
-}
-
-/// A field of /proc/self/status in bytes ("VmRSS": resident now, "VmHWM": the peak since the
-/// last resetPeakResident()), −1 when unknown.
-qint64 statusBytes(const QByteArray &field)
-{
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : status.readAll().split('\n'))
-        if (line.startsWith(QByteArray(field).append(':')))
-            return line.mid(field.size() + 1).trimmed().split(' ').value(0).toLongLong() * 1024;
-    return -1;
-}
-
-/// Starts the peak resident memory again from the current (Linux: /proc/self/clear_refs).
-bool resetPeakResident()
-{
-    QFile clear(QStringLiteral("/proc/self/clear_refs"));
-    return clear.open(QIODevice::WriteOnly) && clear.write("5") == 1;
 }
 
 } // namespace
@@ -117,13 +97,13 @@ void TestTrainingCost::memoryIsWhatTheProcessHolds()
     const std::vector<int> train = ids(8192, c.vocabSize);
     const std::vector<int> val = ids(32 * 128 + 1, c.vocabSize);
     const TrainingMemory predicted = trainingMemory(c, settings.batch, qint64(train.size()));
-    if (!resetPeakResident() || statusBytes("VmHWM") < 0)
+    if (!attention::test::resetPeakResident() || attention::test::statusBytes("VmHWM") < 0)
         QSKIP("no /proc/self/clear_refs or VmHWM");
-    const qint64 before = statusBytes("VmRSS");
+    const qint64 before = attention::test::statusBytes("VmRSS");
     Trainer trainer(c, settings, train);
     trainer.step();
     QVERIFY(trainer.evaluate(val, {}));
-    const qint64 grown = statusBytes("VmHWM") - before;
+    const qint64 grown = attention::test::statusBytes("VmHWM") - before;
     const double ratio = double(grown) / double(predicted.total());
     qInfo("predicted %.1f MiB at the peak (%.1f MiB of it while validating), the resident "
           "memory's peak grew %.1f MiB: %.2f×",

@@ -40,6 +40,7 @@
 #include "pixmapcachesafestyle.h"
 #include "presets.h"
 #include "random.h"
+#include "residentmemory.h"
 #include "spinboxdelegate.h"
 #include "trainpage.h"
 #include "vectoreditor.h"
@@ -78,14 +79,7 @@ qint64 environmentNumber(const char *name, qint64 fallback)
 /// "VmHWM": the peak so far); 0 where /proc is not available.
 qint64 memoryKiB(const char *field)
 {
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return 0;
-    const QByteArray key = QByteArray(field) + ':';
-    for (const QByteArray &line : status.readAll().split('\n'))
-        if (line.startsWith(key))
-            return line.mid(key.size()).trimmed().split(' ').value(0).toLongLong();
-    return 0;
+    return std::max<qint64>(0, test::statusBytes(field) / 1024);
 }
 
 QtMessageHandler previousHandler = nullptr;
