@@ -1,4 +1,4 @@
-// The corpus command: what the tiny model would train on (shared/design/tiny-model.md).
+// The corpus command: what the tiny model would train on (docs/tiny-model.md, "Corpus").
 
 #include "commandline.h"
 #include "commands.h"
@@ -74,9 +74,10 @@ int runCorpus(const QStringList &arguments, Language &)
                     Cli::tr("tang300 (default: 300 Tang poems, from the package fortunes-zh), "
                             "song100 (100 Song lyrics, the same package), tang (全唐诗: 57,603 "
                             "poems from the npm package chinese-poetry, in simplified "
-                            "characters), or a UTF-8 text file whose paragraphs are the "
-                            "documents."),
-                    QStringLiteral("tang300|song100|tang|FILE")});
+                            "characters), copy (the copy task), repeat (random strings written "
+                            "twice, where an induction head forms), or a UTF-8 text file whose "
+                            "paragraphs are the documents."),
+                    QStringLiteral("tang300|song100|tang|copy|repeat|FILE")});
     line.addOption({QStringLiteral("format"), Cli::tr("Output format: table (default) or json."),
                     QStringLiteral("table|json")});
     if (!line.parse(arguments))
@@ -84,7 +85,7 @@ int runCorpus(const QStringList &arguments, Language &)
     line.positionalArguments(); // refuses any
     const QString name = line.value(QStringLiteral("corpus"), QStringLiteral("tang300"));
     if (name.isEmpty())
-        line.fail(Cli::tr("--corpus: give tang300, song100, tang or a file name"));
+        line.fail(Cli::tr("--corpus: give tang300, song100, tang, copy, repeat or a file name"));
     const QString format =
         line.choice(QStringLiteral("format"), {QStringLiteral("table"), QStringLiteral("json")},
                     QStringLiteral("table"));
@@ -93,10 +94,28 @@ int runCorpus(const QStringList &arguments, Language &)
     if (!loaded.ok())
         throw Failure{ExitBadInput, corpusErrorText(loaded.error)};
     const tiny::CorpusStats stats = tiny::corpusStats(loaded.corpus);
+    JsonFields fields = corpusFields(name, stats);
+    QString table = corpusTable(name, stats);
+    if (name == QLatin1String(corpora::repeatTask)) {
+        // The task's own settings: what its strings are made of.
+        const tiny::RepeatTaskOptions task;
+        const QString alphabet = QString::fromStdU32String(task.alphabet);
+        fields.push_back({QStringLiteral("alphabet"), jsonValue(alphabet)});
+        fields.push_back({QStringLiteral("min_length"), QByteArray::number(task.minLength)});
+        fields.push_back({QStringLiteral("max_length"), QByteArray::number(task.maxLength)});
+        fields.push_back({QStringLiteral("seed"), QByteArray::number(qulonglong(task.seed))});
+        table += Cli::tr("each document: %1 to %2 characters drawn at random from %3 (%4 "
+                         "characters, seed %5), then the same string again\n")
+                     .arg(task.minLength)
+                     .arg(task.maxLength)
+                     .arg(alphabet)
+                     .arg(alphabet.size())
+                     .arg(task.seed);
+    }
     if (format == QLatin1String("json"))
-        printBytes(jsonDocument(corpusFields(name, stats)));
+        printBytes(jsonDocument(fields));
     else
-        printText(corpusTable(name, stats));
+        printText(table);
     return ExitSuccess;
 }
 

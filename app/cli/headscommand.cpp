@@ -19,6 +19,12 @@ namespace attention::cli {
 
 namespace {
 
+/// The roles of the table and of JSON's `ratios`: the spec's, then the project's.
+QByteArray ratioJson(const tiny::RoleMeasure &measure)
+{
+    return measure.rows > 0 ? NumberFormat::json(measure.ratio()) : QByteArray("null");
+}
+
 QByteArray headsJson(const tiny::HeadsReport &report)
 {
     QList<QByteArray> heads;
@@ -26,17 +32,16 @@ QByteArray headsJson(const tiny::HeadsReport &report)
         for (std::size_t h = 0; h < report.roles[l].size(); ++h) {
             const tiny::HeadRoles &roles = report.roles[l][h];
             JsonFields ratios;
-            for (const tiny::TextRole role : tiny::textRoles)
-                ratios.emplace_back(QLatin1String(tiny::textRoleName(role)),
-                                    roles[role].rows > 0 ? NumberFormat::json(roles[role].ratio())
-                                                         : QByteArray("null"));
-            const std::optional<tiny::TextRole> role = roles.named();
+            for (const tiny::Role role : tiny::allRoles)
+                ratios.emplace_back(QLatin1String(tiny::roleName(role)), ratioJson(roles[role]));
+            const std::optional<tiny::Role> role = roles.named();
             heads.append(
                 jsonInline({{QStringLiteral("layer"), QByteArray::number(qulonglong(l + 1))},
                             {QStringLiteral("head"), QByteArray::number(qulonglong(h + 1))},
                             {QStringLiteral("role"),
-                             role ? jsonValue(QLatin1String(tiny::textRoleName(*role))) : "null"},
+                             role ? jsonValue(QLatin1String(tiny::roleName(*role))) : "null"},
                             {QStringLiteral("ratios"), jsonInline(ratios)},
+                            {QStringLiteral("offset"), QByteArray::number(roles.fixedOffset)},
                             {QStringLiteral("ablation_val_loss_increase"),
                              NumberFormat::json(report.ablationIncrease[l][h])}}));
         }
@@ -44,31 +49,61 @@ QByteArray headsJson(const tiny::HeadsReport &report)
                          {QStringLiteral("heads"), jsonLines(heads)}});
 }
 
+/// A role's name in the table: fixed_offset with its offset ("fixed_offset 3").
+QString roleLabel(tiny::Role role, const tiny::HeadRoles &roles)
+{
+    const QString name = QLatin1String(tiny::roleName(role));
+    return role == tiny::Role::FixedOffset && roles.fixedOffset > 0
+               ? QStringLiteral("%1 %2").arg(name).arg(roles.fixedOffset)
+               : name;
+}
+
 QString headsTable(const tiny::HeadsReport &report)
 {
     QString text =
         Cli::tr("validation loss %1; ratio: weight on the role's key ÷ a uniform "
-                "head's; a role from %2×\n")
-            .arg(NumberFormat::loss(report.valLoss), NumberFormat::ratio(tiny::namedRoleMinRatio));
+                "head's; a role from %2× over at least %3 rows\n")
+            .arg(NumberFormat::loss(report.valLoss), NumberFormat::ratio(tiny::namedRoleMinRatio))
+            .arg(tiny::namedRoleMinRows);
     TextTable table(2);
     QStringList header{Cli::tr("head"), Cli::tr("role")};
-    for (const tiny::TextRole role : tiny::textRoles)
-        header.append(QLatin1String(tiny::textRoleName(role)));
+    for (const tiny::Role role : tiny::allRoles)
+        header.append(QLatin1String(tiny::roleName(role)));
     header.append(Cli::tr("loss change when off"));
     table.addRow(header);
     for (std::size_t l = 0; l < report.roles.size(); ++l)
         for (std::size_t h = 0; h < report.roles[l].size(); ++h) {
             const tiny::HeadRoles &roles = report.roles[l][h];
-            const std::optional<tiny::TextRole> role = roles.named();
+            const std::optional<tiny::Role> role = roles.named();
             QStringList row{QStringLiteral("%1.%2").arg(l + 1).arg(h + 1),
-                            role ? QLatin1String(tiny::textRoleName(*role)) : QStringLiteral("–")};
-            for (const tiny::TextRole r : tiny::textRoles)
+                            role ? roleLabel(*role, roles) : QStringLiteral("–")};
+            for (const tiny::Role r : tiny::allRoles)
                 row.append(roles[r].rows > 0 ? NumberFormat::ratio(roles[r].ratio())
                                              : QStringLiteral("–"));
             row.append(NumberFormat::lossChange(report.ablationIncrease[l][h]));
             table.addRow(row);
         }
     return text + table.toString();
+}
+
+/// Says on stderr how many distinct characters of `corpus`'s validation text the vocabulary has
+/// no id for (each is read as id 0); nothing when it knows them all.
+void noteUnknownCharacters(const QString &corpus, const std::u32string &text,
+                           const tiny::Vocabulary &vocabulary)
+{
+    std::u32string seen;
+    for (const char32_t c : text)
+        if (c != tiny::unknownCharacter && vocabulary.idOf(c) == 0 &&
+            seen.find(c) == std::u32string::npos)
+            seen += c;
+    if (seen.empty())
+        return;
+    std::fprintf(stderr, "%s\n",
+                 qPrintable(Cli::tr("heads: the model does not know %n of the characters of "
+                                    "%1's validation text; it reads each as the unknown "
+                                    "character.",
+                                    nullptr, int(seen.size()))
+                                .arg(corpus)));
 }
 
 /// A pass over the validation text per head: minutes on 全唐诗. A terminal sees how far the
@@ -94,20 +129,23 @@ int runHeads(const QStringList &arguments, Language &)
     CommandLine line(
         QStringLiteral("heads"),
         Cli::tr("What each head of a trained model does over a corpus's validation text: for "
-                "each role (previous_char, last_comma, line_start, previous_line, rhyme) the "
-                "mean weight it puts on the key that role names, divided by what a head that "
-                "spreads its weight evenly would put there; the role it plays (the largest ratio "
-                "from %1×, else none); and how much the validation loss rises when that head "
-                "alone is switched off.\n"
+                "each role (previous_char, last_comma, line_start, previous_line, rhyme, "
+                "induction, current_char, fixed_offset, first_position) the mean weight it puts "
+                "on the key that role names, divided by what a head that spreads its weight "
+                "evenly would put there; the role it plays (the largest ratio from %1× over at "
+                "least %2 rows, else none); and how much the validation loss rises when that "
+                "head alone is switched off.\n"
                 "JSON: {\"val_loss\", \"heads\": [{\"layer\", \"head\", \"role\", \"ratios\": "
-                "{…}, \"ablation_val_loss_increase\"}]}, layer and head 1-based; a ratio is null "
-                "where the text has no row for its role, the role null where none is played.")
-            .arg(NumberFormat::ratio(tiny::namedRoleMinRatio)));
+                "{…}, \"offset\", \"ablation_val_loss_increase\"}]}, layer and head 1-based; a "
+                "ratio is null where the text has no row for its role, the role null where none "
+                "is played; offset is fixed_offset's distance back.")
+            .arg(NumberFormat::ratio(tiny::namedRoleMinRatio))
+            .arg(tiny::namedRoleMinRows));
     addModelOption(line);
     line.addOption({QStringLiteral("corpus"),
                     Cli::tr("The corpus whose validation text is read (default: the one the "
                             "model was trained on, from its file)."),
-                    QStringLiteral("tang|tang300|song100|FILE")});
+                    QStringLiteral("tang|tang300|song100|copy|repeat|FILE")});
     line.addOption({QStringLiteral("format"), Cli::tr("Output format: table (default) or json."),
                     QStringLiteral("table|json")});
     if (!line.parse(arguments))
@@ -124,21 +162,20 @@ int runHeads(const QStringList &arguments, Language &)
         readTinyModel(line.value(QStringLiteral("model")), &error);
     if (!model)
         throw Failure{ExitBadInput, error};
+    // A model of step 7's tasks (copy, repeat) names its task, which is made, not read.
     const QString corpusName =
         line.value(QStringLiteral("corpus"), model->file.metadata.corpusName);
-    // A model of step 7's copy task names that task, not a file.
-    const bool copyTask =
-        !line.isSet(QStringLiteral("corpus")) && corpusName == QLatin1String(corpora::copyTask);
-    const CorpusLoadResult corpus = copyTask ? loadCopyTask(model->config().context)
-                                             : loadCorpus(corpusName, model->config().context);
+    const CorpusLoadResult corpus = loadCorpus(corpusName, model->config().context);
     if (!corpus.ok())
         throw Failure{ExitBadInput, corpusErrorText(corpus.error)};
+    const tiny::CorpusSplit &split = corpus.corpus.split;
+    noteUnknownCharacters(corpusName, split.val, model->file.vocabulary);
     // The validation text in the model's own characters.
     const std::vector<int> valIds = model->file.vocabulary.encode(corpus.corpus.split.val);
     tiny::setThreadCount(std::max(1, QThread::idealThreadCount()));
     const std::optional<tiny::HeadsReport> report =
-        tiny::headsReport(model->parameters, valIds, corpus.corpus.split.valDocumentEnds,
-                          model->file.vocabulary, 0, terminalProgress(model->config()));
+        tiny::headsReport(model->parameters, valIds, split.valDocumentEnds, model->file.vocabulary,
+                          0, terminalProgress(model->config()));
     if (!report)
         throw Failure{ExitBadInput, Cli::tr("%1: the validation text is shorter than one window "
                                             "of %2 characters")

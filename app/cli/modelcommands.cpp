@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "numberformat.h"
 #include "output.h"
+#include "tiny/learningcurve.h"
 #include "tiny/trainer.h"
 #include "tinymodel.h"
 
@@ -122,11 +123,19 @@ QByteArray evalJson(const TinyModel &model, const std::vector<int> &ids, const T
         next.append(jsonInline({{QStringLiteral("position"), QByteArray::number(t)},
                                 {QStringLiteral("top"), top + ']'}}));
     }
-    return jsonDocument({{QStringLiteral("tokens"), jsonStrings(tokens)},
-                         {QStringLiteral("ids"), idList + ']'},
-                         {QStringLiteral("loss"), NumberFormat::json(f.loss)},
-                         {QStringLiteral("attention"), jsonLines(layers)},
-                         {QStringLiteral("next"), jsonLines(next)}});
+    QByteArray losses = "[";
+    for (std::size_t t = 0; t < f.losses.size(); ++t)
+        losses += (t > 0 ? ", " : "") + NumberFormat::json(f.losses[t]);
+    JsonFields fields{{QStringLiteral("tokens"), jsonStrings(tokens)},
+                      {QStringLiteral("ids"), idList + ']'},
+                      {QStringLiteral("loss"), NumberFormat::json(f.loss)},
+                      {QStringLiteral("losses"), losses + ']'}};
+    // The in-context learning score of the text's predictions (none for fewer than 8).
+    if (const double score = tiny::inContextLearningScore(f.losses); std::isfinite(score))
+        fields.push_back({QStringLiteral("icl_score"), NumberFormat::json(score)});
+    fields.push_back({QStringLiteral("attention"), jsonLines(layers)});
+    fields.push_back({QStringLiteral("next"), jsonLines(next)});
+    return jsonDocument(fields);
 }
 
 QString evalTable(const TinyModel &model, const std::vector<int> &ids, const TinyForward &f)

@@ -159,6 +159,7 @@ TinyForward forwardText(const TinyModel &model, const std::vector<int> &ids)
         row /= row.sum();
     }
     result.loss = tiny::modelLoss(acts);
+    result.losses.assign(acts.rowLosses.begin(), acts.rowLosses.end() - 1);
     return result;
 }
 

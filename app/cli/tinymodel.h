@@ -55,7 +55,8 @@ std::vector<int> encodeText(const TinyModel &model, const QString &text);
 /// One forward pass over `ids` (2 … context of them), in double precision.
 struct TinyForward
 {
-    double loss = 0.0;                          ///< mean over the T − 1 predictions in the text
+    double loss = 0.0;          ///< mean over the T − 1 predictions in the text
+    std::vector<double> losses; ///< [t], t = 0 … T − 2: −ln p of the character after position t
     std::vector<std::vector<Matrix>> attention; ///< [layer][head] (T, T)
     Matrix probabilities;                       ///< (T, V): the next character's distribution
 };

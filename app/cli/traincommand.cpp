@@ -1,5 +1,5 @@
 // The train command: trains the tiny model on a corpus, prints its progress and its result, and
-// keeps the weights of the best validation loss (shared/design/tiny-model.md, "Console commands").
+// keeps the weights of the best validation loss (docs/tiny-model.md, "Console commands").
 
 #include "commandline.h"
 #include "commands.h"
@@ -9,11 +9,13 @@
 #include "output.h"
 #include "tiny/corpus.h"
 #include "tiny/trainer.h"
+#include "trainingsetup.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QThread>
 #include <algorithm>
+#include <cstdio>
 #include <limits>
 
 namespace attention::cli {
@@ -47,21 +49,28 @@ void addTrainOptions(CommandLine &line, const tiny::TrainingSettings &d)
 {
     const tiny::ModelConfig c;
     const tiny::RunDefaults tang = tiny::defaultRun("tang");
+    const tiny::RunDefaults repeat = tiny::defaultRun(corpora::repeatTask);
     const auto value = [&line](const char *name, const QString &help, const char *valueName) {
         line.addOption({QLatin1String(name), help, QLatin1String(valueName)});
     };
+    const auto own = [](const tiny::RunDefaults &d) {
+        return Cli::tr("--context %1 --layers %2%3 --steps %4 --batch %5 --lr %6 --warmup %7 "
+                       "--eval-every %8")
+            .arg(d.config.context)
+            .arg(d.config.layers)
+            .arg(d.config.mlp ? QString() : QStringLiteral(" --no-mlp"))
+            .arg(d.settings.steps)
+            .arg(d.settings.batch)
+            .arg(d.settings.learningRate)
+            .arg(d.settings.warmup)
+            .arg(d.evalEvery);
+    };
     value("corpus",
-          Cli::tr("tang300 (default), song100, tang (全唐诗; its own defaults: --context %1 "
-                  "--layers %2 --steps %3 --batch %4 --lr %5 --warmup %6 --eval-every %7) or a "
-                  "UTF-8 text file.")
-              .arg(tang.config.context)
-              .arg(tang.config.layers)
-              .arg(tang.settings.steps)
-              .arg(tang.settings.batch)
-              .arg(tang.settings.learningRate)
-              .arg(tang.settings.warmup)
-              .arg(tang.evalEvery),
-          "tang300|song100|tang|FILE");
+          Cli::tr("tang300 (default), song100, tang (全唐诗; its own defaults: %1), copy (the "
+                  "copy task), repeat (random strings written twice, where an induction head "
+                  "forms; its own defaults: %2) or a UTF-8 text file.")
+              .arg(own(tang), own(repeat)),
+          "tang300|song100|tang|copy|repeat|FILE");
     value("steps", Cli::tr("Training steps, 1 to %1 (default %2).").arg(maxSteps).arg(d.steps),
           "N");
     value("batch", Cli::tr("Windows per step, 1 to %1 (default %2).").arg(maxBatch).arg(d.batch),
@@ -73,6 +82,8 @@ void addTrainOptions(CommandLine &line, const tiny::TrainingSettings &d)
     value("heads", Cli::tr("Attention heads per block, 1 to 16 (default %1).").arg(c.heads), "H");
     value("layers", Cli::tr("Blocks, 1 to 4 (default %1).").arg(c.layers), "L");
     line.addOption({QStringLiteral("no-mlp"), Cli::tr("Blocks without the MLP.")});
+    line.addOption({QStringLiteral("mlp"),
+                    Cli::tr("Blocks with the MLP (the default, but for --corpus repeat).")});
     value("lr", Cli::tr("Peak learning rate, above 0 to 1 (default %1).").arg(d.learningRate), "X");
     value("warmup", Cli::tr("Steps of linear warm-up, 0 to --steps (default %1).").arg(d.warmup),
           "N");
@@ -109,7 +120,10 @@ TrainRequest readTrainRequest(const CommandLine &line)
     if (c.dModel % c.heads != 0)
         line.fail(
             Cli::tr("--d-model %1 is not a multiple of --heads %2").arg(c.dModel).arg(c.heads));
-    c.mlp = !line.isSet(QStringLiteral("no-mlp"));
+    if (line.isSet(QStringLiteral("mlp")) && line.isSet(QStringLiteral("no-mlp")))
+        line.fail(Cli::tr("--mlp and --no-mlp contradict each other"));
+    c.mlp = line.isSet(QStringLiteral("mlp")) ||
+            (defaultConfig.mlp && !line.isSet(QStringLiteral("no-mlp")));
     s.learningRate = line.number(QStringLiteral("lr"), 0.0, 1.0, d.learningRate);
     if (s.learningRate <= 0.0)
         line.fail(Cli::tr("--lr: \"%1\" is not a number above 0 to 1")
@@ -321,6 +335,10 @@ int runTrain(const QStringList &arguments, Language &)
     if (tiny::Trainer::check(config, request.settings, corpus.trainIds))
         throw Failure{ExitBadInput, Cli::tr("%1: cannot train on this corpus").arg(request.corpus)};
 
+    // The repeat task trains with any context, but a short one cuts its longer strings.
+    if (request.corpus == QLatin1String(corpora::repeatTask) &&
+        config.context < tiny::repeatTaskSpan({}))
+        std::fprintf(stderr, "%s\n", qPrintable(repeatContextNote(config.context)));
     tiny::Trainer trainer(config, request.settings, corpus.trainIds);
     TrainResult result = runTraining(request, corpus, trainer);
     result.bestStep = trainer.bestStep();

@@ -1,12 +1,14 @@
 #include "commandline.h"
 
 #include "language.h"
+#include "lessontext.h"
 #include "lessonview.h"
 #include "presets.h"
 #include "screenshot.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <algorithm>
 
 namespace attention {
 
@@ -28,6 +30,7 @@ struct LabOptions
     QCommandLineOption preset;
     QCommandLineOption step;
     QCommandLineOption exercise;
+    QCommandLineOption exerciseIndex;
     QCommandLineOption language;
     QCommandLineOption screenshot;
 };
@@ -70,14 +73,20 @@ LabOptions addLabOptions(QCommandLineParser &parser)
                     "step 7 trains the model first)."));
     parser.addOption(presetOption);
     parser.addOption(stepOption);
+    const QCommandLineOption exerciseIndexOption(
+        QStringLiteral("exercise-index"),
+        QCoreApplication::translate("main", "With --step 7: which of the step's exercises to set "
+                                            "up, 1 or 2 (default 1); implies --exercise."),
+        QStringLiteral("N"));
     parser.addOption(exerciseOption);
+    parser.addOption(exerciseIndexOption);
     parser.addOption(languageOption);
     parser.addOption(screenshotOption);
     parser.addPositionalArgument(QStringLiteral("SCENARIO.json"),
                                  QCoreApplication::translate("main", "A scenario file to open."),
                                  QStringLiteral("[SCENARIO.json]"));
-    return {helpOption,     versionOption,  presetOption,    stepOption,
-            exerciseOption, languageOption, screenshotOption};
+    return {helpOption,     versionOption,       presetOption,   stepOption,
+            exerciseOption, exerciseIndexOption, languageOption, screenshotOption};
 }
 
 /// Reads a run's options from a parsed `parser`, checking them rule by rule.
@@ -108,8 +117,19 @@ LabCommandLine readRunOptions(const QCommandLineParser &parser, const LabOptions
                                .arg(LessonView::stepCount)
                                .arg(parser.value(options.step)));
     }
-    commandLine.exercise = parser.isSet(options.exercise);
+    commandLine.exercise = parser.isSet(options.exercise) || parser.isSet(options.exerciseIndex);
     const int step = commandLine.step;
+    if (parser.isSet(options.exerciseIndex)) {
+        bool ok = false;
+        const int index = parser.value(options.exerciseIndex).toInt(&ok);
+        const int count = step >= 1 ? int(LessonText::step(step).exercises.size()) : 0;
+        if (!ok || index < 1 || index > std::max(1, count))
+            return failure(QCoreApplication::translate("main", "--exercise-index must be a number "
+                                                               "from 1 to %1, not “%2”")
+                               .arg(std::max(1, count))
+                               .arg(parser.value(options.exerciseIndex)));
+        commandLine.exerciseIndex = index - 1;
+    }
     if (commandLine.exercise && step != 2 && step != 5 && step != 6 && step != 7)
         return failure(QCoreApplication::translate("main", "--exercise needs --step 2, 5, 6 or 7"));
     commandLine.screenshot = parser.value(options.screenshot);

@@ -3,7 +3,7 @@
 /// The command line of attention-lab, read into a plain struct before any window exists:
 ///
 ///   attention-lab [SCENARIO.json] [--preset NAME] [--step N] [--lang en|zh_CN]
-///                 [--exercise] [--screenshot FILE.png]
+///                 [--exercise] [--exercise-index N] [--screenshot FILE.png]
 ///
 /// parseLabCommandLine() checks every rule that needs no window or settings (one file at most,
 /// a known preset, a step in range, --exercise only with steps 2, 5 and 6, a known language);
@@ -35,8 +35,9 @@ struct LabCommandLine
     QString preset; ///< with hasPreset: a known preset name
     int step = 0;   ///< the lesson step to open, 1…LessonView::stepCount; 0 if none
     bool exercise = false;
-    QString screenshot; ///< the PNG to write; empty when no screenshot is asked for
-    QString language;   ///< --lang as given (a known language); empty if not given
+    int exerciseIndex = 0; ///< which of the step's exercises (0-based) --exercise sets up
+    QString screenshot;    ///< the PNG to write; empty when no screenshot is asked for
+    QString language;      ///< --lang as given (a known language); empty if not given
 
     bool takesScreenshot() const { return !screenshot.isEmpty(); }
 };

@@ -1,5 +1,5 @@
 // attention-lab [SCENARIO.json] [--preset NAME] [--step N] [--lang en|zh_CN]
-//               [--exercise] [--screenshot FILE.png]
+//               [--exercise] [--exercise-index N] [--screenshot FILE.png]
 //
 // Exit codes: 0 success, 2 bad command line, 3 invalid scenario file (with --screenshot; in the
 // window, the reader's message is shown instead), 1 the screenshot could not be written.
@@ -87,7 +87,7 @@ void prepareWindow(MainWindow &window, const LabCommandLine &commandLine, const 
     if (commandLine.step > 0)
         window.showLessonStep(commandLine.step);
     if (commandLine.exercise)
-        window.lesson()->startExercise();
+        window.lesson()->startExercise(commandLine.exerciseIndex);
 }
 
 /// --screenshot: loads the file (if any) and saves the window; returns the exit code.

@@ -120,9 +120,47 @@ bool isChineseGb18030(const QString &fileName)
 
 } // namespace
 
+namespace {
+
+/// The documents of a task's source (an empty list for any other source).
+std::vector<std::u32string> taskDocuments(const tiny::CorpusSource &source)
+{
+    if (!source.path.empty())
+        return {};
+    if (source.name == corpora::copyTask)
+        return tiny::copyTaskDocuments({});
+    if (source.name == corpora::repeatTask)
+        return tiny::repeatTaskDocuments({});
+    return {};
+}
+
+} // namespace
+
+bool corpora::isTask(const QString &name)
+{
+    return name == QLatin1String(copyTask) || name == QLatin1String(repeatTask);
+}
+
+QString corpora::repeatProbe()
+{
+    return QStringLiteral("春山花月风云江雪日星春山花月风云江雪日星");
+}
+
 CorpusLoadResult loadCorpus(const QString &nameOrPath, int context)
 {
     CorpusLoadResult result;
+    if (corpora::isTask(nameOrPath)) {
+        tiny::CorpusSource source;
+        source.name = nameOrPath.toStdString();
+        tiny::CorpusResult prepared =
+            tiny::prepareDocuments(source, taskDocuments(source), context);
+        if (prepared.ok())
+            result.corpus = std::move(prepared.corpus);
+        else
+            result.error =
+                CorpusLoadError{CorpusLoadError::Code::Core, nameOrPath, *prepared.error};
+        return result;
+    }
     if (nameOrPath.isEmpty()) {
         result.error = CorpusLoadError{CorpusLoadError::Code::NoCorpusGiven, nameOrPath, {}};
         return result;
@@ -153,32 +191,12 @@ std::u32string concatenated(const std::vector<std::u32string> &documents)
     return text;
 }
 
-bool isCopyTask(const tiny::CorpusSource &source)
-{
-    return source.path.empty() && source.name == corpora::copyTask;
-}
-
 } // namespace
-
-CorpusLoadResult loadCopyTask(int context)
-{
-    tiny::CorpusSource source;
-    source.name = corpora::copyTask;
-    tiny::CorpusResult prepared =
-        tiny::prepareDocuments(source, tiny::copyTaskDocuments({}), context);
-    CorpusLoadResult result;
-    if (prepared.ok())
-        result.corpus = std::move(prepared.corpus);
-    else
-        result.error = CorpusLoadError{CorpusLoadError::Code::Core,
-                                       QString::fromLatin1(corpora::copyTask), *prepared.error};
-    return result;
-}
 
 std::u32string corpusText(const tiny::CorpusSource &source)
 {
-    if (isCopyTask(source))
-        return concatenated(tiny::copyTaskDocuments({}));
+    if (source.path.empty())
+        return concatenated(taskDocuments(source));
     QFile file(QFile::decodeName(source.path.c_str()));
     if (!file.open(QIODevice::ReadOnly))
         return {};

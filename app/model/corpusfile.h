@@ -20,6 +20,13 @@ inline constexpr const char *song100 = "song100";
 /// copyLag places back, so one head should learn to look exactly that far.
 inline constexpr const char *copyTask = "copy";
 inline constexpr int copyLag = tiny::CopyTaskOptions{}.lag;
+/// The repeat task (tiny::repeatTaskDocuments with its defaults): random strings written twice,
+/// where an induction head forms.
+inline constexpr const char *repeatTask = "repeat";
+/// Whether `name` is one of the tasks the app makes itself (copy, repeat) rather than a file.
+bool isTask(const QString &name);
+/// The repeat task's probe line: ten of its characters written twice.
+QString repeatProbe();
 } // namespace corpora
 
 /// Why a corpus cannot be trained on: a plain value, put into words by corpusErrorText().
@@ -45,16 +52,13 @@ struct CorpusLoadResult
     bool ok() const { return !error; }
 };
 
-/// Opens `nameOrPath` ("tang", "tang300", "song100" or a UTF-8 text file) and prepares it for
-/// windows of `context` + 1 characters.
+/// Opens `nameOrPath` ("tang", "tang300", "song100", a task of corpora::isTask() or a UTF-8
+/// text file; a file named like a task is opened as ./copy or ./repeat) and prepares it for
+/// windows of `context` + 1 characters. A task's source has its name and no path.
 CorpusLoadResult loadCorpus(const QString &nameOrPath, int context);
 
-/// The copy task (corpora::copyTask) prepared like a corpus file for windows of `context` + 1
-/// characters; its source has that name and no path.
-CorpusLoadResult loadCopyTask(int context);
-
-/// The whole text of a corpus file, its documents concatenated (what the model file's SHA-256
-/// is of); the copy task's text for loadCopyTask's source; empty when the file cannot be read.
+/// The whole text of a corpus, its documents concatenated (what the model file's SHA-256 is
+/// of): a task's text for a task's source; empty when the file cannot be read.
 std::u32string corpusText(const tiny::CorpusSource &source);
 
 /// One line for a refused corpus, in the interface language, naming the file and what is wrong

@@ -14,38 +14,38 @@ namespace attention {
 
 namespace {
 
-/// The inspection of every head of `model` over `text`; null when the text cannot be measured.
-SharedHeadsInspection inspect(const SharedModel &model, const std::vector<int> &text,
-                              const tiny::Vocabulary &vocabulary, bool onValidation,
-                              const std::vector<long> &documentEnds)
+/// The roles of every head of `model` over `text`; nothing when the text cannot be measured.
+std::optional<std::vector<std::vector<tiny::HeadRoles>>>
+rolesOver(const SharedModel &model, const std::vector<int> &text, const tiny::RoleKeys &keys)
 {
-    const auto profiles = tiny::headProfiles(
-        model->parameters, text, tiny::punctuationIds(vocabulary), ModelInspector::maxOffset,
-        ModelInspector::maxWindows, tiny::commaIds(vocabulary));
-    if (!profiles)
-        return nullptr;
-    // The spec's roles over the same windows of the validation text (a probe line is shorter
-    // than a window and has none).
-    const auto roles =
-        onValidation ? tiny::measureRoles(model->parameters, text,
-                                          documentEnds.empty()
-                                              ? tiny::roleKeys(text, vocabulary)
-                                              : tiny::roleKeys(text, vocabulary, documentEnds),
-                                          ModelInspector::maxWindows)
-                     : std::nullopt;
-    const tiny::RoleLeader lineAbove =
-        roles ? tiny::roleLeader(*roles, tiny::TextRole::PreviousLine) : tiny::RoleLeader{};
+    return tiny::measureRoles(model->parameters, text, keys, ModelInspector::maxWindows);
+}
+
+/// The inspection of `input`; `known` holds the every-head-on roles when they were measured on
+/// the same model and text already. Null when the text cannot be measured.
+SharedHeadsInspection inspect(const InspectionInput &input, const SharedHeadsInspection &known)
+{
+    const tiny::RoleKeys keys =
+        input.documentEnds.empty()
+            ? tiny::roleKeys(input.text, input.vocabulary)
+            : tiny::roleKeys(input.text, input.vocabulary, input.documentEnds);
     auto inspection = std::make_shared<HeadsInspection>();
-    inspection->model = model;
-    inspection->onValidation = onValidation;
-    for (std::size_t l = 0; l < profiles->size(); ++l) {
-        std::vector<HeadInspection> heads;
-        for (std::size_t h = 0; h < (*profiles)[l].size(); ++h) {
-            const tiny::HeadProfile &profile = (*profiles)[l][h];
-            heads.push_back({profile, tiny::headRole(profile),
-                             roles ? (*roles)[l][h] : tiny::HeadRoles{}, lineAbove});
-        }
-        inspection->heads.push_back(std::move(heads));
+    inspection->model = input.model;
+    inspection->off = input.off;
+    inspection->onValidation = input.onValidation;
+    if (known) {
+        inspection->allOn = known->allOn;
+    } else if (auto allOn = rolesOver(input.model, input.text, keys)) {
+        inspection->allOn = std::move(*allOn);
+    } else {
+        return nullptr;
+    }
+    if (input.off.empty()) {
+        inspection->roles = inspection->allOn;
+    } else if (auto roles = rolesOver(input.withOff, input.text, keys)) {
+        inspection->roles = std::move(*roles);
+    } else {
+        return nullptr;
     }
     return inspection;
 }
@@ -108,12 +108,27 @@ std::vector<int> likeliest(const std::vector<double> &distribution, int count)
 
 } // namespace
 
-const HeadInspection *HeadsInspection::head(int layer, int head) const
+namespace {
+
+const tiny::HeadRoles *headOf(const std::vector<std::vector<tiny::HeadRoles>> &roles, int layer,
+                              int head)
 {
-    if (layer < 0 || layer >= int(heads.size()) || head < 0 ||
-        head >= int(heads[std::size_t(layer)].size()))
+    if (layer < 0 || layer >= int(roles.size()) || head < 0 ||
+        head >= int(roles[std::size_t(layer)].size()))
         return nullptr;
-    return &heads[std::size_t(layer)][std::size_t(head)];
+    return &roles[std::size_t(layer)][std::size_t(head)];
+}
+
+} // namespace
+
+const tiny::HeadRoles *HeadsInspection::head(int layer, int head) const
+{
+    return headOf(roles, layer, head);
+}
+
+const tiny::HeadRoles *HeadsInspection::headAllOn(int layer, int head) const
+{
+    return headOf(allOn, layer, head);
 }
 
 ModelInspector::ModelInspector(QObject *parent)
@@ -129,39 +144,28 @@ ModelInspector::ModelInspector(QObject *parent)
 
 ModelInspector::~ModelInspector() = default;
 
-SharedModel HeadsOffModel::of(const SharedModel &model, const std::vector<tiny::HeadIndex> &off)
+void ModelInspector::inspectHeads(InspectionInput input)
 {
-    if (!model || off.empty())
-        return model;
-    if (model != m_from || off != m_off) {
-        auto ablated = std::make_shared<SessionModel>();
-        ablated->parameters = tiny::withHeadsOff(model->parameters, off);
-        ablated->step = model->step;
-        m_from = model;
-        m_off = off;
-        m_made = std::move(ablated);
-    }
-    return m_made;
-}
-
-void ModelInspector::inspectHeads(SharedModel model, const tiny::Vocabulary &vocabulary,
-                                  std::vector<int> text, bool onValidation,
-                                  std::vector<long> documentEnds)
-{
-    if (!model || text.empty()) {
+    if (!input.model || input.text.empty()) {
         m_headsJob->cancel();
         m_heads = nullptr;
+        m_headsText.clear();
         Q_EMIT headsInspected();
         return;
     }
-    m_headsJob->start([this, model = std::move(model), text = std::move(text), vocabulary,
-                       onValidation, documentEnds = std::move(documentEnds)](
+    // The same model over the same text: only the roles with the heads off are new.
+    SharedHeadsInspection known = m_heads && m_heads->model == input.model &&
+                                          m_heads->onValidation == input.onValidation &&
+                                          m_headsText == input.text
+                                      ? m_heads
+                                      : nullptr;
+    m_headsJob->start([this, input = std::move(input), known = std::move(known)](
                           const LatestJob::Context &) -> LatestJob::Delivery {
         const tiny::SerialScope serial;
-        SharedHeadsInspection inspection =
-            inspect(model, text, vocabulary, onValidation, documentEnds);
-        return [this, inspection = std::move(inspection)] {
+        SharedHeadsInspection inspection = inspect(input, known);
+        return [this, inspection = std::move(inspection), text = input.text]() mutable {
             m_heads = inspection;
+            m_headsText = inspection ? std::move(text) : std::vector<int>{};
             Q_EMIT headsInspected();
         };
     });

@@ -1,8 +1,9 @@
 #pragma once
 
 /// What lesson step 7 shows of a trained tiny model, computed off the GUI thread: every head's
-/// profile over a text with the role it shows and the exercise's verdict, the likeliest next
-/// characters at a position of the probe line, and a sampled continuation. The widgets ask and
+/// roles over a text (with the heads the learner switched off, and with every head on), what
+/// each head is worth, the likeliest next characters at a position of the probe line, and a
+/// sampled continuation. The widgets ask and
 /// then format and paint the published results; they compute nothing themselves.
 ///
 /// Each kind of question runs on its own LatestJob: a newer question of a kind supersedes the
@@ -16,7 +17,6 @@
 
 #include "scenario.h"
 #include "tiny/corpus.h"
-#include "tiny/headanalysis.h"
 #include "tiny/headroles.h"
 #include "trainingsession.h"
 
@@ -29,29 +29,21 @@ namespace attention {
 
 class LatestJob;
 
-/// One head's profile over a text and the role it shows (lesson step 7's exercise 4 asks for a
-/// head whose role is tiny::HeadRoleKind::LastComma, exercise 5 for lineAbove's head).
-struct HeadInspection
-{
-    tiny::HeadProfile profile;
-    tiny::HeadRole role;
-    /// The spec's roles (shared/design/tiny-model.md, "Head roles") over the same windows of the
-    /// validation text; no rows over a probe line.
-    tiny::HeadRoles textRoles;
-    /// The model's head that reads the line above most (the same in each head's inspection):
-    /// exercise 5 asks for it.
-    tiny::RoleLeader lineAbove;
-};
-
-/// Every head of one model, measured over one text.
+/// Every head of one model measured over one text (tiny::measureRoles): with the heads that are
+/// switched off (what the panel and the grid's marks show) and with every head on (what the
+/// exercises compare with: switching a head off changes what the heads after it read).
 struct HeadsInspection
 {
-    SharedModel model;   ///< the weights measured
+    SharedModel model; ///< every head on
+    std::vector<tiny::HeadIndex> off;
     bool onValidation{}; ///< over the validation text (else over the probe line)
-    std::vector<std::vector<HeadInspection>> heads; ///< [layer][head]
+    std::vector<std::vector<tiny::HeadRoles>> roles; ///< [layer][head], the heads `off` off
+    std::vector<std::vector<tiny::HeadRoles>> allOn; ///< [layer][head], every head on
 
-    /// Head (layer, head), or null when there is no such head.
-    const HeadInspection *head(int layer, int head) const;
+    /// Head (layer, head)'s roles with the heads off, or null when there is no such head.
+    const tiny::HeadRoles *head(int layer, int head) const;
+    /// The same with every head on.
+    const tiny::HeadRoles *headAllOn(int layer, int head) const;
 };
 using SharedHeadsInspection = std::shared_ptr<const HeadsInspection>;
 
@@ -91,41 +83,22 @@ struct HeadsWorth
 };
 using SharedHeadsWorth = std::shared_ptr<const HeadsWorth>;
 
-/// A model with some heads switched off, made once per model and set of heads: while neither
-/// changes, of() returns the same pointer, so an answer the inspector computed for it (a sample,
-/// the next characters) is still recognised as the shown model's.
-class HeadsOffModel
-{
-public:
-    /// `model` with the heads `off` switched off; `model` itself when none is.
-    SharedModel of(const SharedModel &model, const std::vector<tiny::HeadIndex> &off);
-
-private:
-    SharedModel m_from;
-    std::vector<tiny::HeadIndex> m_off;
-    SharedModel m_made;
-};
-
 class ModelInspector : public QObject
 {
     Q_OBJECT
 
 public:
-    /// Windows of the validation text the profiles are measured on, and the offsets they count.
+    /// Windows of the validation text the heads are measured on.
     static constexpr int maxWindows = 64;
-    static constexpr int maxOffset = 16;
 
     explicit ModelInspector(QObject *parent = nullptr);
     /// Cancels the running questions and waits for them (each finishes its current pass).
     ~ModelInspector() override;
 
-    /// Measures every head of `model` over `text` (ids of `vocabulary`), with the vocabulary's
-    /// punctuation marks as the marks and ， as the comma (tiny::headProfiles); on a validation
-    /// text also the roles, its documents ending at `documentEnds` (tiny::roleKeys; when empty,
-    /// at each `\n`). A null
-    /// model or an empty text publishes no inspection at once.
-    void inspectHeads(SharedModel model, const tiny::Vocabulary &vocabulary, std::vector<int> text,
-                      bool onValidation, std::vector<long> documentEnds = {});
+    /// Measures every head of `input`'s model over its text (its first maxWindows windows), with
+    /// its heads off and with every head on (the latter kept from the last inspection of the same
+    /// model and text). A null model or an empty text publishes no inspection at once.
+    void inspectHeads(InspectionInput input);
     /// The latest published inspection (null before any, or after a null model).
     SharedHeadsInspection heads() const { return m_heads; }
 
@@ -178,6 +151,7 @@ private:
     LatestJob *m_sampleJob;
     LatestJob *m_worthJob;
     SharedHeadsInspection m_heads;
+    std::vector<int> m_headsText; ///< what m_heads was measured on
     SharedNextPrediction m_next;
     SharedSampledText m_sample;
     SharedHeadsWorth m_worth;

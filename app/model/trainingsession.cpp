@@ -21,26 +21,7 @@ namespace {
 /// Snapshots per run before the history first thins.
 constexpr int snapshotsPerRun = 200;
 
-SharedSnapshot attentionSnapshot(const tiny::Parameters<float> &parameters,
-                                 const std::vector<int> &probe, int step)
-{
-    auto snapshot = std::make_shared<AttentionSnapshot>();
-    snapshot->step = step;
-    if (auto analysis = tiny::analyseSequence(parameters, probe))
-        snapshot->heads = std::move(analysis->attention);
-    return snapshot;
-}
-
 } // namespace
-
-qint64 AttentionSnapshot::bytes() const
-{
-    qint64 total = 0;
-    for (const auto &layer : heads)
-        for (const MatrixF &head : layer)
-            total += qint64(head.size()) * qint64(sizeof(float));
-    return total;
-}
 
 /// What the worker hands to the GUI thread in one delivery.
 struct TrainingSession::Progress
@@ -65,8 +46,7 @@ struct TrainingSession::RunInput
     int lastStep = 0;
     int steps = 0; ///< the schedule's length
     int evalEvery = 25;
-    std::shared_ptr<const tiny::PreparedCorpus> corpus;
-    std::vector<int> punctuation;
+    std::shared_ptr<const RunValidation> validation;
 };
 
 TrainingSession::TrainingSession(QObject *parent)
@@ -93,13 +73,11 @@ std::optional<TrainingError> TrainingSession::setUp(const TrainingSetup &setup)
     std::shared_ptr<const tiny::PreparedCorpus> corpus;
     std::u32string text;
     if (wanted.corpus == m_setup.corpus && wanted.config.context == m_setup.config.context &&
-        wanted.corpus != QLatin1String(corpora::copyTask) && m_corpus) {
+        m_corpus) {
         corpus = m_corpus; // only the model or the training changed: the same text
         text = m_corpusText;
     } else {
-        CorpusLoadResult loaded = wanted.corpus == QLatin1String(corpora::copyTask)
-                                      ? loadCopyTask(wanted.config.context)
-                                      : loadCorpus(wanted.corpus, wanted.config.context);
+        CorpusLoadResult loaded = loadCorpus(wanted.corpus, wanted.config.context);
         if (!loaded.ok())
             return TrainingError{
                 TrainingError::Code::Corpus, wanted.corpus, 0, 0, {}, loaded.error};
@@ -115,7 +93,7 @@ std::optional<TrainingError> TrainingSession::setUp(const TrainingSetup &setup)
     m_corpus = std::move(corpus);
     m_corpusText = std::move(text);
     m_corpusName = QFile::decodeName(m_corpus->source.name.c_str());
-    m_punctuation = tiny::punctuationIds(m_corpus->vocabulary);
+    m_validation = std::make_shared<const RunValidation>(*m_corpus, m_setup.config.context);
     m_unigramLoss =
         tiny::unigramLoss(m_corpus->trainIds, m_corpus->valIds, m_corpus->vocabulary.size());
     reset();
@@ -135,7 +113,8 @@ void TrainingSession::reset()
     model->parameters = m_trainer->parameters();
     m_model = model;
     m_snapshotEvery = std::max(1, m_setup.settings.steps / snapshotsPerRun);
-    setProbe(m_probe); // re-encodes it and takes the first snapshot
+    m_off.clear();     // a new model: every head on
+    setProbe(m_probe); // re-encodes it, takes the first snapshot and updates the heads off
     setState(State::Ready);
     Q_EMIT modelChanged();
     Q_EMIT progressed();
@@ -158,6 +137,7 @@ void TrainingSession::openModel(const ModelFile &file)
     m_bestModel = model;
     m_bestStep = model->step;
     m_bestLoss = file.metadata.valLoss;
+    m_off.clear();
     setProbe(m_probe);
     setState(State::Opened);
     Q_EMIT modelChanged();
@@ -221,8 +201,7 @@ void TrainingSession::start(int lastStep)
     input->lastStep = lastStep;
     input->steps = m_setup.settings.steps;
     input->evalEvery = m_setup.evalEvery;
-    input->corpus = m_corpus;
-    input->punctuation = m_punctuation;
+    input->validation = m_validation;
     m_thread = QThread::create([this, input] { runWorker(*input); });
     setState(State::Running);
     m_thread->start();
@@ -254,8 +233,8 @@ void TrainingSession::runWorker(const RunInput &input)
         const int step = trainer.stepsDone();
         const bool last = step == input.lastStep || step == input.steps;
         if (step % input.evalEvery == 0 || last) {
-            if (const auto evaluation = trainer.evaluate(input.corpus->valIds, input.punctuation)) {
-                progress.validations.push_back({step, evaluation->valLoss});
+            if (auto point = input.validation->validate(trainer, step)) {
+                progress.validations.push_back(std::move(*point));
                 if (trainer.bestStep() == step) {
                     auto best = std::make_shared<SessionModel>();
                     best->parameters = trainer.bestParameters();
@@ -340,6 +319,8 @@ void TrainingSession::deliver(Progress progress)
                 appendSnapshot(std::move(snapshot));
         else
             snapshotShownModel(); // the probe changed meanwhile
+        if (!m_off.heads().empty())
+            updateHeadsOff();
         Q_EMIT modelChanged();
     }
     Q_EMIT progressed();
@@ -396,6 +377,11 @@ void TrainingSession::setState(State state)
         return;
     m_state = state;
     Q_EMIT stateChanged(state);
+}
+
+tiny::LossFall TrainingSession::fastestFall() const
+{
+    return attention::fastestFall(m_validations, m_setup.settings.steps);
 }
 
 const tiny::PreparedCorpus &TrainingSession::corpus() const
@@ -475,6 +461,7 @@ void TrainingSession::setProbe(const QString &probe)
     }
     clearHistory();
     snapshotShownModel();
+    updateHeadsOff();
     Q_EMIT progressed();
 }
 
@@ -507,47 +494,65 @@ void TrainingSession::snapshotShownModel()
 
 void TrainingSession::appendSnapshot(SharedSnapshot snapshot)
 {
-    if (!m_history.empty() && m_history.back()->step == snapshot->step) {
-        m_historyBytes -= m_history.back()->bytes();
-        m_history.pop_back();
-    }
-    m_historyBytes += snapshot->bytes();
-    m_history.push_back(std::move(snapshot));
-    if (int(m_history.size()) > maxSnapshots || m_historyBytes > m_historyByteLimit)
-        thinHistory();
+    if (m_history.append(std::move(snapshot)))
+        historyThinned();
 }
 
-void TrainingSession::thinHistory()
+void TrainingSession::historyThinned()
 {
-    while (m_history.size() > 2 &&
-           (int(m_history.size()) > maxSnapshots || m_historyBytes > m_historyByteLimit)) {
-        // Keep the first, every second one after it, and the latest.
-        std::vector<SharedSnapshot> kept;
-        m_historyBytes = 0;
-        for (std::size_t i = 0; i < m_history.size(); ++i) {
-            if (i % 2 == 0 || i + 1 == m_history.size()) {
-                m_historyBytes += m_history[i]->bytes();
-                kept.push_back(std::move(m_history[i]));
-            }
-        }
-        m_history = std::move(kept);
-        m_snapshotEvery = std::min(2 * m_snapshotEvery.load(), std::max(1, m_setup.settings.steps));
-    }
+    m_snapshotEvery = std::min(2 * m_snapshotEvery.load(), std::max(1, m_setup.settings.steps));
     Q_EMIT historyReset();
 }
 
 void TrainingSession::clearHistory()
 {
     m_history.clear();
-    m_historyBytes = 0;
     Q_EMIT historyReset();
 }
 
 void TrainingSession::setHistoryByteLimit(qint64 bytes)
 {
-    m_historyByteLimit = std::clamp<qint64>(bytes, 0, maxHistoryBytes);
-    if (m_historyBytes > m_historyByteLimit)
-        thinHistory();
+    if (m_history.setByteLimit(bytes))
+        historyThinned();
+}
+
+void TrainingSession::setHeadsOff(std::vector<tiny::HeadIndex> off)
+{
+    if (m_off.set(std::move(off), m_model ? m_model->parameters.config : tiny::ModelConfig{}))
+        updateHeadsOff();
+}
+
+SharedModel TrainingSession::shownModel() const
+{
+    return m_off.model() ? m_off.model() : m_model;
+}
+
+void TrainingSession::updateHeadsOff()
+{
+    m_off.update(m_model, probeIds());
+    Q_EMIT headsOffChanged();
+}
+
+bool TrainingSession::validationFitsModel() const
+{
+    return m_corpus && !m_corpus->valIds.empty() && m_corpus->vocabulary == m_vocabulary;
+}
+
+InspectionInput TrainingSession::inspectionInput() const
+{
+    InspectionInput input;
+    input.model = m_model;
+    input.off = m_off.heads();
+    input.withOff = shownModel();
+    input.vocabulary = m_vocabulary;
+    input.onValidation = validationFitsModel();
+    if (input.onValidation) {
+        input.text = m_corpus->valIds;
+        input.documentEnds = m_corpus->split.valDocumentEnds;
+    } else {
+        input.text = probeIds();
+    }
+    return input;
 }
 
 void TrainingSession::setBestFile(const QString &fileName)

@@ -36,14 +36,17 @@
 /// newer best itself.
 ///
 /// Snapshots are shared, never copied: the worker makes each one once and hands it over inside
-/// a moved Progress; the history and every view hold the same `SharedSnapshot`. The history's
-/// bytes are counted as it changes and stay within `maxHistoryBytes` (64 MiB).
+/// a moved Progress; the history (SnapshotHistory) and every view hold the same `SharedSnapshot`.
 
 #include "bestfilewriter.h"
 #include "corpusfile.h"
 #include "modelfile.h"
 #include "runestimate.h"
+#include "runvalidation.h"
+#include "shownmodel.h"
+#include "snapshothistory.h"
 #include "tiny/corpus.h"
+#include "tiny/headroles.h"
 #include "tiny/model.h"
 #include "tiny/trainer.h"
 #include "trainingerror.h"
@@ -72,32 +75,19 @@ enum class SavedWeights
     Latest
 };
 
-/// A validation during the run.
-struct ValidationPoint
+/// What the heads of the shown model are measured on (ModelInspector): the model with the heads
+/// switched off, every head on, and the text — the validation text when it is in the model's
+/// characters, else the probe line.
+struct InspectionInput
 {
-    int step = 0;
-    double loss = 0.0;
+    SharedModel model; ///< every head on; null: nothing to measure
+    std::vector<tiny::HeadIndex> off;
+    SharedModel withOff; ///< `model` with the heads `off` switched off (`model` when none)
+    tiny::Vocabulary vocabulary;
+    std::vector<int> text;
+    bool onValidation = false;
+    std::vector<long> documentEnds; ///< the validation text's (empty for the probe line)
 };
-
-/// Every head's attention weights on the probe line at one step: [layer][head], each (T, T)
-/// with zeros above the diagonal.
-struct AttentionSnapshot
-{
-    int step = 0;
-    std::vector<std::vector<MatrixF>> heads;
-
-    qint64 bytes() const;
-};
-/// A snapshot as the session and the views hold it: made once, shared read-only.
-using SharedSnapshot = std::shared_ptr<const AttentionSnapshot>;
-
-/// A model as the page shows it: shape, characters and weights, shared read-only.
-struct SessionModel
-{
-    tiny::Parameters<float> parameters;
-    int step = 0; ///< training steps behind these weights
-};
-using SharedModel = std::shared_ptr<const SessionModel>;
 
 class TrainingSession : public QObject
 {
@@ -119,13 +109,10 @@ public:
     static constexpr std::chrono::milliseconds postInterval{100};
     /// A run takes a snapshot every few steps (steps / 200 at first), and at least this often.
     static constexpr std::chrono::milliseconds snapshotInterval{250};
-    /// The history keeps at most this many snapshots: when full, every second one is dropped
-    /// (the first and the latest stay) and snapshots are taken half as often from then on.
-    static constexpr int maxSnapshots = 240;
-    /// …and at most this many bytes of them (64 MiB), counted as the history changes. The largest
-    /// snapshot the model's limits allow (4 layers × 16 heads × 256² floats) is 16 MiB, so the
-    /// first and the latest always fit.
-    static constexpr qint64 maxHistoryBytes = qint64(64) * 1024 * 1024;
+    /// The history keeps at most this many snapshots and bytes (SnapshotHistory); when it
+    /// thins, snapshots are taken half as often from then on.
+    static constexpr int maxSnapshots = SnapshotHistory::maxSnapshots;
+    static constexpr qint64 maxHistoryBytes = SnapshotHistory::maxBytes;
     /// The best weights reach the best file at most this often while a run goes on.
     static constexpr std::chrono::milliseconds bestFileInterval{2000};
 
@@ -183,6 +170,9 @@ public:
     /// Each training step's batch loss, step 1 first.
     const std::vector<double> &trainLosses() const { return m_trainLosses; }
     const std::vector<ValidationPoint> &validations() const { return m_validations; }
+    /// Where the validation loss fell most within a quarter of the run's steps (a phase change
+    /// when it is at least tiny::phaseChangeMinDrop).
+    tiny::LossFall fastestFall() const;
     /// The unigram loss of the validation text: what a model that ignores context reaches.
     double unigramLoss() const { return m_unigramLoss; }
     /// The best validation so far (step −1 before any).
@@ -214,12 +204,28 @@ public:
     /// The probe's characters, one per id (the line cut to the context).
     QStringList probeCharacters() const;
     /// The snapshots so far, oldest first; the last is the current model's.
-    const std::vector<SharedSnapshot> &history() const { return m_history; }
+    const std::vector<SharedSnapshot> &history() const { return m_history.entries(); }
     /// The bytes of the history's snapshots, kept as it changes; at most historyByteLimit().
-    qint64 historyBytes() const { return m_historyBytes; }
-    qint64 historyByteLimit() const { return m_historyByteLimit; }
+    qint64 historyBytes() const { return m_history.bytes(); }
+    qint64 historyByteLimit() const { return m_history.byteLimit(); }
     /// Bounds the history by fewer bytes than maxHistoryBytes (tests thin it with small models).
     void setHistoryByteLimit(qint64 bytes);
+
+    /// Switches the heads `off` off (0-based layer, head) in what is shown of the current model:
+    /// its inspection, the next characters, the heads-off snapshot. Heads the model lacks are
+    /// dropped; a new run or model switches every head on again.
+    void setHeadsOff(std::vector<tiny::HeadIndex> off);
+    const std::vector<tiny::HeadIndex> &headsOff() const { return m_off.heads(); }
+    /// The current model with the heads off switched off (model() when none is).
+    SharedModel shownModel() const;
+    /// The current model's snapshot on the probe with the heads off switched off: the grid and
+    /// the losses at each position with them off. Null when no head is off.
+    SharedSnapshot headsOffSnapshot() const { return m_off.snapshot(); }
+    /// What the inspector measures the shown model on (InspectionInput).
+    InspectionInput inspectionInput() const;
+    /// Whether the corpus's validation text is in the shown model's characters (else the model
+    /// was opened from a file of other characters, and only the probe line can be measured).
+    bool validationFitsModel() const;
 
     /// Keeps the best weights in this file (empty: nowhere).
     void setBestFile(const QString &fileName);
@@ -234,6 +240,8 @@ Q_SIGNALS:
     void historyReset();
     /// model() changed.
     void modelChanged();
+    /// headsOff() changed, or the heads-off snapshot did.
+    void headsOffChanged();
     /// The best weights could not be written to the best file (bestFileError() says why).
     void bestFileFailed(const attention::TrainingError &error);
     /// The best weights were written to the best file.
@@ -259,12 +267,13 @@ private:
     /// The probe ids the worker reads, behind m_probeMutex.
     std::shared_ptr<const std::vector<int>> sharedProbeIds() const;
     void appendSnapshot(SharedSnapshot snapshot);
-    /// Drops every second snapshot (the first and the latest stay) until the history is within
-    /// its bounds.
-    void thinHistory();
+    /// The history was thinned: snapshots are taken half as often.
+    void historyThinned();
     void clearHistory();
     /// A snapshot of the shown model on the probe (the history's new last entry).
     void snapshotShownModel();
+    /// Makes the heads-off snapshot and model again for the current model, probe and heads.
+    void updateHeadsOff();
     /// The model file of `which` weights without config and tensors; `model` gets the weights.
     ModelFile modelFileHeader(SavedWeights which, SharedModel *model) const;
     /// What exports the best weights for the best file (empty when there are none to keep).
@@ -275,7 +284,7 @@ private:
     tiny::Vocabulary m_vocabulary;
     QString m_corpusName;
     std::u32string m_corpusText;
-    std::vector<int> m_punctuation;
+    std::shared_ptr<const RunValidation> m_validation; ///< a run reads it too
     std::unique_ptr<tiny::Trainer> m_trainer;
     State m_state = State::Empty;
 
@@ -301,9 +310,8 @@ private:
     QString m_probe;
     mutable std::mutex m_probeMutex;
     std::shared_ptr<const std::vector<int>> m_probeIds;
-    std::vector<SharedSnapshot> m_history;
-    qint64 m_historyBytes = 0;
-    qint64 m_historyByteLimit = maxHistoryBytes;
+    SnapshotHistory m_history;
+    HeadsOff m_off;
 
     BestFileWriter *m_bestFile; ///< deleted by the destructor, before the rest
 };

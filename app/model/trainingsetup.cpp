@@ -1,5 +1,6 @@
 #include "trainingsetup.h"
 
+#include <QCoreApplication>
 #include <QThread>
 #include <algorithm>
 
@@ -49,10 +50,23 @@ TrainingSetup defaultSetup(const QString &corpus)
     return setup;
 }
 
+QString repeatContextNote(int context)
+{
+    const tiny::RepeatTaskOptions task;
+    if (context >= tiny::repeatTaskSpan(task))
+        return {};
+    return QCoreApplication::translate(
+               "TrainingSetup",
+               "A context of %1 characters cannot hold the repeat task's longest strings and "
+               "their repeat (%2 characters): the model sees only part of their repeat.")
+        .arg(context)
+        .arg(tiny::repeatTaskSpan(task));
+}
+
 int validationInterval(const QString &corpus, int steps)
 {
     const tiny::RunDefaults run = tiny::defaultRun(corpus.toStdString());
-    if (run.evalEvery > tiny::RunDefaults{}.evalEvery)
+    if (run.evalEvery != tiny::RunDefaults{}.evalEvery)
         return std::max(1, std::min(run.evalEvery, steps));
     return std::max(1, std::min(25, steps / 20));
 }

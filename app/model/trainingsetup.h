@@ -31,10 +31,14 @@ struct TrainingSetup
 TrainingSetup defaultSetup(const QString &corpus);
 
 /// Steps between step 7's validations of a run of `steps` on `corpus`: a twentieth of the run,
-/// at most 25, so that the loss chart fills as it trains; but for 全唐诗 the CLI's 650 (at most
-/// the run): one validation of its 373,722 characters costs about as much as 120 training
-/// steps, so it validates rarely, as `attention-cli train --corpus tang` does.
+/// at most 25, so that the loss chart fills as it trains; but for a corpus with defaults of its
+/// own the CLI's interval (at most the run): 全唐诗's 650 (one validation of its 373,722
+/// characters costs about as much as 120 training steps), the repeat task's 100.
 int validationInterval(const QString &corpus, int steps);
+
+/// For the repeat task with a context too short for its longest string and that string's
+/// repeat: a sentence that says so (it still trains); empty otherwise.
+QString repeatContextNote(int context);
 
 /// Why `setup` cannot train on `corpus` (its config.vocabSize set from it); nothing when it can.
 std::optional<TrainingError> setupError(const TrainingSetup &setup,

@@ -510,4 +510,25 @@ std::vector<std::u32string> copyTaskDocuments(const CopyTaskOptions &options)
     return documents;
 }
 
+std::vector<std::u32string> repeatTaskDocuments(const RepeatTaskOptions &options)
+{
+    const std::u32string alphabet = options.alphabet.empty() ? U"a" : options.alphabet;
+    const int low = std::max(options.minLength, 1);
+    const int high = std::max(options.maxLength, low);
+    Random random(options.seed);
+    const auto draw = [&random](int count) {
+        return int(random.nextBits() % std::uint64_t(count));
+    };
+    std::vector<std::u32string> documents;
+    documents.reserve(static_cast<std::size_t>(std::max(options.documents, 0)));
+    for (int d = 0; d < options.documents; ++d) {
+        const int length = low + draw(high - low + 1);
+        std::u32string text;
+        for (int i = 0; i < length; ++i)
+            text += alphabet[static_cast<std::size_t>(draw(int(alphabet.size())))];
+        documents.push_back(text + text + U'\n');
+    }
+    return documents;
+}
+
 } // namespace attention::tiny

@@ -205,4 +205,25 @@ struct CopyTaskOptions
 };
 std::vector<std::u32string> copyTaskDocuments(const CopyTaskOptions &options);
 
+/// The repeat task, where an induction head forms: every document is a string of n characters
+/// drawn at random from `alphabet`, n drawn anew for each document from [minLength, maxLength],
+/// then the same string again and a `\n`. Because n changes and windows start anywhere, no fixed
+/// offset predicts the second copy: a model predicts it by finding the earlier copy of the
+/// current character and reading what followed it. The same options give the same text.
+struct RepeatTaskOptions
+{
+    int documents = 5000;
+    int minLength = 6;
+    int maxLength = 20;
+    /// Twenty characters of nature and the seasons, read by every learner of the lesson.
+    std::u32string alphabet = U"春夏秋冬山水花月风雨云雪日星天地江河湖海";
+    std::uint64_t seed = 1;
+};
+std::vector<std::u32string> repeatTaskDocuments(const RepeatTaskOptions &options);
+/// The characters a window needs to see the longest string of the task and its whole repeat.
+inline int repeatTaskSpan(const RepeatTaskOptions &options)
+{
+    return 2 * options.maxLength + 1;
+}
+
 } // namespace attention::tiny

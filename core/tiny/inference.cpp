@@ -59,7 +59,25 @@ std::optional<SequenceAnalysis> analyseSequence(const Parameters<float> &paramet
         result.attention.push_back(std::move(heads));
     }
     result.loss = modelLoss(acts);
+    result.losses.assign(acts.rowLosses.begin(), acts.rowLosses.end() - 1);
     return result;
+}
+
+std::optional<HeadProjections> headProjections(const Parameters<float> &parameters,
+                                               const std::vector<int> &ids, int layer, int head)
+{
+    const ModelConfig &config = parameters.config;
+    if (!validSequence(config, ids) || layer < 0 || layer >= config.layers || head < 0 ||
+        head >= config.heads)
+        return std::nullopt;
+    Activations<float> acts;
+    acts.blocksOnly = true;
+    forwardOne(parameters, ids, acts);
+    const AttentionCache<float> &cache = acts.blocks[std::size_t(layer)].attention;
+    const Index dHead = config.dHead();
+    const Index first = Index(head) * dHead;
+    return HeadProjections{cache.q.middleCols(first, dHead), cache.k.middleCols(first, dHead),
+                           cache.v.middleCols(first, dHead)};
 }
 
 std::optional<SequenceGradient> sequenceGradient(const Parameters<float> &parameters,

@@ -20,6 +20,16 @@ struct SequenceAnalysis
         attention; ///< [layer][head], each (T, T), zero above diagonal
     /// Mean −log p(id_{t+1}) over the T − 1 positions that have a next id; 0 when T = 1.
     double loss = 0.0;
+    /// [t], t = 0 … T − 2: −log p(id_{t+1}), position t's prediction of the next id.
+    std::vector<double> losses;
+};
+
+/// One head's queries, keys and values on one sequence: (T, d_head) each, the columns of head
+/// `head` of layer `layer`'s q, k, v (after that layer's LN1), so that
+/// softmax(causal(q kᵀ / √d_head)) is that head's attention weights in analyseSequence().
+struct HeadProjections
+{
+    MatrixF queries, keys, values; ///< (T, d_head) each
 };
 
 /// The loss of a sequence and its gradient for every tensor.
@@ -35,6 +45,10 @@ bool validSequence(const ModelConfig &config, const std::vector<int> &ids);
 /// Logits, attention weights and loss for ids; nothing unless validSequence.
 std::optional<SequenceAnalysis> analyseSequence(const Parameters<float> &parameters,
                                                 const std::vector<int> &ids);
+
+/// Nothing unless validSequence(config, ids) and 0 ≤ layer < layers, 0 ≤ head < heads.
+std::optional<HeadProjections> headProjections(const Parameters<float> &parameters,
+                                               const std::vector<int> &ids, int layer, int head);
 
 /// The gradient of analyseSequence's loss; nothing unless validSequence and ids.size() ≥ 2.
 std::optional<SequenceGradient> sequenceGradient(const Parameters<float> &parameters,

@@ -301,14 +301,15 @@ void logitsForward(const MatrixT<Scalar> &a, const MatrixT<Scalar> &tokEmb, Matr
 }
 
 template<typename Scalar>
-double crossEntropyForwardBackward(MatrixT<Scalar> &logits, const std::vector<int> &targets)
+double crossEntropyForwardBackward(MatrixT<Scalar> &logits, const std::vector<int> &targets,
+                                   std::vector<double> &rowLoss)
 {
     const Index rows = logits.rows();
     Index count = 0;
     for (Index n = 0; n < rows; ++n)
         count += targets[n] >= 0 ? 1 : 0;
     const Scalar share = count > 0 ? Scalar(1) / Scalar(count) : Scalar(0);
-    std::vector<double> rowLoss(rows, 0.0);
+    rowLoss.assign(std::size_t(rows), 0.0);
     parallelSlices(rows, double(rows) * double(logits.cols()), [&](Index first, Index count) {
         for (Index n = first; n < first + count; ++n) {
             auto row = logits.row(n);
@@ -379,8 +380,8 @@ void logitsBackward(const MatrixT<Scalar> &dLogits, const MatrixT<Scalar> &a,
                                       MatrixT<Scalar> &);                                          \
     template void logitsForward<Scalar>(const MatrixT<Scalar> &, const MatrixT<Scalar> &,          \
                                         MatrixT<Scalar> &);                                        \
-    template double crossEntropyForwardBackward<Scalar>(MatrixT<Scalar> &,                         \
-                                                        const std::vector<int> &);                 \
+    template double crossEntropyForwardBackward<Scalar>(                                           \
+        MatrixT<Scalar> &, const std::vector<int> &, std::vector<double> &);                       \
     template void logitsBackward<Scalar>(const MatrixT<Scalar> &, const MatrixT<Scalar> &,         \
                                          const MatrixT<Scalar> &, MatrixT<Scalar> &,               \
                                          MatrixT<Scalar> &);

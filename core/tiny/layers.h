@@ -129,8 +129,10 @@ void logitsForward(const MatrixT<Scalar> &a, const MatrixT<Scalar> &tokEmb,
 /// mean of −log softmax(logits_n)[targets[n]] over the rows whose target is ≥ 0, and overwrites
 /// logits (N, V) with ∂mean/∂logits = (softmax − onehot) / count (zero rows where target < 0).
 /// Accumulates in double in row order, so the result does not depend on the thread count.
+/// `rowLosses` becomes (N): each row's −log p of its target, 0 where target < 0.
 template<typename Scalar>
-double crossEntropyForwardBackward(MatrixT<Scalar> &logits, const std::vector<int> &targets);
+double crossEntropyForwardBackward(MatrixT<Scalar> &logits, const std::vector<int> &targets,
+                                   std::vector<double> &rowLosses);
 
 /// da += dlogits · tok_emb, dtok_emb += dlogitsᵀ · a. dlogits (N, V).
 template<typename Scalar>

@@ -102,10 +102,11 @@ struct Activations
     MatrixT<Scalar> branch; ///< (N, d) a block's attention or MLP output before it is added
     std::vector<BlockActivations<Scalar>> blocks;
     LayerNormCache<Scalar> lnF;
-    MatrixT<Scalar> final;   ///< (N, d) LN_f output
-    MatrixT<Scalar> logits;  ///< (N, V) logits after the forward, ∂loss/∂logits after the loss
-    MatrixT<Scalar> dx;      ///< (N, d) gradient of the residual stream
-    MatrixT<Scalar> dBranch; ///< (N, d) gradient of a LayerNorm output
+    MatrixT<Scalar> final;  ///< (N, d) LN_f output
+    MatrixT<Scalar> logits; ///< (N, V) logits after the forward, ∂loss/∂logits after the loss
+    std::vector<double> rowLosses; ///< (N) after the loss: each position's −log p of its target
+    MatrixT<Scalar> dx;            ///< (N, d) gradient of the residual stream
+    MatrixT<Scalar> dBranch;       ///< (N, d) gradient of a LayerNorm output
 };
 
 /// The forward pass up to the logits for the windows in acts.ids (batch · T ids, T ≤ context),

@@ -36,7 +36,7 @@ void forward(const Parameters<Scalar> &parameters, BatchShape shape, Activations
 template<typename Scalar>
 double loss(Activations<Scalar> &acts)
 {
-    return crossEntropyForwardBackward(acts.logits, acts.targets);
+    return crossEntropyForwardBackward(acts.logits, acts.targets, acts.rowLosses);
 }
 
 template<typename Scalar>

@@ -2,6 +2,7 @@
 
 #include "isadispatch.h"
 #include "tiny/trainingcost.h"
+#include "tiny/windows.h"
 #include "tiny/workers.h"
 
 #include <algorithm>
@@ -43,6 +44,19 @@ int threadCount()
 RunDefaults defaultRun(const std::string &corpus)
 {
     RunDefaults run;
+    if (corpus == "repeat") {
+        // Two layers without the MLP: the circuit is two attention heads, and the MLP only
+        // slows each step. docs/results.md has the settings tried and when the loss fell.
+        run.config.context = 64;
+        run.config.layers = 2;
+        run.config.mlp = false;
+        run.settings.steps = 4000;
+        run.settings.batch = 32;
+        run.settings.learningRate = 3e-3;
+        run.settings.warmup = 100;
+        run.evalEvery = 100;
+        return run;
+    }
     if (corpus != "tang")
         return run;
     // Measured with attention-cli train --corpus tang --context 64 --layers 2 --threads 2
@@ -133,39 +147,38 @@ std::optional<Evaluation> evaluate(const Parameters<float> &parameters,
                                    const std::vector<int> &punctuationIds, int batch)
 {
     const int context = parameters.config.context;
-    const long windows = valIds.size() < 1 ? 0 : long(valIds.size() - 1) / context;
-    if (windows < 1 || batch < 1)
+    if (long(valIds.size()) < long(context) + 1 || batch < 1)
         return std::nullopt;
-    for (const int id : valIds)
-        if (id < 0 || id >= parameters.config.vocabSize)
-            return std::nullopt;
+    const WindowCut cut = cutWindows(long(valIds.size()), context);
     std::vector<bool> isMark(parameters.config.vocabSize, false);
     for (const int id : punctuationIds)
         if (id >= 0 && id < parameters.config.vocabSize)
             isMark[id] = true;
-    Activations<float> acts;
-    double lossSum = 0.0;
+    std::vector<double> positionSums(std::size_t(context), 0.0);
     long truePositive = 0, predicted = 0, actual = 0;
-    for (long first = 0; first < windows; first += batch) {
-        const BatchShape shape{int(std::min<long>(batch, windows - first)), context};
-        acts.ids.resize(shape.rows());
-        acts.targets.resize(shape.rows());
-        for (Index n = 0; n < shape.rows(); ++n) {
-            acts.ids[n] = valIds[first * context + n];
-            acts.targets[n] = valIds[first * context + n + 1];
-        }
-        modelForward(parameters, shape, acts);
-        for (Index n = 0; n < shape.rows(); ++n) {
-            const bool guess = isMark[argmax(acts.logits.row(n))];
-            const bool truth = isMark[acts.targets[n]];
-            predicted += guess;
-            actual += truth;
-            truePositive += guess && truth;
-        }
-        lossSum += modelLoss(acts) * double(shape.rows());
-    }
+    const bool ran = forEachWindowBatch(
+        parameters, valIds, cut, batch, false, [&](long, int, Activations<float> &acts) {
+            for (Index n = 0; n < acts.shape.rows(); ++n) {
+                const bool guess = isMark[argmax(acts.logits.row(n))];
+                const bool truth = isMark[acts.targets[n]];
+                predicted += guess;
+                actual += truth;
+                truePositive += guess && truth;
+            }
+            modelLoss(acts);
+            for (Index n = 0; n < acts.shape.rows(); ++n)
+                positionSums[std::size_t(n % context)] += acts.rowLosses[std::size_t(n)];
+            return true;
+        });
+    if (!ran)
+        return std::nullopt;
     Evaluation result;
-    result.predictions = windows * context;
+    result.predictions = cut.windows * context;
+    double lossSum = 0.0;
+    for (const double sum : positionSums) {
+        result.positionLosses.push_back(sum / double(cut.windows));
+        lossSum += sum;
+    }
     result.valLoss = lossSum / double(result.predictions);
     if (truePositive > 0) {
         const double precision = double(truePositive) / double(predicted);

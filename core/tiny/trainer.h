@@ -42,11 +42,13 @@ struct TrainingSettings
 };
 
 /// A run's settings when only its corpus is chosen (`attention-cli train --corpus C`, step 7's
-/// default for C). For every corpus the spec's model and settings, except for 全唐诗 ("tang"):
-/// 160 times tang300's text and 7,358 ids, so the output layer is most of a step; a context of
-/// 64 holds a whole 律诗 of eight lines, two layers find the lines' rhythm, and the length, batch
-/// and learning rate are the ones that trained furthest in a minute on two cores
-/// (defaultRun in trainer.cpp says what was measured).
+/// default for C). For every corpus the spec's model and settings, except for
+///  - 全唐诗 ("tang"): 160 times tang300's text and 7,358 ids, so the output layer is most of a
+///    step; a context of 64 holds a whole 律诗 of eight lines, two layers find the lines'
+///    rhythm, and the length, batch and learning rate are the ones that trained furthest in a
+///    minute on two cores (defaultRun in trainer.cpp says what was measured);
+///  - the repeat task ("repeat"): two attention-only layers, the least that can form an
+///    induction head, trained long enough for its loss to fall within half a minute on two cores.
 struct RunDefaults
 {
     ModelConfig config;        ///< vocabSize 0: the corpus sets it
@@ -94,6 +96,8 @@ struct Evaluation
     double valLoss = 0.0;       ///< mean loss over the n·C validation predictions
     double punctuationF1 = 0.0; ///< over the same predictions; 0 when nothing is both
     long predictions = 0;       ///< n·C
+    /// [t], t = 0 … C − 1: the mean loss of position t over the n windows; their mean is valLoss.
+    std::vector<double> positionLosses;
 };
 
 /// The spec's validation: n = ⌊(M − 1)/C⌋ windows of the validation ids, window j predicting

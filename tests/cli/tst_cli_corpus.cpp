@@ -4,11 +4,13 @@
 
 #include "clirun.h"
 #include "corpusfile.h"
+#include "tiny/config.h"
 #include "verifynear.h"
 
 #include <QDir>
 #include <QFile>
 #include <QHash>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMap>
@@ -55,6 +57,7 @@ private Q_SLOTS:
     void smallFileJson();
     void tang300Json();
     void tang300Table();
+    void repeatJson();
     void tangJson();
     void missingTangSaysHowToBuildIt();
     void corruptedTangIsRefusedLikeAnyCorpus();
@@ -90,7 +93,7 @@ void TestCliCorpus::help()
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.startsWith(QStringLiteral("Usage: attention-cli corpus [options]")),
              qPrintable(r.out));
-    QVERIFY(r.out.contains(QStringLiteral("--corpus <tang300|song100|tang|FILE>")));
+    QVERIFY(r.out.contains(QStringLiteral("--corpus <tang300|song100|tang|copy|repeat|FILE>")));
     QVERIFY(r.out.contains(QStringLiteral("--format <table|json>")));
     QCOMPARE(r.err, QString());
 }
@@ -294,6 +297,38 @@ void TestCliCorpus::tang300Table()
              qPrintable(lines.at(1)));
     QVERIFY2(lines.at(2).endsWith(QStringLiteral(" 23393")), qPrintable(lines.at(2)));
     QVERIFY2(lines.at(5).endsWith(QStringLiteral(" 1589")), qPrintable(lines.at(5)));
+}
+
+void TestCliCorpus::repeatJson()
+{
+    // The repeat task is made, not read: its statistics are the core's of the documents the
+    // task's options give, with the task's alphabet, lengths and seed beside them.
+    const Run r = run({QStringLiteral("--corpus"), QStringLiteral("repeat"),
+                       QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonObject json = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    const attention::tiny::RepeatTaskOptions task;
+    const attention::tiny::CorpusStats stats = attention::tiny::corpusStats(
+        attention::loadCorpus(QStringLiteral("repeat"), attention::tiny::ModelConfig().context)
+            .corpus);
+    QCOMPARE(json.value(QLatin1String("documents")).toInt(), task.documents);
+    QCOMPARE(json.value(QLatin1String("characters")).toInteger(), qint64(stats.characters));
+    QCOMPARE(json.value(QLatin1String("vocab_size")).toInt(), 22); // 20, the line end and �
+    QCOMPARE(json.value(QLatin1String("unknown_in_val")).toInt(), 0);
+    QCOMPARE(json.value(QLatin1String("alphabet")).toString(),
+             QString::fromStdU32String(task.alphabet));
+    QCOMPARE(json.value(QLatin1String("min_length")).toInt(), 6);
+    QCOMPARE(json.value(QLatin1String("max_length")).toInt(), 20);
+    QCOMPARE(json.value(QLatin1String("seed")).toInt(), 1);
+    // Every document is 2n + 1 characters with n in 6 … 20: on average 27.
+    const double mean = double(stats.characters) / task.documents;
+    QVERIFY2(mean > 25.0 && mean < 29.0, qPrintable(QString::number(mean)));
+    VERIFY_NEAR(json.value(QLatin1String("unigram_val_loss")).toDouble(), stats.unigramValLoss,
+                1e-12);
+    const Run table = run({QStringLiteral("--corpus"), QStringLiteral("repeat")});
+    QVERIFY2(table.out.contains(QStringLiteral("6 to 20 characters drawn at random from ") +
+                                QString::fromStdU32String(task.alphabet)),
+             qPrintable(table.out));
 }
 
 void TestCliCorpus::tangJson()

@@ -296,10 +296,18 @@ void TestCliGrad::evalMatchesReferenceAtEveryPosition()
         QVERIFY2(std::isfinite(nextLoss), qPrintable(QStringLiteral("position %1").arg(t)));
         const double expected = -std::log(p(t, ids[std::size_t(t + 1)]));
         VERIFY_NEAR(nextLoss, expected, 1e-10);
+        // `losses` holds each position's −ln p of the next character: the reference's.
+        VERIFY_NEAR(eval.value(QLatin1String("losses")).toArray().at(t).toDouble(), expected,
+                    1e-12);
         worst = std::max(worst, std::abs(nextLoss - expected));
         sum += nextLoss;
     }
     qInfo("per-position -log p: max difference from the reference %.3g", worst);
+    QCOMPARE(eval.value(QLatin1String("losses")).toArray().size(), T - 1);
+    // Its in-context learning score: the mean over positions ⌊3C/4⌋ … C − 1 minus the mean over
+    // ⌊C/8⌋ … ⌊C/4⌋ − 1, C = T − 1 = 7 predictions: none (fewer than 8).
+    QCOMPARE(T - 1, 7);
+    QVERIFY(!eval.contains(QLatin1String("icl_score")));
     VERIFY_NEAR(eval.value(QLatin1String("loss")).toDouble(), reference.loss, 1e-12);
     VERIFY_NEAR(sum / (T - 1), reference.loss, 1e-10);
     const QJsonArray attention = eval.value(QLatin1String("attention")).toArray();

@@ -8,6 +8,8 @@
 #include "corpusfile.h"
 #include "modelfile.h"
 #include "modelreference.h"
+#include "numberformat.h"
+#include "tiny/headroles.h"
 #include "tiny/model.h"
 #include "verifynear.h"
 
@@ -17,9 +19,11 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 using namespace modelreference;
@@ -44,6 +48,7 @@ private Q_SLOTS:
     void attentionRowsAreCausalDistributions();
     void sampleIsSeeded();
     void headsReportsEveryHead();
+    void headsMeasureTheRepeatTask();
     void headsReadsTheCopyTaskOfItsModel();
     void headsKnowWhereAParagraphEnds();
     void ablationChangesOutputsNotWeights();
@@ -537,8 +542,63 @@ void TestCliModel::sampleIsSeeded()
     QVERIFY2(greedy.out.startsWith(QStringLiteral("床前明月")), qPrintable(greedy.out));
 }
 
+namespace {
+
+/// The core's heads report of the model in `file` over `corpus`'s validation text (the report
+/// `attention-cli heads` prints, computed here in the test's own process).
+std::optional<attention::tiny::HeadsReport> coreReport(const QString &file, const QString &corpus)
+{
+    using namespace attention;
+    const ModelReadResult read = loadModel(file);
+    if (!read.ok())
+        return std::nullopt;
+    const CorpusLoadResult loaded = loadCorpus(corpus, read.model.config.context);
+    if (!loaded.ok())
+        return std::nullopt;
+    const auto parameters = tiny::importTensors(read.model.config, read.model.tensors);
+    const std::vector<int> ids = read.model.vocabulary.encode(loaded.corpus.split.val);
+    return tiny::headsReport(*parameters, ids, loaded.corpus.split.valDocumentEnds,
+                             read.model.vocabulary);
+}
+
+/// Every figure of heads' JSON `report` against the core's: the loss, each ratio (null where the
+/// role has no row), the role named, the fixed offset and the loss with the head off.
+void verifyHeadsJson(const QJsonObject &report, const attention::tiny::HeadsReport &core)
+{
+    using namespace attention;
+    VERIFY_NEAR(report.value(QLatin1String("val_loss")).toDouble(), core.valLoss, 1e-12);
+    const QJsonArray heads = report.value(QLatin1String("heads")).toArray();
+    QCOMPARE(heads.size(), int(core.roles.size() * core.roles[0].size()));
+    for (int i = 0; i < heads.size(); ++i) {
+        const QJsonObject head = heads[i].toObject();
+        const int l = head.value(QLatin1String("layer")).toInt() - 1;
+        const int h = head.value(QLatin1String("head")).toInt() - 1;
+        QCOMPARE(l * int(core.roles[0].size()) + h, i); // in layer, then head order, 1-based
+        const tiny::HeadRoles &roles = core.roles[std::size_t(l)][std::size_t(h)];
+        const QJsonObject ratios = head.value(QLatin1String("ratios")).toObject();
+        QCOMPARE(ratios.size(), tiny::roleCount);
+        for (const tiny::Role role : tiny::allRoles) {
+            const QJsonValue ratio = ratios.value(QLatin1String(tiny::roleName(role)));
+            if (roles[role].rows == 0)
+                QVERIFY2(ratio.isNull(), tiny::roleName(role));
+            else
+                VERIFY_NEAR(ratio.toDouble(), roles[role].ratio(), 1e-12);
+        }
+        const auto named = roles.named();
+        QCOMPARE(head.value(QLatin1String("role")).toString(),
+                 named ? QLatin1String(tiny::roleName(*named)) : QString());
+        QCOMPARE(head.value(QLatin1String("role")).isNull(), !named);
+        QCOMPARE(head.value(QLatin1String("offset")).toInt(), roles.fixedOffset);
+        VERIFY_NEAR(head.value(QLatin1String("ablation_val_loss_increase")).toDouble(),
+                    core.ablationIncrease[std::size_t(l)][std::size_t(h)], 1e-12);
+    }
+}
+
+} // namespace
+
 void TestCliModel::headsReportsEveryHead()
 {
+    using namespace attention;
     // By default the corpus the model was trained on (its file's metadata names the file).
     const Run r = run({QStringLiteral("heads"), QStringLiteral("--model"), m_model,
                        QStringLiteral("--format"), QStringLiteral("json")});
@@ -548,47 +608,109 @@ void TestCliModel::headsReportsEveryHead()
     // The same validation as train's, on the saved best weights.
     VERIFY_NEAR(report.value(QLatin1String("val_loss")).toDouble(),
                 m_trained.value(QLatin1String("best_val_loss")).toDouble(), 1e-6);
-    const QJsonArray heads = report.value(QLatin1String("heads")).toArray();
-    QCOMPARE(heads.size(), 2); // one layer of two heads
-    const QStringList roles{QStringLiteral("previous_char"), QStringLiteral("last_comma"),
-                            QStringLiteral("line_start"), QStringLiteral("previous_line"),
-                            QStringLiteral("rhyme")};
-    for (int i = 0; i < heads.size(); ++i) {
-        const QJsonObject head = heads[i].toObject();
-        QCOMPARE(head.value(QLatin1String("layer")).toInt(), 1);
-        QCOMPARE(head.value(QLatin1String("head")).toInt(), i + 1);
-        const QJsonObject ratios = head.value(QLatin1String("ratios")).toObject();
-        QStringList keys = ratios.keys();
-        keys.sort();
-        QStringList expectedKeys = roles;
-        expectedKeys.sort();
-        QCOMPARE(keys, expectedKeys);
-        double largest = 0.0;
-        QString largestRole;
-        for (const QString &role : roles) {
-            // null where the text has no row for the role (here: no poem of equal lines).
-            const double ratio = ratios.value(role).toDouble(0.0);
-            QVERIFY(ratios.value(role).isNull() || ratios.value(role).toDouble(-1.0) >= 0.0);
-            if (ratio > largest) {
-                largest = ratio;
-                largestRole = role;
-            }
-        }
-        // The role is the largest ratio from 3.0× (to tenths), else null.
-        const QJsonValue role = head.value(QLatin1String("role"));
-        if (std::round(largest * 10) / 10 >= 3.0)
-            QCOMPARE(role.toString(), largestRole);
-        else
-            QVERIFY(role.isNull());
-        QVERIFY(std::isfinite(head.value(QLatin1String("ablation_val_loss_increase")).toDouble()));
-    }
+    const auto core = coreReport(m_model, m_corpus);
+    QVERIFY(core);
+    verifyHeadsJson(report, *core);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(report.value(QLatin1String("heads")).toArray().size(), 2); // one layer of two
 
+    // The table: one row per head, the same figures as the report shows them.
     const Run table = run({QStringLiteral("heads"), QStringLiteral("--model"), m_model,
                            QStringLiteral("--corpus"), m_corpus});
     QVERIFY2(table.exitCode == 0, qPrintable(table.err));
-    QVERIFY2(table.out.contains(QStringLiteral("previous_line")) &&
-                 table.out.contains(QStringLiteral("1.2")),
-             qPrintable(table.out));
+    const QStringList lines = table.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    // The header: head, role, the roles, then "loss change when off" (four words).
+    const QStringList header = lines.at(1).simplified().split(QLatin1Char(' '));
+    QCOMPARE(header.mid(header.size() - 4 - tiny::roleCount, tiny::roleCount),
+             (QStringList{QStringLiteral("previous_char"), QStringLiteral("last_comma"),
+                          QStringLiteral("line_start"), QStringLiteral("previous_line"),
+                          QStringLiteral("rhyme"), QStringLiteral("induction"),
+                          QStringLiteral("current_char"), QStringLiteral("fixed_offset"),
+                          QStringLiteral("first_position")}));
+    for (int h = 0; h < 2; ++h) {
+        const QStringList cells = lines.at(2 + h).simplified().split(QLatin1Char(' '));
+        QCOMPARE(cells.at(0), QStringLiteral("1.%1").arg(h + 1));
+        const tiny::HeadRoles &roles = core->roles[0][std::size_t(h)];
+        // The ratio columns come last but one (after a role that may be two words).
+        const QStringList ratios = cells.mid(cells.size() - 1 - tiny::roleCount, tiny::roleCount);
+        for (int r = 0; r < tiny::roleCount; ++r) {
+            const tiny::RoleMeasure &m = roles[tiny::allRoles[std::size_t(r)]];
+            QCOMPARE(ratios.at(r),
+                     m.rows > 0 ? NumberFormat::ratio(m.ratio()) : QStringLiteral("–"));
+        }
+        QCOMPARE(cells.constLast(),
+                 NumberFormat::lossChange(core->ablationIncrease[0][std::size_t(h)]));
+    }
+}
+
+void TestCliModel::headsMeasureTheRepeatTask()
+{
+    // A two-layer model of the repeat task's characters: its heads over the task's validation
+    // text, induction among the roles, every figure the core's.
+    using namespace attention;
+    const CorpusLoadResult repeat = loadCorpus(QString::fromLatin1(corpora::repeatTask), 16);
+    QVERIFY2(repeat.ok(), qPrintable(corpusErrorText(repeat.error)));
+    ModelFile model;
+    model.vocabulary = repeat.corpus.vocabulary;
+    model.config.vocabSize = model.vocabulary.size();
+    model.config.context = 16;
+    model.config.dModel = 16;
+    model.config.heads = 2;
+    model.config.layers = 2;
+    model.config.mlp = false;
+    model.tensors = tiny::exportTensors(tiny::initParameters(model.config, 3));
+    setCorpus(model.metadata, QString::fromLatin1(corpora::repeatTask),
+              corpusText(repeat.corpus.source));
+    const QString file = m_dir.filePath(QStringLiteral("repeat.safetensors"));
+    QString error;
+    QVERIFY2(saveModel(model, file, &error), qPrintable(error));
+    const Run r = run({QStringLiteral("heads"), QStringLiteral("--model"), file,
+                       QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.err.isEmpty(), qPrintable(r.err)); // it knows every character of the task
+    const auto core = coreReport(file, QString::fromLatin1(corpora::repeatTask));
+    QVERIFY(core);
+    verifyHeadsJson(parseObject(r.out), *core);
+    QVERIFY(core->roles[1][0][tiny::Role::Induction].rows > 100);
+
+    // eval on a line of the task: its `losses` and, with 15 predictions, its in-context learning
+    // score: the mean loss over positions 11 … 14 minus the mean over 1 … 2.
+    const Run eval =
+        run({QStringLiteral("eval"), QStringLiteral("--model"), file, QStringLiteral("--text"),
+             QStringLiteral("春山花月风云江雪春山花月风云江雪"), QStringLiteral("--format"),
+             QStringLiteral("json")});
+    QVERIFY2(eval.exitCode == 0, qPrintable(eval.err));
+    const QJsonObject evaluated = parseObject(eval.out);
+    const QJsonArray losses = evaluated.value(QLatin1String("losses")).toArray();
+    QCOMPARE(losses.size(), 15);
+    double late = 0.0, early = 0.0, all = 0.0;
+    for (int t = 0; t < 15; ++t) {
+        all += losses.at(t).toDouble();
+        if (t >= 11)
+            late += losses.at(t).toDouble() / 4;
+        if (t >= 1 && t <= 2)
+            early += losses.at(t).toDouble() / 2;
+    }
+    VERIFY_NEAR(evaluated.value(QLatin1String("icl_score")).toDouble(), late - early, 1e-12);
+    VERIFY_NEAR(evaluated.value(QLatin1String("loss")).toDouble(), all / 15, 1e-12);
+
+    // The poems' model over the repeat task: it says how many characters it does not know.
+    const Run other = run({QStringLiteral("heads"), QStringLiteral("--model"), m_model,
+                           QStringLiteral("--corpus"), QStringLiteral("repeat"),
+                           QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(other.exitCode == 0, qPrintable(other.err));
+    const ModelReadResult poems = loadModel(m_model);
+    QVERIFY(poems.ok());
+    QSet<QChar> unknown;
+    for (const QChar c : QString::fromStdU32String(repeat.corpus.split.val))
+        if (c != QLatin1Char('\n') && poems.model.vocabulary.idOf(c.unicode()) == 0)
+            unknown.insert(c);
+    QVERIFY(!unknown.isEmpty());
+    QVERIFY2(other.err.contains(QStringLiteral("does not know %1 of the characters of repeat's "
+                                               "validation text")
+                                    .arg(unknown.size())),
+             qPrintable(other.err));
 }
 
 void TestCliModel::headsReadsTheCopyTaskOfItsModel()
@@ -596,7 +718,7 @@ void TestCliModel::headsReadsTheCopyTaskOfItsModel()
     // A model of step 7's copy task names the task ("copy") as its corpus: heads reads the
     // task's validation text, not a file of that name (it once said "copy: no such file").
     using namespace attention;
-    const CorpusLoadResult copy = loadCopyTask(16);
+    const CorpusLoadResult copy = loadCorpus(QString::fromLatin1(corpora::copyTask), 16);
     QVERIFY2(copy.ok(), qPrintable(corpusErrorText(copy.error)));
     ModelFile model;
     model.vocabulary = copy.corpus.vocabulary;

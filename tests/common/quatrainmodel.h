@@ -1,9 +1,9 @@
 #pragma once
 
-/// quatrainmodel::write(file, seed): a model file of random weights over the characters of
-/// TrainPage::quatrainProbe() (床前明月光，疑是地上霜。举头望明月，低头思故乡。), the default shape
-/// of two layers, said to be trained on 唐诗三百首 for 1,000 steps. Its characters are not the
-/// corpus's: step 7 measures its heads on the probe line.
+/// quatrainmodel::write(file, seed, corpus): a model file of random weights over the characters
+/// of a quatrain (床前明月光，疑是地上霜。举头望明月，低头思故乡。), the default shape of two
+/// layers, said to be trained on `corpus` (唐诗三百首 unless given) for 1,000 steps. Its characters
+/// are not the corpus's: step 7 measures its heads on the probe line.
 
 #include "modelfile.h"
 #include "tiny/model.h"
@@ -13,7 +13,8 @@
 
 namespace quatrainmodel {
 
-inline bool write(const QString &file, unsigned seed)
+inline bool write(const QString &file, unsigned seed,
+                  const QString &corpus = QStringLiteral("tang300"))
 {
     attention::ModelFile model;
     model.vocabulary = attention::tiny::Vocabulary(std::vector<char32_t>{
@@ -23,7 +24,7 @@ inline bool write(const QString &file, unsigned seed)
     model.config.layers = 2;
     model.tensors =
         attention::tiny::exportTensors(attention::tiny::initParameters(model.config, seed));
-    attention::setCorpus(model.metadata, QStringLiteral("tang300"), U"床前明月光，疑是地上霜。");
+    attention::setCorpus(model.metadata, corpus, U"床前明月光，疑是地上霜。");
     model.metadata.steps = 1000;
     model.metadata.valLoss = 5.7;
     return attention::saveModel(model, file);

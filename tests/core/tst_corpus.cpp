@@ -95,6 +95,7 @@ private Q_SLOTS:
     void refusals();
     void fileRefusals();
     void copyTask();
+    void repeatTask();
 
     void tang300();
     void song100();
@@ -464,6 +465,45 @@ void TestCorpus::copyTask()
     QCOMPARE(show(copyTaskDocuments(options)), show(documents));
     options.seed = 8;
     QVERIFY(copyTaskDocuments(options) != documents);
+}
+
+void TestCorpus::repeatTask()
+{
+    RepeatTaskOptions options;
+    options.documents = 300;
+    options.minLength = 3;
+    options.maxLength = 7;
+    options.alphabet = U"春夏秋冬";
+    options.seed = 5;
+    const std::vector<std::u32string> documents = repeatTaskDocuments(options);
+    QCOMPARE(documents.size(), std::size_t(300));
+    std::set<std::size_t> lengths;
+    std::set<char32_t> seen;
+    for (const std::u32string &text : documents) {
+        // A string of n characters, the same string again, and a line end.
+        QCOMPARE(text.back(), U'\n');
+        QCOMPARE((text.size() - 1) % 2, std::size_t(0));
+        const std::size_t n = (text.size() - 1) / 2;
+        QVERIFY(n >= 3 && n <= 7);
+        lengths.insert(n);
+        QVERIFY(text.substr(0, n) == text.substr(n, n));
+        for (std::size_t i = 0; i < n; ++i) {
+            QVERIFY(options.alphabet.find(text[i]) != std::u32string::npos);
+            seen.insert(text[i]);
+        }
+    }
+    QCOMPARE(lengths.size(), std::size_t(5)); // every length of the range is drawn
+    QCOMPARE(seen.size(), std::size_t(4));
+    QCOMPARE(show(repeatTaskDocuments(options)), show(documents));
+    options.seed = 6;
+    QVERIFY(repeatTaskDocuments(options) != documents);
+    // The defaults: twenty characters, strings of 6 to 20, and the span a window needs to see
+    // the longest string and its whole repeat.
+    const RepeatTaskOptions defaults;
+    QCOMPARE(defaults.alphabet.size(), std::size_t(20));
+    QCOMPARE(repeatTaskSpan(defaults), 41);
+    QCOMPARE(std::set<char32_t>(defaults.alphabet.begin(), defaults.alphabet.end()).size(),
+             std::size_t(20)); // no character twice
 }
 
 void TestCorpus::tang300()

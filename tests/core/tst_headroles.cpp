@@ -1,7 +1,8 @@
-// Tests of core/tiny/headroles: the keys each role designates on hand-made poems (a few checked by
-// hand, all against a reference that reads the characters themselves), each head's measures
-// against plain loops over the attention of analyseSequence window by window, the rule that names
-// a role, and ablation against the plain-loop forward pass with the head's output zeroed by hand.
+// Tests of core/tiny/headroles, the one list of head roles: the keys each role designates on
+// hand-made poems and repeats (a few checked by hand, all against a reference that reads the
+// characters themselves), each head's measures against plain loops over the attention of
+// analyseSequence window by window, the rule that names a role, a trained copy-task head named
+// by it, and ablation against the plain-loop forward pass with the head's output zeroed by hand.
 
 #include "tiny/corpus.h"
 #include "tiny/headroles.h"
@@ -16,6 +17,8 @@
 
 using namespace attention::tiny;
 using namespace tinytest;
+
+Q_DECLARE_METATYPE(attention::tiny::Role)
 
 namespace {
 
@@ -40,14 +43,21 @@ Keys referenceKeys(const std::u32string &text)
     Keys keys;
     for (auto &key : keys)
         key.assign(std::size_t(n), -1);
-    auto &previousChar = keys[std::size_t(TextRole::PreviousChar)];
-    auto &lastComma = keys[std::size_t(TextRole::LastComma)];
-    auto &lineStart = keys[std::size_t(TextRole::LineStart)];
-    auto &previousLine = keys[std::size_t(TextRole::PreviousLine)];
-    auto &rhyme = keys[std::size_t(TextRole::Rhyme)];
+    auto &previousChar = keys[std::size_t(Role::PreviousChar)];
+    auto &lastComma = keys[std::size_t(Role::LastComma)];
+    auto &lineStart = keys[std::size_t(Role::LineStart)];
+    auto &previousLine = keys[std::size_t(Role::PreviousLine)];
+    auto &rhyme = keys[std::size_t(Role::Rhyme)];
+    auto &induction = keys[std::size_t(Role::Induction)];
     for (long t = 0; t < n; ++t) {
         if (t >= 1)
             previousChar[std::size_t(t)] = t - 1;
+        // The latest earlier copy of this character, searched backwards.
+        long j = t - 1;
+        while (j >= 0 && text[std::size_t(j)] != text[std::size_t(t)])
+            --j;
+        if (j >= 0 && j + 1 < t)
+            induction[std::size_t(t)] = j + 1;
         long p = t - 1;
         while (p >= 0 && !isMark(text[std::size_t(p)]))
             --p;
@@ -123,6 +133,11 @@ private Q_SLOTS:
     void aTextWithoutPoemsHasNoLineKeys();
     void aDocumentEndsWhereItsListSays();
     void measuresMatchPlainLoops();
+    void inductionKeysByHand();
+    void inductionNeedsTheCopyInTheWindow();
+    void aProbeIsOneWindow();
+    void copyTaskHeadIsFound_data();
+    void copyTaskHeadIsFound();
     void maxWindowsTakesTheFirstWindows();
     void theRoleIsTheLargestRatioFromThree();
     void theLeaderHasTheLargestRatio();
@@ -135,27 +150,27 @@ void TestHeadRoles::keysOfAQuatrainByHand()
 {
     const Vocabulary vocabulary = vocabularyOf(poems);
     const RoleKeys keys = roleKeys(vocabulary.encode(poems), vocabulary);
-    const auto key = [&keys](TextRole role, long t) { return keys.key[std::size_t(role)][t]; };
+    const auto key = [&keys](Role role, long t) { return keys.key[std::size_t(role)][t]; };
     // 床前明月光，疑是地上霜。举头望明月，低头思故乡。\n: 疑 (6) sits under 床 (0), 乡 (22) rhymes
     // with 霜 (10), 头 (13) starts at 举 (12), 疑's latest mark is the ， at 5.
-    QCOMPARE(key(TextRole::PreviousLine, 6), 0L);
-    QCOMPARE(key(TextRole::PreviousLine, 22), 16L);
-    QCOMPARE(key(TextRole::PreviousLine, 11), -1L); // a mark is no row
-    QCOMPARE(key(TextRole::PreviousLine, 3), -1L);  // the first line has none above
-    QCOMPARE(key(TextRole::Rhyme, 22), 10L);
-    QCOMPARE(key(TextRole::Rhyme, 10), -1L); // the first even line has no even line before it
-    QCOMPARE(key(TextRole::LineStart, 13), 12L);
-    QCOMPARE(key(TextRole::LineStart, 12), -1L); // at a line start
-    QCOMPARE(key(TextRole::LastComma, 6), 5L);
-    QCOMPARE(key(TextRole::LastComma, 12), -1L); // its latest mark is a 。
-    QCOMPARE(key(TextRole::PreviousChar, 0), -1L);
-    QCOMPARE(key(TextRole::PreviousChar, 7), 6L);
+    QCOMPARE(key(Role::PreviousLine, 6), 0L);
+    QCOMPARE(key(Role::PreviousLine, 22), 16L);
+    QCOMPARE(key(Role::PreviousLine, 11), -1L); // a mark is no row
+    QCOMPARE(key(Role::PreviousLine, 3), -1L);  // the first line has none above
+    QCOMPARE(key(Role::Rhyme, 22), 10L);
+    QCOMPARE(key(Role::Rhyme, 10), -1L); // the first even line has no even line before it
+    QCOMPARE(key(Role::LineStart, 13), 12L);
+    QCOMPARE(key(Role::LineStart, 12), -1L); // at a line start
+    QCOMPARE(key(Role::LastComma, 6), 5L);
+    QCOMPARE(key(Role::LastComma, 12), -1L); // its latest mark is a 。
+    QCOMPARE(key(Role::PreviousChar, 0), -1L);
+    QCOMPARE(key(Role::PreviousChar, 7), 6L);
     // The couplet of seven (from 25): 一 (33) under 两 (25); with two lines, no rhyme pair.
-    QCOMPARE(key(TextRole::PreviousLine, 33), 25L);
+    QCOMPARE(key(Role::PreviousLine, 33), 25L);
     // The eight-line poem: its 8th line's last character rhymes with the 6th's.
     const long eight = long(poems.find(U"国破"));
-    QCOMPARE(key(TextRole::Rhyme, eight + 7 * 6 + 4), eight + 5 * 6 + 4);
-    QCOMPARE(key(TextRole::Rhyme, eight + 6 * 6 + 4), -1L); // an odd line
+    QCOMPARE(key(Role::Rhyme, eight + 7 * 6 + 4), eight + 5 * 6 + 4);
+    QCOMPARE(key(Role::Rhyme, eight + 6 * 6 + 4), -1L); // an odd line
 }
 
 void TestHeadRoles::keysMatchTheReference()
@@ -163,7 +178,7 @@ void TestHeadRoles::keysMatchTheReference()
     const Vocabulary vocabulary = vocabularyOf(poems);
     const RoleKeys keys = roleKeys(vocabulary.encode(poems), vocabulary);
     const Keys expected = referenceKeys(poems);
-    for (const TextRole role : textRoles) {
+    for (const Role role : textRoles) {
         QCOMPARE(keys.key[std::size_t(role)], expected[std::size_t(role)]);
         // Each role has rows here.
         QVERIFY(std::count_if(expected[std::size_t(role)].begin(),
@@ -179,10 +194,10 @@ void TestHeadRoles::aTextWithoutPoemsHasNoLineKeys()
                                 U"白日依山尽，黄河入海流\n";
     const Vocabulary vocabulary = vocabularyOf(text);
     const RoleKeys keys = roleKeys(vocabulary.encode(text), vocabulary);
-    for (const TextRole role : {TextRole::PreviousLine, TextRole::Rhyme})
+    for (const Role role : {Role::PreviousLine, Role::Rhyme})
         for (const long k : keys.key[std::size_t(role)])
             QCOMPARE(k, -1L);
-    QCOMPARE(keys.key[std::size_t(TextRole::LastComma)], referenceKeys(text)[1]);
+    QCOMPARE(keys.key[std::size_t(Role::LastComma)], referenceKeys(text)[1]);
 }
 
 void TestHeadRoles::aDocumentEndsWhereItsListSays()
@@ -193,16 +208,16 @@ void TestHeadRoles::aDocumentEndsWhereItsListSays()
     const Vocabulary vocabulary = vocabularyOf(text);
     const std::vector<int> ids = vocabulary.encode(text);
     const RoleKeys one = roleKeys(ids, vocabulary, {long(text.size())});
-    for (const TextRole role : {TextRole::PreviousLine, TextRole::Rhyme})
+    for (const Role role : {Role::PreviousLine, Role::Rhyme})
         for (const long k : one.key[std::size_t(role)])
             QCOMPARE(k, -1L);
     const RoleKeys two = roleKeys(ids, vocabulary, {13, long(text.size())});
-    QCOMPARE(two.key[std::size_t(TextRole::PreviousLine)][6], 0L);   // 黄 under 白
-    QCOMPARE(two.key[std::size_t(TextRole::PreviousLine)][19], 13L); // 更 under 欲
+    QCOMPARE(two.key[std::size_t(Role::PreviousLine)][6], 0L);   // 黄 under 白
+    QCOMPARE(two.key[std::size_t(Role::PreviousLine)][19], 13L); // 更 under 欲
     // The two-argument form ends a document at each `\n`: the same as the list {13, 26}; the
     // roles that do not depend on documents are the same either way.
     QCOMPARE(roleKeys(ids, vocabulary).key, two.key);
-    for (const TextRole role : {TextRole::PreviousChar, TextRole::LastComma, TextRole::LineStart})
+    for (const Role role : {Role::PreviousChar, Role::LastComma, Role::LineStart})
         QCOMPARE(one.key[std::size_t(role)], two.key[std::size_t(role)]);
 
     // The corpus's split gives those ends: twelve such paragraphs, the 10th the validation.
@@ -225,8 +240,9 @@ void TestHeadRoles::measuresMatchPlainLoops()
     const long windows = long(ids.size() - 1) / context;
     QVERIFY(windows >= 5);
     for (int l = 0; l < p.config.layers; ++l)
-        for (int h = 0; h < p.config.heads; ++h)
-            for (const TextRole role : textRoles) {
+        for (int h = 0; h < p.config.heads; ++h) {
+            // Each role's rows: the key of row t of window j (−1: no row), read by hand.
+            const auto measure = [&](const std::function<long(long j, long t)> &keyOf) {
                 double weight = 0.0, uniform = 0.0;
                 long rows = 0;
                 for (long j = 0; j < windows; ++j) {
@@ -234,21 +250,118 @@ void TestHeadRoles::measuresMatchPlainLoops()
                                                   ids.begin() + (j + 1) * context);
                     const auto w = analyseSequence(p, window)->attention[l][h];
                     for (long t = 0; t < context; ++t) {
-                        const long k = keys[std::size_t(role)][std::size_t(j * context + t)];
-                        if (k < j * context)
+                        const long k = keyOf(j, t);
+                        if (k < 0)
                             continue;
-                        weight += w(t, k - j * context);
+                        weight += w(t, k);
                         uniform += 1.0 / double(t + 1);
                         ++rows;
                     }
                 }
-                const RoleMeasure &m = (*measured)[l][h][role];
-                QCOMPARE(m.rows, rows);
-                QVERIFY(rows > 0);
-                VERIFY_NEAR(m.weight, weight / double(rows), 1e-5);
-                VERIFY_NEAR(m.uniform, uniform / double(rows), 1e-12);
-                VERIFY_NEAR(m.ratio(), weight / uniform, 1e-4);
+                return RoleMeasure{rows > 0 ? weight / rows : 0.0, rows > 0 ? uniform / rows : 0.0,
+                                   rows};
+            };
+            const auto compare = [](const RoleMeasure &got, const RoleMeasure &expected) {
+                QCOMPARE(got.rows, expected.rows);
+                VERIFY_NEAR(got.weight, expected.weight, 1e-5);
+                VERIFY_NEAR(got.uniform, expected.uniform, 1e-12);
+            };
+            const HeadRoles &head = (*measured)[l][h];
+            for (const Role role : textRoles) {
+                // A text role's key counts when it is inside the window (for induction, the
+                // earlier copy too: its key is the character after that copy).
+                const RoleMeasure expected = measure([&](long j, long t) {
+                    const long k = keys[std::size_t(role)][std::size_t(j * context + t)];
+                    const long first = role == Role::Induction ? j * context + 1 : j * context;
+                    return k >= first ? k - j * context : -1L;
+                });
+                QVERIFY2(expected.rows > 0, roleName(role));
+                compare(head[role], expected);
             }
+            for (int k = 0; k <= maxRoleOffset; ++k)
+                compare(head.byOffset[std::size_t(k)],
+                        measure([k](long, long t) { return t >= k ? t - k : -1L; }));
+            compare(head[Role::CurrentChar], head.byOffset[0]);
+            compare(head[Role::FirstPosition],
+                    measure([](long, long t) { return t >= 1 ? 0L : -1L; }));
+            // The fixed offset: of k = 2 … 16 that at least half the rows reach (context 16: k ≤
+            // 8), the one with the largest ratio.
+            int best = 0;
+            for (int k = 2; k <= 8; ++k)
+                if (best == 0 || head.byOffset[std::size_t(k)].ratio() >
+                                     head.byOffset[std::size_t(best)].ratio())
+                    best = k;
+            QCOMPARE(head.fixedOffset, best);
+            compare(head[Role::FixedOffset], head.byOffset[std::size_t(best)]);
+        }
+}
+
+void TestHeadRoles::inductionKeysByHand()
+{
+    // 春山春山: the second 春 (2) follows the first (0): key 1, the 山 after it; the second 山 (3)
+    // follows the first (1): key 2. 月月: the copy at t − 1 is no row. 花 three times: the
+    // latest copy counts.
+    const std::u32string text = U"春山春山月月花水花云花";
+    const Vocabulary vocabulary = vocabularyOf(text);
+    const RoleKeys keys = roleKeys(vocabulary.encode(text), vocabulary);
+    const auto key = [&keys](long t) { return keys[Role::Induction][std::size_t(t)]; };
+    QCOMPARE(key(0), -1L); // no earlier copy
+    QCOMPARE(key(1), -1L);
+    QCOMPARE(key(2), 1L);
+    QCOMPARE(key(3), 2L);
+    QCOMPARE(key(4), -1L);
+    QCOMPARE(key(5), -1L); // the earlier copy is t − 1
+    QCOMPARE(key(8), 7L);  // 花 (6) … 花 (8): after 6
+    QCOMPARE(key(10), 9L); // the latest of 6 and 8: after 8
+    QCOMPARE(keys[Role::Induction], referenceKeys(text)[std::size_t(Role::Induction)]);
+}
+
+void TestHeadRoles::inductionNeedsTheCopyInTheWindow()
+{
+    // Context 4: windows 春山月花 | 春水山云 | …: the second 春 (4) has its earlier copy (0) in the
+    // window before, so it is no row; 山 (6) neither (its copy, 1, is in the first window).
+    const std::u32string text = U"春山月花春水山云水花雪雪";
+    const Vocabulary vocabulary = vocabularyOf(text);
+    const std::vector<int> ids = vocabulary.encode(text);
+    ModelConfig config = smallConfig(false, 2);
+    config.vocabSize = vocabulary.size();
+    config.context = 4;
+    const Parameters<float> p = randomParameters(config, 17, 0.5).cast<float>();
+    const RoleKeys keys = roleKeys(ids, vocabulary);
+    QCOMPARE(keys[Role::Induction][4], 1L); // the text's key, before the window
+    QCOMPARE(keys[Role::Induction][8], 6L); // 水 (5) … 水 (8): key 6, in the window before
+    const auto roles = measureRoles(p, ids, keys);
+    QVERIFY(roles);
+    // Only the rows with the copy inside: none in windows 0 and 1; in window 2 (水花雪雪) the
+    // second 雪 has its copy at t − 1 and 水's copy is outside: no row at all.
+    QCOMPARE((*roles)[1][0][Role::Induction].rows, 0L);
+    // On one window of the whole text (a longer context) the rows are there.
+    config.context = 16;
+    const Parameters<float> wide = randomParameters(config, 17, 0.5).cast<float>();
+    const auto whole = measureRoles(wide, ids, keys);
+    QVERIFY(whole);
+    QCOMPARE((*whole)[1][0][Role::Induction].rows, 4L); // 春 (4), 山 (6), 水 (8), 花 (9)
+}
+
+void TestHeadRoles::aProbeIsOneWindow()
+{
+    // A text of at most a context is one window of all of it: its roles are those of the
+    // analysis of that text, and rolesOfWindow gives the same from the weights alone.
+    const std::u32string text = U"春山花月风云春山花月风云";
+    const Vocabulary vocabulary = vocabularyOf(poems + text);
+    const std::vector<int> ids = vocabulary.encode(text);
+    const Parameters<float> p = poemModel(vocabulary, 23).cast<float>();
+    const RoleKeys keys = roleKeys(ids, vocabulary);
+    const auto measured = measureRoles(p, ids, keys);
+    QVERIFY(measured);
+    const auto fromWeights = rolesOfWindow(analyseSequence(p, ids)->attention, keys);
+    for (int l = 0; l < 2; ++l)
+        for (int h = 0; h < 2; ++h)
+            for (const Role role : allRoles) {
+                QCOMPARE((*measured)[l][h][role].rows, fromWeights[l][h][role].rows);
+                VERIFY_NEAR((*measured)[l][h][role].weight, fromWeights[l][h][role].weight, 1e-6);
+            }
+    QCOMPARE((*measured)[0][0][Role::Induction].rows, 6L); // the second copy: 春 … 云
 }
 
 void TestHeadRoles::maxWindowsTakesTheFirstWindows()
@@ -261,7 +374,7 @@ void TestHeadRoles::maxWindowsTakesTheFirstWindows()
     const std::vector<int> first(ids.begin(), ids.begin() + 2 * p.config.context + 1);
     const auto firstTwo = measureRoles(p, first, keys); // the keys of the whole text
     QVERIFY(two && firstTwo);
-    for (const TextRole role : textRoles) {
+    for (const Role role : textRoles) {
         QCOMPARE((*two)[1][1][role].rows, (*firstTwo)[1][1][role].rows);
         VERIFY_NEAR((*two)[1][1][role].weight, (*firstTwo)[1][1][role].weight, 1e-12);
     }
@@ -270,17 +383,36 @@ void TestHeadRoles::maxWindowsTakesTheFirstWindows()
 void TestHeadRoles::theRoleIsTheLargestRatioFromThree()
 {
     HeadRoles roles;
-    const auto set = [&roles](TextRole role, double weight, double uniform) {
-        roles.measures[std::size_t(role)] = {weight, uniform, 10};
+    const auto set = [&roles](Role role, double weight, double uniform, long rows = 10) {
+        roles.measures[std::size_t(role)] = {weight, uniform, rows};
     };
-    set(TextRole::PreviousChar, 0.29, 0.1);
+    QVERIFY(!roles.named().has_value()); // no rows at all
+    QVERIFY(roles.broad());
+    set(Role::PreviousChar, 0.29, 0.1);
     QVERIFY(!roles.named().has_value()); // 2.9× names nothing
-    set(TextRole::PreviousChar, 0.3, 0.1);
-    QCOMPARE(roles.named(), std::optional(TextRole::PreviousChar)); // 3.0× does
-    set(TextRole::PreviousLine, 0.2, 0.05);
-    QCOMPARE(roles.named(), std::optional(TextRole::PreviousLine)); // 4× beats 3×
-    QCOMPARE(QString::fromLatin1(textRoleName(TextRole::PreviousLine)),
-             QStringLiteral("previous_line"));
+    QVERIFY(!roles.broad());             // but it is above 2×
+    QCOMPARE(roles.closest(), Role::PreviousChar);
+    set(Role::PreviousChar, 0.29996, 0.1);
+    QCOMPARE(roles.named(), std::optional(Role::PreviousChar)); // shown as 3.0×: it does
+    set(Role::Induction, 0.2, 0.05);
+    QCOMPARE(roles.named(), std::optional(Role::Induction)); // 4× beats 3×
+    set(Role::FirstPosition, 0.9, 0.1, 4);
+    QCOMPARE(roles.named(), std::optional(Role::Induction)); // 9× over 4 rows does not count
+    set(Role::FirstPosition, 0.2, 0.05, 5);
+    QCOMPARE(roles.named(), std::optional(Role::Induction)); // a tie: the first in the list
+    set(Role::FixedOffset, 0.6, 0.1);
+    QCOMPARE(roles.named(), std::optional(Role::FixedOffset));
+    set(Role::PreviousChar, 0.15, 0.1);
+    set(Role::Induction, 0.095, 0.05);
+    set(Role::FirstPosition, 0.1, 0.1);
+    set(Role::FixedOffset, 0.18, 0.1);
+    QVERIFY(roles.broad()); // 1.9× at most
+    QVERIFY(!roles.named());
+    QCOMPARE(roles.closest(), Role::Induction);
+    set(Role::Induction, 0.09996, 0.05); // shown as 2.0×: no longer broad
+    QVERIFY(!roles.broad());
+    QCOMPARE(QString::fromLatin1(roleName(Role::Induction)), QStringLiteral("induction"));
+    QCOMPARE(QString::fromLatin1(roleName(Role::PreviousLine)), QStringLiteral("previous_line"));
     QCOMPARE(RoleMeasure{}.ratio(), 0.0); // no rows
 }
 
@@ -289,25 +421,88 @@ void TestHeadRoles::theLeaderHasTheLargestRatio()
     // Two layers of two heads; the uniform figure 0.1 on every row, the weights set by hand.
     std::vector<std::vector<HeadRoles>> roles(2, std::vector<HeadRoles>(2));
     const auto set = [&roles](int l, int h, double weight) {
-        roles[std::size_t(l)][std::size_t(h)].measures[std::size_t(TextRole::PreviousLine)] = {
-            weight, 0.1, 10};
+        roles[std::size_t(l)][std::size_t(h)].measures[std::size_t(Role::Induction)] = {weight, 0.1,
+                                                                                        10};
     };
-    QCOMPARE(roleLeader(roles, TextRole::PreviousLine).head, HeadIndex(-1, -1)); // no rows
-    QVERIFY(!roleLeader(roles, TextRole::PreviousLine).reads());
-    set(0, 0, 0.12);
+    QCOMPARE(roleLeader(roles, Role::Induction).head, HeadIndex(-1, -1)); // no rows
+    set(0, 0, 0.9);
     set(0, 1, 0.144);
-    set(1, 0, 0.09);
-    set(1, 1, 0.144); // a tie: the first in layer, then head order leads
-    RoleLeader leader = roleLeader(roles, TextRole::PreviousLine);
-    QCOMPARE(leader.head, HeadIndex(0, 1));
-    VERIFY_NEAR(leader.ratio, 1.44, 1e-12);
-    QVERIFY(!leader.reads()); // 1.4× as shown
-    set(1, 0, 0.1496);        // 1.496× is shown as 1.5×: it reads the line above
-    leader = roleLeader(roles, TextRole::PreviousLine);
+    set(1, 0, 0.5);
+    set(1, 1, 0.5); // a tie: the first in layer, then head order leads
+    RoleLeader leader = roleLeader(roles, Role::Induction);
+    QCOMPARE(leader.head, HeadIndex(0, 0));
+    VERIFY_NEAR(leader.ratio, 9.0, 1e-12);
+    leader = roleLeader(roles, Role::Induction, 1); // from layer 2
     QCOMPARE(leader.head, HeadIndex(1, 0));
-    QVERIFY(leader.reads());
+    VERIFY_NEAR(leader.ratio, 5.0, 1e-12);
+    QCOMPARE(roleLeader(roles, Role::Induction, 2).head, HeadIndex(-1, -1)); // no such layer
     // Another role's measures are not this one's.
-    QCOMPARE(roleLeader(roles, TextRole::Rhyme).head, HeadIndex(-1, -1));
+    QCOMPARE(roleLeader(roles, Role::Rhyme).head, HeadIndex(-1, -1));
+}
+
+void TestHeadRoles::copyTaskHeadIsFound_data()
+{
+    // Row t predicts id t + 1, which repeats id t + 1 − lag: the head looks lag − 1 back. With
+    // lag 2 that key is also the character after the earlier copy of id t (two back) on most
+    // rows, and induction's rows leave out a window's first positions, whose uniform weight is
+    // large: the same head reads as induction, at a slightly larger ratio.
+    QTest::addColumn<int>("lag");
+    QTest::addColumn<Role>("role");
+    QTest::newRow("lag 2: the character after the earlier copy") << 2 << Role::Induction;
+    QTest::newRow("lag 4: 3 places back") << 4 << Role::FixedOffset;
+}
+
+void TestHeadRoles::copyTaskHeadIsFound()
+{
+    QFETCH(int, lag);
+    QFETCH(Role, role);
+    setThreadCount(1);
+    const auto text = [lag](int documents, std::uint64_t seed) {
+        CopyTaskOptions options;
+        options.documents = documents;
+        options.length = 24;
+        options.lag = lag;
+        options.alphabet = 8;
+        options.seed = seed;
+        std::u32string all;
+        for (const auto &document : copyTaskDocuments(options))
+            all += document;
+        return all;
+    };
+    const Vocabulary vocabulary = Vocabulary::fromTraining(text(200, 260));
+    ModelConfig config;
+    config.vocabSize = vocabulary.size();
+    config.context = 16;
+    config.dModel = 16;
+    config.heads = 2;
+    config.mlp = false;
+    TrainingSettings settings;
+    settings.batch = 16;
+    settings.steps = 400;
+    settings.warmup = 20;
+    settings.learningRate = 1e-2;
+    settings.weightDecay = 0.01;
+    settings.seed = 261;
+    Trainer trainer(config, settings, vocabulary.encode(text(200, 260)));
+    while (trainer.stepsDone() < settings.steps)
+        trainer.step();
+    const std::vector<int> probe = vocabulary.encode(text(20, 262));
+    const auto roles = measureRoles(trainer.parameters(), probe, roleKeys(probe, vocabulary));
+    QVERIFY(roles);
+    QStringList found;
+    bool seen = false;
+    for (const auto &layer : *roles)
+        for (const HeadRoles &head : layer) {
+            const auto named = head.named();
+            found << QStringLiteral("%1 (offset %2, %3×)")
+                         .arg(QLatin1String(named ? roleName(*named) : "none"))
+                         .arg(head.fixedOffset)
+                         .arg(named ? head[*named].ratio() : 0.0, 0, 'f', 1);
+            seen = seen ||
+                   (named == role && (role != Role::FixedOffset || head.fixedOffset == lag - 1));
+        }
+    qInfo("lag %d: %s", lag, qPrintable(found.join(QStringLiteral(", "))));
+    QVERIFY2(seen, qPrintable(found.join(QStringLiteral(", "))));
 }
 
 void TestHeadRoles::ablationZeroesTheHeadsOutput()
@@ -370,8 +565,8 @@ void TestHeadRoles::reportAddsUp()
             QCOMPARE(report->ablationIncrease[l][h],
                      evaluate(withHeadsOff(p, {{l, h}}), ids, marks, 32)->valLoss -
                          report->valLoss);
-            QCOMPARE(report->roles[l][h][TextRole::LineStart].weight,
-                     (*roles)[l][h][TextRole::LineStart].weight);
+            QCOMPARE(report->roles[l][h][Role::LineStart].weight,
+                     (*roles)[l][h][Role::LineStart].weight);
         }
     // A progress that says stop stops the report.
     QVERIFY(!headsReport(p, ids, ends, vocabulary, 0, [](int done, int) { return done < 3; }));
@@ -381,8 +576,10 @@ void TestHeadRoles::badInputGivesNothing()
 {
     const Vocabulary vocabulary = vocabularyOf(poems);
     const Parameters<float> p = poemModel(vocabulary, 5).cast<float>();
-    const std::vector<int> shortText(std::size_t(p.config.context), 1); // no whole window
-    QVERIFY(!measureRoles(p, shortText, roleKeys(shortText, vocabulary)));
+    const std::vector<int> shortText(std::size_t(p.config.context), 1);   // no validation window
+    QVERIFY(measureRoles(p, shortText, roleKeys(shortText, vocabulary))); // a probe: one window
+    QVERIFY(!measureRoles(p, {}, roleKeys({}, vocabulary)));
+    QVERIFY(!measureRoles(p, shortText, RoleKeys{})); // keys shorter than the text
     std::vector<int> outOfRange = vocabulary.encode(poems);
     outOfRange[3] = vocabulary.size();
     QVERIFY(!measureRoles(p, outOfRange, roleKeys(vocabulary.encode(poems), vocabulary)));

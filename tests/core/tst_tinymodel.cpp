@@ -234,11 +234,36 @@ void TestTinyModel::outputGradient()
     if (withIgnored)
         targets[1] = targets[std::size_t(rows) - 1] = -1;
     MatrixD logits;
+    std::vector<double> rowLosses;
     const auto loss = [&] {
         logitsForward(a, tok, logits);
-        return crossEntropyForwardBackward(logits, targets);
+        return crossEntropyForwardBackward(logits, targets, rowLosses);
     };
-    loss(); // logits now hold ∂loss/∂logits
+    // Each row's loss against −log softmax written out by hand, from the same logits.
+    logitsForward(a, tok, logits);
+    const MatrixD before = logits;
+    const double mean = loss(); // logits now hold ∂loss/∂logits
+    double sum = 0.0;
+    int counted = 0;
+    QCOMPARE(rowLosses.size(), std::size_t(rows));
+    for (int n = 0; n < rows; ++n) {
+        const int target = targets[std::size_t(n)];
+        double expected = 0.0;
+        if (target >= 0) {
+            double total = 0.0;
+            for (int v = 0; v < vocab; ++v)
+                total += std::exp(before(n, v));
+            expected = std::log(total) - before(n, target);
+            sum += expected;
+            ++counted;
+        }
+        QVERIFY2(std::abs(rowLosses[std::size_t(n)] - expected) <= 1e-12 * (1.0 + expected),
+                 qPrintable(QStringLiteral("row %1: %2, expected %3")
+                                .arg(n)
+                                .arg(rowLosses[std::size_t(n)])
+                                .arg(expected)));
+    }
+    QVERIFY(std::abs(mean - sum / counted) <= 1e-12 * (1.0 + mean));
     MatrixD da = MatrixD::Zero(rows, width), dTok = MatrixD::Zero(vocab, width);
     logitsBackward(logits, a, tok, da, dTok);
     checkGradient("a", loss, a.data(), a.size(), da.data());

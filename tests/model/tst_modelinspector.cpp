@@ -51,6 +51,39 @@ std::vector<int> poemIds(int count)
     return ids;
 }
 
+/// What the session would hand the inspector: `model` with the heads `off`, over `text`.
+InspectionInput input(const SharedModel &model, std::vector<int> text, bool onValidation,
+                      std::vector<tiny::HeadIndex> off = {})
+{
+    InspectionInput in;
+    in.model = model;
+    in.withOff = model;
+    if (model && !off.empty()) {
+        auto withOff = std::make_shared<SessionModel>();
+        withOff->parameters = tiny::withHeadsOff(model->parameters, off);
+        withOff->step = model->step;
+        in.withOff = withOff;
+    }
+    in.off = std::move(off);
+    in.vocabulary = vocabulary();
+    in.text = std::move(text);
+    in.onValidation = onValidation;
+    return in;
+}
+
+/// Every measure of two heads' roles the same.
+void verifySameRoles(const tiny::HeadRoles &got, const tiny::HeadRoles &expected)
+{
+    for (const tiny::Role role : tiny::allRoles) {
+        QCOMPARE(got[role].rows, expected[role].rows);
+        VERIFY_NEAR(got[role].weight, expected[role].weight, 1e-12);
+    }
+    QCOMPARE(got.byOffset.size(), expected.byOffset.size());
+    for (std::size_t k = 0; k < got.byOffset.size(); ++k)
+        VERIFY_NEAR(got.byOffset[k].weight, expected.byOffset[k].weight, 1e-12);
+    QCOMPARE(got.fixedOffset, expected.fixedOffset);
+}
+
 } // namespace
 
 class TestModelInspector : public QObject
@@ -58,24 +91,23 @@ class TestModelInspector : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void headsAreTheCoresProfilesAndRoles();
-    void lineAboveIsTheCoresLeader();
+    void headsAreTheCoresRoles();
+    void headsOffAreMeasuredWithEveryHeadOnBeside();
     void nextIsTheCoresLikeliestIds();
     void sampleIsTheCoresContinuation();
     void headScenarioGivesTheModelsWeights();
     void onlyTheLatestQuestionIsAnswered();
     void noModelClearsAtOnce();
     void inspectingDoesNotWaitForTraining();
-    void headsOffModelIsMadeOncePerChoice();
 };
 
-void TestModelInspector::headsAreTheCoresProfilesAndRoles()
+void TestModelInspector::headsAreTheCoresRoles()
 {
     ModelInspector inspector;
     QSignalSpy inspected(&inspector, &ModelInspector::headsInspected);
     const SharedModel model = randomModel();
     const std::vector<int> text = poemIds(200);
-    inspector.inspectHeads(model, vocabulary(), text, true);
+    inspector.inspectHeads(input(model, text, true));
     QVERIFY(inspector.isBusy());
     QVERIFY(inspector.waitUntilIdle(60000));
     QCOMPARE(inspected.count(), 1);
@@ -84,76 +116,57 @@ void TestModelInspector::headsAreTheCoresProfilesAndRoles()
     QCOMPARE(heads->model, model);
     QVERIFY(heads->onValidation);
 
-    const auto expected =
-        tiny::headProfiles(model->parameters, text, {1, 2}, ModelInspector::maxOffset,
-                           ModelInspector::maxWindows, {1});
+    const auto expected = tiny::measureRoles(
+        model->parameters, text, tiny::roleKeys(text, vocabulary()), ModelInspector::maxWindows);
     QVERIFY(expected);
-    QCOMPARE(heads->heads.size(), expected->size());
+    QCOMPARE(heads->roles.size(), expected->size());
     for (int l = 0; l < 2; ++l)
         for (int h = 0; h < 2; ++h) {
-            const HeadInspection *head = heads->head(l, h);
-            QVERIFY(head);
-            const tiny::HeadProfile &profile = (*expected)[std::size_t(l)][std::size_t(h)];
-            VERIFY_ALL_NEAR(head->profile.byOffset, profile.byOffset, 1e-12);
-            VERIFY_NEAR(head->profile.onLastComma, profile.onLastComma, 1e-12);
-            VERIFY_NEAR(head->profile.onLastMark, profile.onLastMark, 1e-12);
-            QCOMPARE(head->profile.commaRows, profile.commaRows);
-            QVERIFY(head->profile.commaRows > 0);
-            const tiny::HeadRole role = tiny::headRole(profile);
-            QCOMPARE(head->role.kind, role.kind);
-            QCOMPARE(head->role.offset, role.offset);
-            VERIFY_NEAR(head->role.strength, role.strength, 1e-12);
+            QVERIFY(heads->head(l, h) && heads->headAllOn(l, h));
+            verifySameRoles(*heads->head(l, h), (*expected)[std::size_t(l)][std::size_t(h)]);
+            verifySameRoles(*heads->headAllOn(l, h), (*expected)[std::size_t(l)][std::size_t(h)]);
+            QVERIFY(heads->head(l, h)->counts(tiny::Role::LastComma));
         }
-    // Heads that differ: the bars of one head in place of another's would fail above.
-    QVERIFY(verifynear::apart(heads->head(1, 0)->profile.byOffset,
-                              heads->head(1, 1)->profile.byOffset, 1e-6));
+    // Heads that differ: the roles of one head in place of another's would fail above.
+    QVERIFY(std::abs(heads->head(1, 0)->byOffset[1].weight -
+                     heads->head(1, 1)->byOffset[1].weight) > 1e-6);
     QVERIFY(!heads->head(2, 0));
     QVERIFY(!heads->head(0, 2));
     QVERIFY(!heads->head(-1, 0));
 }
 
-void TestModelInspector::lineAboveIsTheCoresLeader()
+void TestModelInspector::headsOffAreMeasuredWithEveryHeadOnBeside()
 {
-    // Poems of four or eight five-character lines (five characters, then ， or 。 in turn),
-    // each a document ending with `\n`: rows of every role.
-    std::vector<int> text;
-    for (int poem = 0; poem < 12; ++poem) {
-        for (int line = 0; line < (poem % 2 == 0 ? 4 : 8); ++line) {
-            for (int c = 0; c < 5; ++c)
-                text.push_back(3 + (poem * 5 + line * 3 + c * 7) % 9);
-            text.push_back(line % 2 == 0 ? 1 : 2);
-        }
-        text.push_back(12);
-    }
+    // With a head of layer 1 off, the roles are the model's without it (the heads of layer 2
+    // read a stream without its output), and every head on is measured beside them.
     ModelInspector inspector;
-    const SharedModel model = randomModel(16, 32, 2, 4);
-    inspector.inspectHeads(model, vocabulary(), text, true);
+    const SharedModel model = randomModel(16, 16, 2, 4);
+    const std::vector<int> text = poemIds(300);
+    inspector.inspectHeads(input(model, text, true));
+    QVERIFY(inspector.waitUntilIdle(60000));
+    const SharedHeadsInspection allOn = inspector.heads();
+    const std::vector<tiny::HeadIndex> off{{0, 2}};
+    inspector.inspectHeads(input(model, text, true, off));
     QVERIFY(inspector.waitUntilIdle(60000));
     const SharedHeadsInspection heads = inspector.heads();
-    QVERIFY(heads);
-
-    const auto roles = tiny::measureRoles(
-        model->parameters, text, tiny::roleKeys(text, vocabulary()), ModelInspector::maxWindows);
-    QVERIFY(roles);
-    const tiny::RoleLeader leader = tiny::roleLeader(*roles, tiny::TextRole::PreviousLine);
-    QVERIFY(leader.head.first >= 0); // the text has rows of the line above
+    QVERIFY(heads && heads != allOn);
+    QCOMPARE(heads->off, off);
+    const tiny::RoleKeys keys = tiny::roleKeys(text, vocabulary());
+    const auto without = tiny::measureRoles(tiny::withHeadsOff(model->parameters, off), text, keys,
+                                            ModelInspector::maxWindows);
+    QVERIFY(without);
+    bool changed = false;
     for (int l = 0; l < 2; ++l)
         for (int h = 0; h < 4; ++h) {
-            const HeadInspection *head = heads->head(l, h);
-            QVERIFY(head);
-            for (const tiny::TextRole role : tiny::textRoles) {
-                const tiny::RoleMeasure &expected = (*roles)[std::size_t(l)][std::size_t(h)][role];
-                QCOMPARE(head->textRoles[role].rows, expected.rows);
-                VERIFY_NEAR(head->textRoles[role].weight, expected.weight, 1e-12);
-            }
-            // Every head's inspection names the same leader: the panel judges by it.
-            QCOMPARE(head->lineAbove.head, leader.head);
-            VERIFY_NEAR(head->lineAbove.ratio, leader.ratio, 1e-12);
+            verifySameRoles(*heads->head(l, h), (*without)[std::size_t(l)][std::size_t(h)]);
+            verifySameRoles(*heads->headAllOn(l, h), *allOn->head(l, h));
+            const double a = heads->head(l, h)->byOffset[0].weight;
+            const double b = allOn->head(l, h)->byOffset[0].weight;
+            if (l == 0)
+                VERIFY_NEAR(a, b, 1e-12); // layer 1 reads the same stream
+            changed = changed || std::abs(a - b) > 1e-6;
         }
-    // Over a probe line there is no validation window: no leader.
-    inspector.inspectHeads(model, vocabulary(), poemIds(12), false);
-    QVERIFY(inspector.waitUntilIdle(60000));
-    QCOMPARE(inspector.heads()->head(0, 0)->lineAbove.head, tiny::HeadIndex(-1, -1));
+    QVERIFY(changed); // layer 2 reads another stream
 }
 
 void TestModelInspector::nextIsTheCoresLikeliestIds()
@@ -237,7 +250,7 @@ void TestModelInspector::onlyTheLatestQuestionIsAnswered()
     QCOMPARE(inspector.nextPrediction()->context, second);
     // Each kind has its own thread: a new prediction does not cancel the heads' inspection.
     QSignalSpy inspected(&inspector, &ModelInspector::headsInspected);
-    inspector.inspectHeads(model, vocabulary(), poemIds(100), false);
+    inspector.inspectHeads(input(model, poemIds(100), false));
     inspector.predictNext(model, first, 1.0, 3);
     QVERIFY(inspector.waitUntilIdle(60000));
     QCOMPARE(inspected.count(), 1);
@@ -250,7 +263,7 @@ void TestModelInspector::noModelClearsAtOnce()
 {
     ModelInspector inspector;
     const SharedModel model = randomModel();
-    inspector.inspectHeads(model, vocabulary(), poemIds(50), true);
+    inspector.inspectHeads(input(model, poemIds(50), true));
     inspector.predictNext(model, poemIds(5), 1.0, 3);
     inspector.sample(model, {3}, 4, 1.0, 1);
     QVERIFY(inspector.waitUntilIdle(60000));
@@ -261,7 +274,7 @@ void TestModelInspector::noModelClearsAtOnce()
     QSignalSpy sampled(&inspector, &ModelInspector::sampled);
     // A question started and then replaced by "no model" never arrives.
     inspector.predictNext(model, poemIds(6), 1.0, 3);
-    inspector.inspectHeads(nullptr, vocabulary(), poemIds(50), true);
+    inspector.inspectHeads(input(nullptr, poemIds(50), true));
     inspector.predictNext(model, {}, 1.0, 3);
     inspector.sample(nullptr, {3}, 4, 1.0, 1);
     QVERIFY(!inspector.isBusy());
@@ -304,7 +317,7 @@ void TestModelInspector::inspectingDoesNotWaitForTraining()
     const SharedModel model = randomModel(128, 64, 1, 4);
     const std::vector<int> context = poemIds(64); // 64 × 128 × 128 products: worth splitting
     inspector.predictNext(model, context, 1.0, 3);
-    inspector.inspectHeads(model, vocabulary(), poemIds(300), true);
+    inspector.inspectHeads(input(model, poemIds(300), true));
     const bool idle = inspector.waitUntilIdle(30000);
     {
         const std::lock_guard<std::mutex> lock(mutex);
@@ -320,39 +333,6 @@ void TestModelInspector::inspectingDoesNotWaitForTraining()
     VERIFY_NEAR(inspector.nextPrediction()->probabilities.front(),
                 *std::max_element(expected->begin(), expected->end()), 1e-6);
     tiny::setThreadCount(1);
-}
-
-void TestModelInspector::headsOffModelIsMadeOncePerChoice()
-{
-    // The next-character view's model with heads switched off: the same pointer while the model
-    // and the heads stay, so a sample asked of it is still taken as the shown model's (a new
-    // pointer at every view update threw it away).
-    HeadsOffModel heads;
-    const SharedModel model = randomModel();
-    QCOMPARE(heads.of(model, {}), model); // none off: the model itself
-    QCOMPARE(heads.of(nullptr, {{0, 1}}), SharedModel());
-    const SharedModel off = heads.of(model, {{0, 1}});
-    QVERIFY(off && off != model);
-    QCOMPARE(heads.of(model, {{0, 1}}), off);
-    QCOMPARE(off->step, model->step);
-    // Its weights are the core's with that head off: w_o's rows that read the head are zero.
-    const tiny::Parameters<float> expected = tiny::withHeadsOff(model->parameters, {{0, 1}});
-    QVERIFY(off->parameters.blocks[0].wO == expected.blocks[0].wO);
-    QVERIFY(off->parameters.blocks[0].wO != model->parameters.blocks[0].wO);
-    QVERIFY(off->parameters.blocks[1].wO == model->parameters.blocks[1].wO);
-    // Another choice of heads, or another model, makes another one.
-    const SharedModel two = heads.of(model, {{0, 1}, {1, 0}});
-    QVERIFY(two != off);
-    const SharedModel other = randomModel();
-    QVERIFY(heads.of(other, {{0, 1}, {1, 0}}) != two);
-
-    // A sample asked of it is the shown model's answer: sampled->model is that pointer.
-    ModelInspector inspector;
-    const SharedModel shown = heads.of(other, {{0, 1}});
-    inspector.sample(shown, {3, 4}, 6, 0.8, 1);
-    QVERIFY(inspector.waitUntilIdle(60000));
-    QVERIFY(inspector.sampledText());
-    QCOMPARE(inspector.sampledText()->model, heads.of(other, {{0, 1}}));
 }
 
 QTEST_GUILESS_MAIN(TestModelInspector)

@@ -88,7 +88,7 @@ void TestShippedModel::aHeadReadsTheLineAbove()
     double best = 0.0;
     for (const auto &layer : *roles)
         for (const tiny::HeadRoles &head : layer)
-            best = std::max(best, head[tiny::TextRole::PreviousLine].ratio());
+            best = std::max(best, head[tiny::Role::PreviousLine].ratio());
     qInfo("largest previous-line ratio %.2f", best);
     QVERIFY(best >= PREVIOUS_LINE_MIN_RATIO);
 }

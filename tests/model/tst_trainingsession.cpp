@@ -5,7 +5,9 @@
 
 #include "modelfile.h"
 #include "pausebetweenvalidations.h"
+#include "tiny/headroles.h"
 #include "tiny/inference.h"
+#include "tiny/learningcurve.h"
 #include "tiny/trainer.h"
 #include "tiny/trainingcost.h"
 #include "trainingsession.h"
@@ -84,6 +86,8 @@ private Q_SLOTS:
     void destroyingWhileRunningStopsCleanly();
     void anEarlierRunsProgressNeverArrives();
     void theRunSetsItsOwnThreadCount();
+    void validationsCarryLossesByPositionAndInduction();
+    void headsOffShowTheModelWithout();
 };
 
 void TestTrainingSession::setUpGivesAFreshModel()
@@ -307,6 +311,10 @@ void TestTrainingSession::snapshotsAreTheModelsAttention()
         const MatrixF &weights = last.heads[0][h];
         QCOMPARE(weights.rows(), Index(8));
         VERIFY_ALL_NEAR(weights, analysis->attention[0][h], 1e-6);
+        // And the loss of each position's next character.
+        QCOMPARE(last.losses.size(), std::size_t(7));
+        for (std::size_t t = 0; t < 7; ++t)
+            VERIFY_NEAR(double(last.losses[t]), analysis->losses[t], 1e-5);
         // Causal rows of weights.
         for (Index r = 0; r < weights.rows(); ++r) {
             VERIFY_NEAR(weights.row(r).sum(), 1.0f, 1e-5f);
@@ -368,10 +376,12 @@ namespace {
 qint64 countedBytes(const std::vector<SharedSnapshot> &history)
 {
     qint64 total = 0;
-    for (const SharedSnapshot &snapshot : history)
+    for (const SharedSnapshot &snapshot : history) {
         for (const auto &layer : snapshot->heads)
             for (const MatrixF &head : layer)
                 total += qint64(head.rows()) * head.cols() * qint64(sizeof(float));
+        total += qint64(snapshot->losses.size() * sizeof(float)); // each position's loss
+    }
     return total;
 }
 
@@ -379,7 +389,8 @@ qint64 countedBytes(const std::vector<SharedSnapshot> &history)
 
 void TestTrainingSession::historyBytesStayWithinTheBound()
 {
-    // One snapshot: 2 heads × 8 × 8 floats = 512 bytes; 8 fit in the bound, 600 steps would not.
+    // One snapshot: 2 heads × 8 × 8 floats and 7 losses = 540 bytes; 8 fit in the bound, 600
+    // steps would not.
     TrainingSetup setup = smallSetup(600);
     setup.config.dModel = 8;
     setup.settings.batch = 2;
@@ -388,7 +399,7 @@ void TestTrainingSession::historyBytesStayWithinTheBound()
     session.setProbe(QStringLiteral("abcdabcd"));
     QVERIFY(!session.setUp(setup));
     const qint64 oneSnapshot = countedBytes(session.history());
-    QCOMPARE(oneSnapshot, qint64(2 * 8 * 8 * sizeof(float)));
+    QCOMPARE(oneSnapshot, qint64((2 * 8 * 8 + 7) * sizeof(float)));
     session.setHistoryByteLimit(8 * oneSnapshot);
     QCOMPARE(session.historyByteLimit(), 8 * oneSnapshot);
     qint64 largest = 0;
@@ -712,6 +723,101 @@ void TestTrainingSession::theRunSetsItsOwnThreadCount()
     QCOMPARE(tiny::threadCount(), 2);
     QCOMPARE(session.trainLosses(), referenceLosses(session, 30));
     tiny::setThreadCount(1);
+}
+
+void TestTrainingSession::validationsCarryLossesByPositionAndInduction()
+{
+    // Each validation: the loss at each position of the validation windows (their mean is the
+    // loss), and each head's induction ratio over the first windows, as the core measures them.
+    TrainingSession session;
+    TrainingSetup setup = smallSetup(20);
+    setup.config.layers = 2;
+    QVERIFY(!session.setUp(setup));
+    session.train();
+    QVERIFY(session.waitUntilIdle(60000));
+    const std::vector<ValidationPoint> &validations = session.validations();
+    QCOMPARE(validations.size(), std::size_t(2));
+    const ValidationPoint &last = validations.back();
+    QCOMPARE(last.positionLosses.size(), std::size_t(setup.config.context));
+    double sum = 0.0;
+    for (const double loss : last.positionLosses)
+        sum += loss;
+    VERIFY_NEAR(sum / setup.config.context, last.loss, 1e-9);
+    const std::vector<int> &val = session.corpus().valIds;
+    const std::vector<int> first(
+        val.begin(), val.begin() + std::ptrdiff_t(std::min(
+                                       val.size(), std::size_t(RunValidation::inductionWindows) *
+                                                           std::size_t(setup.config.context) +
+                                                       1)));
+    const auto roles = tiny::measureRoles(session.model()->parameters, first,
+                                          tiny::roleKeys(first, session.vocabulary()));
+    QVERIFY(roles);
+    QCOMPARE(last.induction.size(), std::size_t(2));
+    double strongest = -1.0;
+    for (int l = 0; l < 2; ++l)
+        for (int h = 0; h < 2; ++h) {
+            const double ratio =
+                (*roles)[std::size_t(l)][std::size_t(h)][tiny::Role::Induction].ratio();
+            VERIFY_NEAR(last.induction[std::size_t(l)][std::size_t(h)], ratio, 1e-12);
+            if (l == 1)
+                strongest = std::max(strongest, ratio);
+        }
+    QCOMPARE(last.strongestLaterInduction(), strongest);
+    QVERIFY(strongest > 0.0); // the copy task repeats its characters
+    // The fastest fall is the core's over these validations within a quarter of the run.
+    const tiny::LossFall fall = session.fastestFall();
+    const tiny::LossFall expected = tiny::steepestFall(
+        {{validations[0].step, validations[0].loss}, {validations[1].step, validations[1].loss}},
+        5);
+    QCOMPARE(fall.fromStep, expected.fromStep);
+}
+
+void TestTrainingSession::headsOffShowTheModelWithout()
+{
+    TrainingSession session;
+    session.setProbe(QStringLiteral("abcdabcd"));
+    TrainingSetup setup = smallSetup(10);
+    setup.config.layers = 2;
+    QVERIFY(!session.setUp(setup));
+    session.train();
+    QVERIFY(session.waitUntilIdle(60000));
+    QSignalSpy changed(&session, &TrainingSession::headsOffChanged);
+    QCOMPARE(session.shownModel(), session.model());
+    QVERIFY(!session.headsOffSnapshot());
+    // Heads the model lacks are dropped; the others are switched off in the shown model.
+    session.setHeadsOff({{1, 0}, {2, 0}, {0, 5}});
+    QCOMPARE(session.headsOff(), (std::vector<tiny::HeadIndex>{{1, 0}}));
+    QCOMPARE(changed.count(), 1);
+    const SharedModel shown = session.shownModel();
+    QVERIFY(shown && shown != session.model());
+    const tiny::Parameters<float> expected =
+        tiny::withHeadsOff(session.model()->parameters, {{1, 0}});
+    QVERIFY(shown->parameters.blocks[1].wO == expected.blocks[1].wO);
+    QCOMPARE(shown->step, session.model()->step);
+    // Its snapshot on the probe: the analysis of the model without the head.
+    const SharedSnapshot snapshot = session.headsOffSnapshot();
+    QVERIFY(snapshot);
+    const auto analysis = tiny::analyseSequence(expected, session.probeIds());
+    VERIFY_ALL_NEAR(snapshot->heads[1][1], analysis->attention[1][1], 1e-6);
+    QCOMPARE(snapshot->losses.size(), std::size_t(7));
+    for (std::size_t t = 0; t < 7; ++t)
+        VERIFY_NEAR(double(snapshot->losses[t]), analysis->losses[t], 1e-5);
+    // A new probe: a new snapshot, the same model (a sample asked of it still counts).
+    session.setProbe(QStringLiteral("abab"));
+    QCOMPARE(session.shownModel(), shown);
+    QCOMPARE(session.headsOffSnapshot()->losses.size(), std::size_t(3));
+    // What the inspector measures: the validation text, the heads off, both models.
+    const InspectionInput input = session.inspectionInput();
+    QCOMPARE(input.model, session.model());
+    QCOMPARE(input.withOff, shown);
+    QCOMPARE(input.off, session.headsOff());
+    QVERIFY(input.onValidation);
+    QCOMPARE(input.text, session.corpus().valIds);
+    // A new run switches every head on again.
+    session.reset();
+    QVERIFY(session.headsOff().empty());
+    QCOMPARE(session.shownModel(), session.model());
+    QVERIFY(!session.headsOffSnapshot());
 }
 
 QTEST_GUILESS_MAIN(TestTrainingSession)

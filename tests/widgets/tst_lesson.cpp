@@ -656,7 +656,7 @@ private Q_SLOTS:
         lesson->restoreState(state);
         QVERIFY(lesson->exerciseStarted(7, 1));
         QVERIFY(!lesson->exerciseStarted(7, 0));
-        QCOMPARE(lesson->trainPage()->headPanel()->exercise(), HeadPanel::Exercise::LineAbove);
+        QCOMPARE(lesson->trainPage()->headPanel()->exercise(), HeadPanel::Exercise::Induction);
         const QJsonObject saved = lesson->saveState();
         QCOMPARE(saved.value(QStringLiteral("exercises_2")).toArray(), QJsonArray{7});
         QCOMPARE(saved.value(QStringLiteral("exercises")).toArray(), QJsonArray{});

@@ -18,7 +18,7 @@
 #include "presstrain.h"
 #include "quatrainmodel.h"
 #include "tiny/corpus.h"
-#include "tiny/headanalysis.h"
+#include "tiny/headroles.h"
 #include "tiny/inference.h"
 #include "traincontrols.h"
 #include "trainpage.h"
@@ -171,8 +171,8 @@ private Q_SLOTS:
     void exerciseJudgesTheSelectedHead();
     void verdictAndRoleFollowOneRule_data();
     void verdictAndRoleFollowOneRule();
-    void lineAboveVerdictFollowsTheLeader();
-    void lineAboveExerciseKeepsATrainedModel();
+    void inductionVerdictFollowsTheCircuit();
+    void inductionExerciseTrainsTheRepeatTask();
     void profilesOnTheProbeFollowIt();
     void stateSurvivesARestart();
     void lastModelIsThereAtTheNextStart();
@@ -237,10 +237,15 @@ void TestTrainPage::shortRunFillsChartAndChangesHeads()
     for (int l = 1; l >= 0; --l)
         for (int h = 1; h >= 0; --h)
             QVERIFY_HEAD_PANEL(page, l, h);
-    // The heads' profiles differ, so bars of another head would fail the checks above.
+    // The heads' bars differ, so bars of another head would fail the checks above.
+    const auto bars = [&page](int l, int h) {
+        std::vector<double> weights;
+        for (const tiny::RoleMeasure &m : headpanelcheck::expectedRoles(page, l, h)->byOffset)
+            weights.push_back(m.weight);
+        return weights;
+    };
     for (int l = 0; l < 2; ++l)
-        QVERIFY(verifynear::apart(headpanelcheck::expectedProfile(page, l, 0)->byOffset,
-                                  headpanelcheck::expectedProfile(page, l, 1)->byOffset, 1e-3));
+        QVERIFY(verifynear::apart(bars(l, 0), bars(l, 1), 1e-3));
 }
 
 void TestTrainPage::pauseThenResumeMatchesAnUninterruptedRun()
@@ -559,47 +564,71 @@ void TestTrainPage::exerciseJudgesTheSelectedHead()
     QVERIFY(page.session()->waitUntilIdle(120000));
     QCoreApplication::processEvents();
     QTRY_VERIFY(page.headPanel()->verdictLabel()->isVisible());
-    QVERIFY(page.inspector()->waitUntilIdle(60000)); // the final weights' profiles
+    QVERIFY(page.inspector()->waitUntilIdle(60000)); // the final weights' roles
     // One rule for both lines: the verdict says ✔ exactly when the role line names the last
-    // comma (tiny::headRole), quotes the figures that rule read and states its thresholds.
+    // comma (tiny::HeadRoles::named), quotes the figures the role line quotes and states the
+    // threshold.
     const TrainingSession &session = *page.session();
-    const tiny::Vocabulary &vocabulary = session.vocabulary();
-    QCOMPARE(tiny::commaIds(vocabulary).size(), std::size_t(1));
-    const auto profiles = tiny::headProfiles(
-        session.model()->parameters, session.corpus().valIds, tiny::punctuationIds(vocabulary),
-        HeadPanel::maxOffset, ModelInspector::maxWindows, tiny::commaIds(vocabulary));
-    QVERIFY(profiles);
-    const QLocale locale = page.headPanel()->locale();
-    const QString rule = locale.toString(tiny::lastMarkMinWeight, 'f', 2);
+    const std::vector<int> &text = session.corpus().valIds;
+    const auto roles = tiny::measureRoles(
+        session.model()->parameters, text,
+        tiny::roleKeys(text, session.vocabulary(), session.corpus().split.valDocumentEnds),
+        ModelInspector::maxWindows);
+    QVERIFY(roles);
     int found = 0;
     for (int layer = 0; layer < 2; ++layer)
         for (int head = 0; head < 2; ++head) {
             page.headGrid()->setSelectedHead(layer, head);
-            const tiny::HeadProfile &profile = (*profiles)[std::size_t(layer)][std::size_t(head)];
-            QVERIFY(profile.commaRows >= tiny::lastMarkMinRows);
-            QVERIFY(profile.commaRows < profile.markRows); // the rows after 。 are not counted
-            const bool passes = tiny::headRole(profile).kind == tiny::HeadRoleKind::LastComma;
+            const tiny::HeadRoles &measured = (*roles)[std::size_t(layer)][std::size_t(head)];
+            QVERIFY(measured.counts(tiny::Role::LastComma));
+            const bool passes = measured.named() == tiny::Role::LastComma;
             found += passes ? 1 : 0;
             const QString verdict = page.headPanel()->verdictText();
             QVERIFY2(verdict.startsWith(passes ? QStringLiteral("✔") : QStringLiteral("✘")),
                      qPrintable(verdict));
-            QCOMPARE(page.headPanel()->roleText().contains(QStringLiteral("last comma")), passes);
-            const tiny::MarkFigures figures =
-                tiny::markFigures(profile.onLastComma, profile.lastCommaBaseline);
-            QVERIFY2(verdict.contains(QStringLiteral("%1 on the last “，”, %2×")
-                                          .arg(locale.toString(figures.weight, 'f', 2),
-                                               locale.toString(figures.ratio, 'f', 1))),
+            QCOMPARE(
+                page.headPanel()->roleText().contains(QStringLiteral("reads <b>the last comma")),
+                passes);
+            const tiny::RoleMeasure &comma = measured[tiny::Role::LastComma];
+            QVERIFY2(verdict.contains(QStringLiteral("%1 of its weight there, %2× a uniform "
+                                                     "head's %3")
+                                          .arg(NumberFormat::weight(comma.weight),
+                                               NumberFormat::ratio(tiny::shownRatio(comma.ratio())),
+                                               NumberFormat::weight(comma.uniform))),
                      qPrintable(verdict));
             QCOMPARE(page.headPanel()->verdictLabel()->text(), verdict);
         }
     qInfo("exercise 4: %d of 4 heads look back at the last comma", found);
-    // The rule is stated once, in the exercise's hint, with the core's thresholds.
+    // The rule is stated once, in the exercise's hint, with the core's threshold.
     const QString hint = LessonText::step(LessonView::trainStep).exercises.at(0).hint;
-    QVERIFY2(hint.contains(QStringLiteral("at least %1 on the last “，”").arg(rule)),
-             qPrintable(hint));
-    QVERIFY2(hint.contains(locale.toString(tiny::lastMarkMinRatio, 'f', 1) + QStringLiteral("×")),
+    QVERIFY2(hint.contains(QStringLiteral("at least %1× a uniform head's weight on the last “，”")
+                               .arg(NumberFormat::ratio(tiny::namedRoleMinRatio))),
              qPrintable(hint));
 }
+
+namespace {
+
+/// An inspection of `layers` × 2 heads with every measure at ratio 1 over 40 rows but those set.
+std::shared_ptr<HeadsInspection> madeInspection(int layers)
+{
+    auto inspection = std::make_shared<HeadsInspection>();
+    tiny::HeadRoles flat;
+    for (tiny::RoleMeasure &measure : flat.measures)
+        measure = {0.1, 0.1, 40};
+    flat.byOffset.assign(17, {0.1, 0.1, 40});
+    inspection->allOn.assign(std::size_t(layers), std::vector<tiny::HeadRoles>(2, flat));
+    inspection->roles = inspection->allOn;
+    inspection->onValidation = true;
+    return inspection;
+}
+
+void setMeasure(std::vector<std::vector<tiny::HeadRoles>> &roles, int layer, int head,
+                tiny::Role role, double weight)
+{
+    roles[std::size_t(layer)][std::size_t(head)].measures[std::size_t(role)] = {weight, 0.1, 40};
+}
+
+} // namespace
 
 void TestTrainPage::verdictAndRoleFollowOneRule_data()
 {
@@ -607,112 +636,134 @@ void TestTrainPage::verdictAndRoleFollowOneRule_data()
     QTest::addColumn<double>("previous");
     QTest::addColumn<bool>("found");
     QTest::addColumn<QString>("shown");
-    // A uniform head puts 0.1 on the comma; the rule wants 0.30 and 3.0×, read as shown.
-    QTest::newRow("clear") << 0.55 << 0.1 << true << QStringLiteral("0.55 on the last “，”, 5.5×");
-    QTest::newRow("0.2996 shows as 0.30 and passes")
-        << 0.2996 << 0.1 << true << QStringLiteral("0.30 on the last “，”, 3.0×");
-    QTest::newRow("0.2949 shows as 0.29 and fails")
-        << 0.2949 << 0.1 << false << QStringLiteral("0.29 on the last “，”, 2.9×");
+    // A uniform head puts 0.1 on the comma; the rule wants 3.0×, read as shown.
+    QTest::newRow("clear") << 0.55 << 0.1 << true
+                           << QStringLiteral("0.55 of its weight there, 5.5×");
+    QTest::newRow("2.996× shows as 3.0× and passes")
+        << 0.2996 << 0.1 << true << QStringLiteral("0.30 of its weight there, 3.0×");
+    QTest::newRow("2.949× shows as 2.9× and fails")
+        << 0.2949 << 0.1 << false << QStringLiteral("0.29 of its weight there, 2.9×");
     QTest::newRow("the previous character is stronger")
-        << 0.45 << 0.6 << false << QStringLiteral("0.45 on the last “，”, 4.5×");
+        << 0.45 << 0.6 << false << QStringLiteral("0.45 of its weight there, 4.5×");
 }
 
 void TestTrainPage::verdictAndRoleFollowOneRule()
 {
     // The exercise's verdict and the role line cannot disagree: ✔ exactly when the role is the
-    // last comma, with the figures the rule read.
+    // last comma, with the figures the role line quotes.
     QFETCH(double, onLastComma);
     QFETCH(double, previous);
     QFETCH(bool, found);
     QFETCH(QString, shown);
-    HeadInspection inspection;
-    tiny::HeadProfile &profile = inspection.profile;
-    profile.byOffset = std::vector<double>(17, 0.05);
-    profile.byOffset[1] = previous;
-    profile.rowsByOffset = std::vector<long>(17, 100);
-    profile.uniformByOffset = std::vector<double>(17, 0.1);
-    profile.commaRows = 40;
-    profile.lastCommaBaseline = 0.1;
-    profile.onLastComma = onLastComma;
-    profile.markRows = 80;
-    profile.lastMarkBaseline = 0.1;
-    profile.onLastMark = onLastComma;
-    inspection.role = tiny::headRole(profile);
+    auto inspection = madeInspection(2);
+    setMeasure(inspection->roles, 1, 0, tiny::Role::LastComma, onLastComma);
+    setMeasure(inspection->roles, 1, 0, tiny::Role::PreviousChar, previous);
+    inspection->allOn = inspection->roles;
     HeadPanel panel;
     panel.setExercise(HeadPanel::Exercise::LastComma);
-    panel.showHead(1, 0, &inspection);
+    panel.showHead(1, 0, inspection);
     const QString verdict = panel.verdictText();
     QVERIFY2(verdict.startsWith(found ? QStringLiteral("✔") : QStringLiteral("✘")),
              qPrintable(verdict));
     QVERIFY2(verdict.contains(shown), qPrintable(verdict));
-    QCOMPARE(panel.roleText().contains(QStringLiteral("last comma")), found);
+    QCOMPARE(panel.roleText().contains(QStringLiteral("reads <b>the last comma")), found);
     if (found)
-        QVERIFY2(panel.roleText().contains(shown.section(QStringLiteral(" on"), 0, 0)),
-                 qPrintable(panel.roleText()));
+        QVERIFY2(panel.roleText().contains(shown), qPrintable(panel.roleText()));
     QVERIFY(panel.verdictLabel()->isVisibleTo(&panel));
 }
 
-void TestTrainPage::lineAboveVerdictFollowsTheLeader()
+void TestTrainPage::inductionVerdictFollowsTheCircuit()
 {
-    // Exercise 5 judges by the model's leader on the line above (tiny::RoleLeader): ✔ only for
-    // that head and only when it reads the line above at all; each verdict quotes the shown
-    // head's ratio as the role line shows it.
-    HeadInspection inspection;
-    inspection.profile.byOffset = std::vector<double>(17, 0.05);
-    inspection.role = tiny::headRole(inspection.profile);
-    inspection.textRoles.measures[std::size_t(tiny::TextRole::PreviousLine)] = {0.098, 0.05, 30};
+    // Exercise 5: the induction head of layer 2 (at least 10×, the largest), then the layer-1
+    // head without which it falls below 3×. Each verdict quotes the figures as the role line
+    // does, and none contradicts the role line of the shown head.
     HeadPanel panel;
-    panel.setExercise(HeadPanel::Exercise::LineAbove);
-    const auto verdictFor = [&](tiny::RoleLeader leader, int layer, int head) {
-        inspection.lineAbove = leader;
-        panel.showHead(layer, head, &inspection);
+    panel.setExercise(HeadPanel::Exercise::Induction);
+    const auto verdictFor = [&panel](std::shared_ptr<HeadsInspection> inspection, int layer,
+                                     int head) {
+        panel.showHead(layer, head, std::move(inspection));
         return panel.verdictText();
     };
-    // No poem of equal lines in the text: no leader, nothing to judge by.
-    QString verdict = verdictFor({}, 0, 0);
-    QVERIFY2(verdict.contains(QStringLiteral("no poem of equal lines")), qPrintable(verdict));
-    // The strongest head reads it 1.4× as shown: nobody passes, and the verdict names it.
-    verdict = verdictFor({{1, 0}, 1.44}, 1, 0);
-    QVERIFY2(verdict.startsWith(QStringLiteral("✘ No head reads the line above yet: the "
-                                               "strongest, layer 2 head 1, puts 1.4×")),
+    QString verdict = verdictFor(madeInspection(1), 0, 0);
+    QVERIFY2(verdict.contains(QStringLiteral("one layer")), qPrintable(verdict));
+
+    auto inspection = madeInspection(2);
+    setMeasure(inspection->allOn, 1, 1, tiny::Role::Induction, 0.8); // 8×: too little
+    inspection->roles = inspection->allOn;
+    verdict = verdictFor(inspection, 1, 1);
+    QVERIFY2(verdict.startsWith(QStringLiteral("✘ No induction head yet: the strongest of layer "
+                                               "2 and up, 2.2, puts 8.0×")),
              qPrintable(verdict));
-    // 1.96× (shown 2.0×) reads it: ✔ for the leader, ✘ for another head.
-    verdict = verdictFor({{1, 0}, 1.96}, 1, 0);
-    QVERIFY2(verdict.startsWith(QStringLiteral("✔")), qPrintable(verdict));
-    QVERIFY2(verdict.contains(QStringLiteral("2.0×")), qPrintable(verdict)); // 0.098 / 0.05
-    verdict = verdictFor({{1, 0}, 1.96}, 0, 1);
-    QVERIFY2(verdict.startsWith(QStringLiteral("✘ Not this one: 2.0×")), qPrintable(verdict));
-    QVERIFY(panel.verdictLabel()->isVisibleTo(&panel));
+
+    setMeasure(inspection->allOn, 1, 0, tiny::Role::Induction, 2.2); // 22×: the leader
+    setMeasure(inspection->allOn, 0, 0, tiny::Role::Induction, 2.5); // layer 1 does not count
+    inspection->roles = inspection->allOn;
+    verdict = verdictFor(inspection, 1, 0);
+    QVERIFY2(verdict.startsWith(QStringLiteral("✔ Step 1 of 2")), qPrintable(verdict));
+    QVERIFY2(verdict.contains(QStringLiteral("2.20 of its weight there, 22.0×")),
+             qPrintable(verdict));
+    QVERIFY2(panel.roleText().contains(QStringLiteral("reads <b>the character after the earlier "
+                                                      "copy of this one</b>: 2.20 of its weight "
+                                                      "there, 22.0×")),
+             qPrintable(panel.roleText()));
+    verdict = verdictFor(inspection, 1, 1);
+    QVERIFY2(verdict.startsWith(QStringLiteral("✘ Not this one")), qPrintable(verdict));
+    QVERIFY2(verdict.contains(QStringLiteral("8.0×")), qPrintable(verdict));
+
+    // Head 1.2 off: head 2.1 falls to 1.2×; head 1.1 off: it stays at 18×.
+    auto blinded = std::make_shared<HeadsInspection>(*inspection);
+    blinded->off = {{0, 1}};
+    setMeasure(blinded->roles, 1, 0, tiny::Role::Induction, 0.12);
+    verdict = verdictFor(blinded, 0, 1); // the switched-off head is the one selected
+    QVERIFY2(verdict.startsWith(QStringLiteral("✔ Circuit found: with head 1.2 off, head 2.1's "
+                                               "weight on the character after the earlier copy "
+                                               "falls from 22.0× to 1.2×")),
+             qPrintable(verdict));
+    verdictFor(blinded, 1, 0); // the induction head itself: its role line names no induction
+    QVERIFY2(!panel.roleText().contains(QStringLiteral("reads <b>the character after")),
+             qPrintable(panel.roleText()));
+    QVERIFY(panel.verdictText().startsWith(QStringLiteral("✔ Circuit found")));
+    auto other = std::make_shared<HeadsInspection>(*inspection);
+    other->off = {{0, 0}};
+    setMeasure(other->roles, 1, 0, tiny::Role::Induction, 1.8);
+    verdict = verdictFor(other, 0, 0);
+    QVERIFY2(verdict.startsWith(QStringLiteral("✘ Not this one: with head 1.1 off, head 2.1 "
+                                               "still reads the earlier copy at 18.0× (22.0× "
+                                               "with every head on)")),
+             qPrintable(verdict));
+    other->off = {{0, 0}, {0, 1}};
+    verdict = verdictFor(other, 0, 0);
+    QVERIFY2(verdict.startsWith(QStringLiteral("✘ Switch off one head at a time: with 1.1, 1.2 "
+                                               "off")),
+             qPrintable(verdict));
     QCOMPARE(panel.verdictLabel()->text(), verdict);
-    // Exercise 4's verdict on the same head is the last comma's.
-    panel.setExercise(HeadPanel::Exercise::LastComma);
-    QVERIFY2(panel.verdictText().contains(QStringLiteral("“，”")), qPrintable(panel.verdictText()));
     panel.setExercise(HeadPanel::Exercise::None);
     QVERIFY(!panel.verdictLabel()->isVisibleTo(&panel));
 }
 
-void TestTrainPage::lineAboveExerciseKeepsATrainedModel()
+void TestTrainPage::inductionExerciseTrainsTheRepeatTask()
 {
-    // Exercise 5 shows a whole quatrain; a model the learner trained is judged, not replaced by
-    // the long-trained one.
+    // Exercise 5 trains the repeat task on a line written twice; a run of the repeat task that
+    // trained is judged, not replaced.
     TrainPage page;
     prepare(page, smallSetup(m_corpus));
-    page.session()->stepOnce();
-    QVERIFY(page.session()->waitUntilIdle(60000));
-    const SharedModel trained = page.session()->model();
-    QVERIFY(trained);
     page.startExercise(1);
-    QCOMPARE(page.probeEdit()->text(), TrainPage::quatrainProbe());
-    QCOMPARE(page.probeEdit()->cursorPosition(), 0); // its first line shows
-    QCOMPARE(page.session()->probe(), TrainPage::quatrainProbe());
+    QCOMPARE(page.session()->setup().corpus, QStringLiteral("repeat"));
+    QCOMPARE(page.controls()->setup().corpus, QStringLiteral("repeat"));
+    QVERIFY(!page.session()->setup().config.mlp);
+    QCOMPARE(page.session()->probe(), TrainPage::repeatProbe());
+    QCOMPARE(page.probeEdit()->text(), TrainPage::repeatProbe());
+    QCOMPARE(page.headPanel()->exercise(), HeadPanel::Exercise::Induction);
+    QVERIFY(page.session()->isRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(page.session()->stepsDone() > 0, 60000);
+    page.session()->pauseAndWait();
+    const SharedModel trained = page.session()->model();
+    page.startExercise(1);
     QCOMPARE(page.session()->model(), trained);
-    QCOMPARE(page.headPanel()->exercise(), HeadPanel::Exercise::LineAbove);
-    QVERIFY(page.inspector()->waitUntilIdle(60000));
-    QCoreApplication::processEvents();
-    QVERIFY(page.headPanel()->verdictLabel()->isVisibleTo(&page));
-    QVERIFY(!page.headPanel()->verdictText().isEmpty());
-    // The quatrain: four lines of five characters and a mark.
-    QCOMPARE(TrainPage::quatrainProbe().size(), 24);
+    QVERIFY(!page.session()->isRunning());
+    // The probe: a string of the task's characters written twice.
+    const QString probe = TrainPage::repeatProbe();
+    QCOMPARE(probe.left(probe.size() / 2), probe.mid(probe.size() / 2));
     page.reset();
     QCOMPARE(page.headPanel()->exercise(), HeadPanel::Exercise::None);
     QCOMPARE(page.probeEdit()->text(), TrainPage::defaultProbe());
@@ -721,7 +772,7 @@ void TestTrainPage::lineAboveExerciseKeepsATrainedModel()
 void TestTrainPage::profilesOnTheProbeFollowIt()
 {
     // A model whose characters are not its corpus's is measured on the probe line; a longer
-    // probe line (exercise 5's quatrain) is measured again, not left with the old line's bars.
+    // probe line is measured again, not left with the old line's bars.
     const QString file = m_dir.filePath(QStringLiteral("probe-only.safetensors"));
     QVERIFY(quatrainmodel::write(file, 5));
     TrainPage page;
@@ -733,10 +784,10 @@ void TestTrainPage::profilesOnTheProbeFollowIt()
     QVERIFY(page.inspector()->heads());
     QVERIFY(!page.inspector()->heads()->onValidation);
     const auto farthestRows = [&page] {
-        return page.inspector()->heads()->head(0, 0)->profile.rowsByOffset.at(HeadPanel::maxOffset);
+        return page.inspector()->heads()->head(0, 0)->byOffset.at(HeadPanel::maxOffset).rows;
     };
     QCOMPARE(farthestRows(), 0L); // 12 characters: no key 16 back
-    page.setProbe(TrainPage::quatrainProbe());
+    page.setProbe(QStringLiteral("床前明月光，疑是地上霜。举头望明月，低头思故乡。"));
     QTRY_VERIFY_WITH_TIMEOUT(farthestRows() > 0, 60000);
     QCOMPARE(page.inspector()->heads()->model, page.session()->model());
 }

@@ -9,6 +9,7 @@
 #include "headgrid.h"
 #include "headpanel.h"
 #include "headworthpanel.h"
+#include "numberformat.h"
 #include "presstrain.h"
 #include "tiny/headroles.h"
 #include "tiny/trainer.h"
@@ -76,7 +77,7 @@ private Q_SLOTS:
     void rolesAreNamedAndMarked();
     void aHeadSwitchedOff();
     void theLongTrainedModelOpensWithItsCorpus();
-    void exerciseFiveIsPassedOnTheLongTrainedModel();
+    void exerciseFiveSaysWhatTheLongTrainedModelReaches();
 
 private:
     /// A page trained on the quatrains (2 layers of 2 heads, context 24).
@@ -155,30 +156,34 @@ void TestTrainPoems::rolesAreNamedAndMarked()
         for (int h = 0; h < 2; ++h) {
             page.headGrid()->setSelectedHead(l, h);
             const tiny::HeadRoles &expected = (*roles)[l][h];
-            const tiny::HeadRoles &shown = page.inspector()->heads()->head(l, h)->textRoles;
-            for (const tiny::TextRole role : tiny::textRoles) {
+            const tiny::HeadRoles &shown = *page.inspector()->heads()->head(l, h);
+            for (const tiny::Role role : tiny::allRoles) {
                 QCOMPARE(shown[role].rows, expected[role].rows);
                 VERIFY_NEAR(shown[role].weight, expected[role].weight, 1e-5);
             }
-            QVERIFY(expected[tiny::TextRole::PreviousLine].rows > 0);
-            QVERIFY(expected[tiny::TextRole::Rhyme].rows > 0);
-            const std::optional<tiny::TextRole> role = shown.named();
-            const QString text = page.headPanel()->textRoleText();
-            QVERIFY(page.headPanel()->textRoleLabel()->isVisibleTo(&page));
+            QVERIFY(expected[tiny::Role::PreviousLine].rows > 0);
+            QVERIFY(expected[tiny::Role::Rhyme].rows > 0);
+            QVERIFY(expected[tiny::Role::Induction].rows > 0);
+            const std::optional<tiny::Role> role = shown.named();
+            const QString text = page.headPanel()->roleText();
+            QVERIFY(page.headPanel()->roleLabel()->isVisibleTo(&page));
             if (role) {
                 ++named;
-                const QString words = HeadPanel::textRoleWords(*role);
+                const QString words = HeadPanel::roleWords(*role, shown.fixedOffset);
                 QVERIFY2(text.contains(words), qPrintable(text));
-                QVERIFY2(text.contains(QString::number(shown[*role].ratio(), 'f', 1) +
-                                       QStringLiteral("×")),
-                         qPrintable(text));
+                QVERIFY2(
+                    text.contains(QString::number(tiny::shownRatio(shown[*role].ratio()), 'f', 1) +
+                                  QStringLiteral("×")),
+                    qPrintable(text));
                 QCOMPARE(page.headGrid()->roleMark(l, h), words);
             } else {
-                QVERIFY2(text.startsWith(QStringLiteral("No role")), qPrintable(text));
+                QVERIFY2(text.contains(QStringLiteral("broadly")) ||
+                             text.contains(QStringLiteral("no clear role")),
+                         qPrintable(text));
                 QCOMPARE(page.headGrid()->roleMark(l, h), QString());
             }
         }
-    qInfo("%d of 4 heads play a role in the quatrains' structure", named);
+    qInfo("%d of 4 heads play a role", named);
 }
 
 void TestTrainPoems::aHeadSwitchedOff()
@@ -209,7 +214,7 @@ void TestTrainPoems::aHeadSwitchedOff()
     page.headGrid()->setSelectedHead(1, 0);
     QCheckBox *box = page.headPanel()->switchOffBox();
     box->click();
-    QCOMPARE(page.headsOff(), (std::vector<tiny::HeadIndex>{{1, 0}}));
+    QCOMPARE(page.session()->headsOff(), (std::vector<tiny::HeadIndex>{{1, 0}}));
     QVERIFY(page.inspector()->waitUntilIdle(60000));
     const int dHead = parameters.config.dModel / parameters.config.heads;
     QVERIFY(
@@ -227,7 +232,7 @@ void TestTrainPoems::aHeadSwitchedOff()
     QVERIFY(box->isChecked());
     // On again: the model as trained.
     box->click();
-    QVERIFY(page.headsOff().empty());
+    QVERIFY(page.session()->headsOff().empty());
     QVERIFY(page.inspector()->waitUntilIdle(60000));
     QVERIFY(page.inspector()->nextPrediction()->model == session.model());
     QVERIFY(page.worthPanel()->lossText().startsWith(QStringLiteral("Validation loss with every")));
@@ -256,61 +261,56 @@ void TestTrainPoems::theLongTrainedModelOpensWithItsCorpus()
     QStringList marks;
     for (int l = 0; l < page.headGrid()->layers(); ++l)
         for (int h = 0; h < page.headGrid()->heads(); ++h) {
-            const auto role = page.inspector()->heads()->head(l, h)->textRoles.named();
+            const tiny::HeadRoles &roles = *page.inspector()->heads()->head(l, h);
+            const auto role = roles.named();
             QCOMPARE(page.headGrid()->roleMark(l, h),
-                     role ? HeadPanel::textRoleWords(*role) : QString());
+                     role ? HeadPanel::roleWords(*role, roles.fixedOffset) : QString());
             if (role)
                 marks.append(QStringLiteral("%1.%2 %3")
                                  .arg(l + 1)
                                  .arg(h + 1)
-                                 .arg(QLatin1String(tiny::textRoleName(*role))));
+                                 .arg(QLatin1String(tiny::roleName(*role))));
         }
     qInfo() << "the long-trained model's heads:" << marks;
     QVERIFY(marks.size() >= 2);
 }
 
-void TestTrainPoems::exerciseFiveIsPassedOnTheLongTrainedModel()
+void TestTrainPoems::exerciseFiveSaysWhatTheLongTrainedModelReaches()
 {
     if (!QFile::exists(corpusDirectory() + QStringLiteral("/tang.txt")))
         QSKIP("全唐诗 is not built: scripts/deps.sh fetches the package chinese-poetry");
     TrainPage page;
     page.resize(1280, 720);
     page.show();
-    // Nothing trained yet: exercise 5 opens the long-trained model on a whole quatrain.
-    page.startExercise(1);
-    QCOMPARE(page.session()->state(), TrainingSession::State::Opened);
-    QCOMPARE(page.probeEdit()->text(), TrainPage::quatrainProbe());
+    QVERIFY2(page.openModel(shippedModelPath()), qPrintable(page.lastError()));
+    page.showStartedExercise(1);
     QVERIFY(page.inspector()->waitUntilIdle(300000));
     const TrainingSession &session = *page.session();
     QVERIFY(page.inspector()->heads()->onValidation);
 
-    // The leader, measured again by the core over the same windows of 全唐诗's validation text.
+    // The strongest induction head of layer 2 and up, measured again by the core over the same
+    // windows of 全唐诗's validation text: the verdict quotes it, whatever head is selected.
     const std::vector<int> &val = session.corpus().valIds;
     const auto roles = tiny::measureRoles(
         session.model()->parameters, val,
         tiny::roleKeys(val, session.vocabulary(), session.corpus().split.valDocumentEnds),
         ModelInspector::maxWindows);
     QVERIFY(roles);
-    const tiny::RoleLeader leader = tiny::roleLeader(*roles, tiny::TextRole::PreviousLine);
-    qInfo("exercise 5: head %d.%d reads the line above, %.2fx a uniform head",
-          leader.head.first + 1, leader.head.second + 1, leader.ratio);
-    QVERIFY(leader.reads()); // the shipped model has a head to find
-    int found = 0;
-    for (int l = 0; l < page.headGrid()->layers(); ++l)
-        for (int h = 0; h < page.headGrid()->heads(); ++h) {
-            page.headGrid()->setSelectedHead(l, h);
-            const QString verdict = page.headPanel()->verdictText();
-            const bool passes = tiny::HeadIndex{l, h} == leader.head;
-            found += passes ? 1 : 0;
-            QVERIFY2(verdict.startsWith(passes ? QStringLiteral("✔") : QStringLiteral("✘")),
-                     qPrintable(verdict));
-            const double ratio =
-                (*roles)[std::size_t(l)][std::size_t(h)][tiny::TextRole::PreviousLine].ratio();
-            QVERIFY2(verdict.contains(page.headPanel()->locale().toString(ratio, 'f', 1) +
-                                      QStringLiteral("×")),
-                     qPrintable(verdict));
-        }
-    QCOMPARE(found, 1);
+    const tiny::RoleLeader leader = tiny::roleLeader(*roles, tiny::Role::Induction, 1);
+    const tiny::RoleLeader any = tiny::roleLeader(*roles, tiny::Role::Induction);
+    qInfo("the long-trained model's strongest induction head: %d.%d at %.2fx (of every layer: "
+          "%d.%d at %.2fx)",
+          leader.head.first + 1, leader.head.second + 1, leader.ratio, any.head.first + 1,
+          any.head.second + 1, any.ratio);
+    QVERIFY(leader.head.first >= 1);
+    const bool induction = tiny::shownRatio(leader.ratio) >= tiny::inductionHeadMinRatio;
+    page.headGrid()->setSelectedHead(leader.head.first, leader.head.second);
+    const QString verdict = page.headPanel()->verdictText();
+    QVERIFY2(verdict.startsWith(induction ? QStringLiteral("✔") : QStringLiteral("✘ No induction")),
+             qPrintable(verdict));
+    QVERIFY2(
+        verdict.contains(NumberFormat::ratio(tiny::shownRatio(leader.ratio)) + QStringLiteral("×")),
+        qPrintable(verdict));
 }
 
 QTEST_MAIN(TestTrainPoems)

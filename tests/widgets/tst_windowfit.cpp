@@ -8,6 +8,7 @@
 
 #include "compareview.h"
 #include "controlspanel.h"
+#include "corpusfile.h"
 #include "headgrid.h"
 #include "headpanel.h"
 #include "heatmapwidget.h"
@@ -321,11 +322,29 @@ std::unique_ptr<MainWindow> openWindow(const QString &language, int step, const 
 /// the default shape of two layers), the step's exercise `index` (exercise 4 or 5) started with
 /// the lesson's button, its hint shown above and the panel holding the inspector's role and
 /// verdict. False when the model could not be written or opened.
+/// A model of random weights over the repeat task's characters, said to be trained on it.
+bool writeRepeatModel(const QString &file)
+{
+    const CorpusLoadResult repeat = loadCorpus(QString::fromLatin1(corpora::repeatTask), 32);
+    ModelFile model;
+    model.vocabulary = repeat.corpus.vocabulary;
+    model.config.vocabSize = model.vocabulary.size();
+    model.config.layers = 2;
+    model.config.mlp = false;
+    model.tensors = tiny::exportTensors(tiny::initParameters(model.config, 1));
+    setCorpus(model.metadata, QString::fromLatin1(corpora::repeatTask),
+              corpusText(repeat.corpus.source));
+    model.metadata.steps = 1000;
+    return repeat.ok() && saveModel(model, file);
+}
+
 bool openModelWithExercise(MainWindow &window, const QString &folder, int index = 0)
 {
     TrainPage *page = window.lesson()->trainPage();
+    // Exercise 5 keeps a model of the repeat task (any other it replaces by a run of the task).
     const QString file = QDir(folder).filePath(QStringLiteral("random.safetensors"));
-    if (!quatrainmodel::write(file, 1) || !page->openModel(file))
+    if (!(index == 1 ? writeRepeatModel(file) : quatrainmodel::write(file, 1)) ||
+        !page->openModel(file))
         return false;
     window.lesson()->exerciseButton(index)->click(); // the model learned: nothing is trained
     if (!window.lesson()->hintLabel()->isVisible() || page->session()->isRunning())

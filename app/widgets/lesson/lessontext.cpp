@@ -65,23 +65,23 @@ StepText LessonText::step(int step)
     case 7:
         return {tr("A trained model"),
                 tr("Here nobody sets q and k by hand: a small Transformer learns its own by "
-                   "predicting the next character of a text (唐诗三百首 unless you choose "
-                   "another). Press <b>Train</b> and watch the loss fall below the unigram "
-                   "baseline (guessing from character counts alone) while the heads turn from a "
-                   "flat causal triangle into patterns: one looks at the previous character, "
-                   "another back at the last ， or 。. The history slider replays how they "
-                   "formed. When the validation loss rises while the training loss still falls, "
-                   "the model is learning its training poems by heart: over-fitting. <b>Open "
-                   "the long-trained model</b> for heads that read all of 全唐诗."),
+                   "predicting the next character of a text. Press <b>Train</b>: the loss falls "
+                   "below the unigram baseline (character counts alone) while the heads turn "
+                   "from a flat causal triangle into patterns, one on the previous character, "
+                   "another on the last ， or 。; the slider replays how they formed. Validation "
+                   "rising while training falls is over-fitting. In the <b>repeat task</b> each "
+                   "string comes twice: two heads learn together to find the earlier copy and "
+                   "read what followed it, an induction head. <b>Open the long-trained "
+                   "model</b> for heads that read all of 全唐诗."),
                 {{tr("Exercise 4: the last comma"),
-                  tr("A head passes when its role is the last comma: at least %1 on the last “，” "
-                     "and %2× a uniform head's weight there.")
-                      .arg(NumberFormat::weight(tiny::lastMarkMinWeight),
-                           NumberFormat::ratio(tiny::lastMarkMinRatio))},
-                 {tr("Exercise 5: the line above"),
-                  tr("Find the head with the most weight on the same place one line up: at least "
-                     "%1× a uniform head's.")
-                      .arg(NumberFormat::ratio(tiny::leaderMinRatio))}}};
+                  tr("A head passes when its role is the last comma: at least %1× a uniform "
+                     "head's weight on the last “，”, and no role of it higher.")
+                      .arg(NumberFormat::ratio(tiny::namedRoleMinRatio))},
+                 {tr("Exercise 5: the induction circuit"),
+                  tr("Find the layer-2 head that reads the earlier copy (%1×), then the layer-1 "
+                     "head it needs: switched off, its ratio falls below %2×.")
+                      .arg(NumberFormat::ratio(tiny::inductionHeadMinRatio),
+                           NumberFormat::ratio(tiny::namedRoleMinRatio))}}};
     case 8:
         return {tr("Check yourself"),
                 tr("Answer each question in your own words first, then reveal ours."),

@@ -43,13 +43,20 @@ BarChartView::BarChartView(const QColor &color, Axis axis, QWidget *parent)
     m_values->setRange(0.0, 1.0);
     m_values->setTickCount(3); // 0, the middle and the top: more would not fit at 110 px
     setRenderHint(QPainter::Antialiasing);
-    // Enough for the bars and both axes' labels; a short, zoomed window gives the rest of its
-    // height to the loss chart and the heads above. The axes have no titles: at these heights
-    // Qt Charts would cut them short, and the caption above each chart says what it shows.
-    setMinimumHeight(110);
+    // The axes have no titles: at these heights Qt Charts would cut them short, and the
+    // caption above each chart says what it shows.
     FocusMark::install(this);
-    x->setLabelsFont(font());
+    applyFont();
+}
+
+void BarChartView::applyFont()
+{
+    chart()->axes(Qt::Horizontal).value(0)->setLabelsFont(font());
     m_values->setLabelsFont(font());
+    // Enough for the bars and both axes' labels in the present font (the zoom): squeezed
+    // lower, Qt Charts draws the labels over what is below the chart.
+    setMinimumHeight(std::max(110, 8 * QFontMetrics(font()).height()));
+    fitLabels();
 }
 
 void BarChartView::setBars(const QStringList &names, const QList<qreal> &values)
@@ -68,11 +75,8 @@ void BarChartView::setBars(const QStringList &names, const QList<qreal> &values)
 
 void BarChartView::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::FontChange) {
-        chart()->axes(Qt::Horizontal).value(0)->setLabelsFont(font());
-        m_values->setLabelsFont(font());
-        fitLabels();
-    }
+    if (event->type() == QEvent::FontChange)
+        applyFont();
     QChartView::changeEvent(event);
 }
 

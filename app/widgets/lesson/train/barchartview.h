@@ -47,6 +47,8 @@ private:
     int labelShare() const;
     /// Sets the minimum width and, on a number axis, the label step for the present width.
     void fitLabels();
+    /// The axes' labels in the widget's font, and the minimum height they need.
+    void applyFont();
 
     QBarSet *m_bars;
     QBarCategoryAxis *m_categories = nullptr; ///< Axis::Names

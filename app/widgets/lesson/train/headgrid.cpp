@@ -20,7 +20,7 @@ namespace attention {
 namespace {
 
 constexpr qreal highlightWidth = 3.0;
-/// The dot of a head with a role in the poems' structure (an orange apart from viridis).
+/// The dot of a head that plays a role (an orange apart from viridis).
 const QColor roleMarkColor(0xe0, 0x7b, 0x00);
 constexpr qreal minimumLabel = 8.0; ///< smaller cells go without the characters beside them
 
@@ -239,11 +239,12 @@ void HeadGrid::setRoleMarks(std::vector<std::vector<QString>> roles)
 void HeadGrid::setRoleMarks(const HeadsInspection *inspection)
 {
     std::vector<std::vector<QString>> marks;
-    for (const auto &layer : inspection ? inspection->heads : decltype(inspection->heads){}) {
+    for (const auto &layer : inspection ? inspection->roles : decltype(inspection->roles){}) {
         marks.emplace_back();
-        for (const HeadInspection &head : layer) {
-            const auto role = head.textRoles.named();
-            marks.back().push_back(role ? HeadPanel::textRoleWords(*role) : QString());
+        for (const tiny::HeadRoles &head : layer) {
+            const auto role = head.named();
+            marks.back().push_back(role ? HeadPanel::roleWords(*role, head.fixedOffset)
+                                        : QString());
         }
     }
     setRoleMarks(std::move(marks));
@@ -268,7 +269,7 @@ void HeadGrid::paintTitle(QPainter &painter, const Geometry &g, int layer, int h
     const QRectF titleRect(cells.left(), cells.top() - g.title, cells.width() + g.gap, g.title);
     const QString title = shownTitle(layer, head);
     const QFontMetrics titleMetrics(titleFont);
-    // A head with a role in the poems' structure: a dot at the title's end, in room of its own.
+    // A head that plays a role: a dot at the title's end, in room of its own.
     const qreal dotRoom = roleDotRoom(layer, head);
     painter.drawText(
         titleRect.adjusted(0, 0, -dotRoom, 0), Qt::AlignLeft | Qt::AlignVCenter,

@@ -37,10 +37,10 @@ public:
     /// The character at probe position `position` (empty outside the line).
     QString characterAt(int position) const { return m_characters.value(position); }
 
-    /// The role each head plays in the poems' structure, in words ([layer][head]; empty: none):
-    /// such a head's title carries a dot, and its tooltip and accessible name the words.
+    /// The role each head plays, in words ([layer][head]; empty: none): such a head's title
+    /// carries a dot, and its tooltip and accessible name the words.
     void setRoleMarks(std::vector<std::vector<QString>> roles);
-    /// The roles an inspection named (HeadPanel::textRoleWords); none for null.
+    /// The roles an inspection named (HeadPanel::roleWords); none for null.
     void setRoleMarks(const HeadsInspection *inspection);
     /// The role words of a head ("" when it has none).
     QString roleMark(int layer, int head) const;

@@ -6,7 +6,6 @@
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLocale>
 #include <QPushButton>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -14,23 +13,28 @@
 
 namespace attention {
 
+namespace {
+
+QString headName(const tiny::HeadIndex &head)
+{
+    return QStringLiteral("%1.%2").arg(head.first + 1).arg(head.second + 1);
+}
+
+} // namespace
+
 HeadPanel::HeadPanel(QWidget *parent)
     : QWidget(parent)
     , m_caption(new QLabel)
     , m_chart(new BarChartView(QColor(0x7b, 0x3f, 0xa0), BarChartView::Axis::Numbers))
     , m_role(new QLabel)
-    , m_textRole(new QLabel)
     , m_verdict(new QLabel)
     , m_workbench(new QPushButton)
     , m_switchOff(new QCheckBox)
     , m_pastNote(new QLabel)
 {
-    m_caption->setWordWrap(true);
-    m_role->setWordWrap(true);
-    m_textRole->setWordWrap(true);
-    m_verdict->setWordWrap(true);
+    for (QLabel *label : {m_caption, m_role, m_verdict, m_pastNote})
+        label->setWordWrap(true);
     m_verdict->setVisible(false);
-    m_pastNote->setWordWrap(true);
     m_pastNote->setVisible(false);
     m_chart->valueAxis()->setLabelFormat(QStringLiteral("%.2f"));
 
@@ -40,7 +44,6 @@ HeadPanel::HeadPanel(QWidget *parent)
     layout->addWidget(m_pastNote);
     layout->addWidget(m_chart, 1);
     layout->addWidget(m_role);
-    layout->addWidget(m_textRole);
     layout->addWidget(m_verdict);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_workbench);
@@ -52,22 +55,19 @@ HeadPanel::HeadPanel(QWidget *parent)
     retranslateUi();
 }
 
-void HeadPanel::showHead(int layer, int head, const HeadInspection *inspection)
+void HeadPanel::showHead(int layer, int head, SharedHeadsInspection inspection)
 {
     m_layer = layer;
     m_head = head;
-    m_inspection.reset();
-    if (inspection)
-        m_inspection = *inspection;
+    m_inspection = std::move(inspection);
     QStringList offsets;
     QList<qreal> values;
     double high = 0.0;
-    if (inspection) {
-        const std::vector<double> &byOffset = inspection->profile.byOffset;
-        for (int o = 0; o <= maxOffset && o < int(byOffset.size()); ++o) {
-            offsets.append(QString::number(o)); // how far back: 0 is the character itself
-            values.append(byOffset[std::size_t(o)]);
-            high = std::max(high, byOffset[std::size_t(o)]);
+    if (const tiny::HeadRoles *roles = shownRoles()) {
+        for (int k = 0; k <= maxOffset && k < int(roles->byOffset.size()); ++k) {
+            offsets.append(QString::number(k)); // how far back: 0 is the character itself
+            values.append(roles->byOffset[std::size_t(k)].weight);
+            high = std::max(high, roles->byOffset[std::size_t(k)].weight);
         }
     }
     m_chart->setBars(offsets, values);
@@ -76,10 +76,9 @@ void HeadPanel::showHead(int layer, int head, const HeadInspection *inspection)
     updateTexts();
 }
 
-void HeadPanel::setMeasuredOnValidation(bool validation)
+const tiny::HeadRoles *HeadPanel::shownRoles() const
 {
-    m_onValidation = validation;
-    updateTexts();
+    return m_inspection ? m_inspection->head(m_layer, m_head) : nullptr;
 }
 
 void HeadPanel::setLatestShown(bool latest, int latestStep)
@@ -106,98 +105,68 @@ void HeadPanel::setExercise(Exercise exercise)
     updateTexts();
 }
 
-QString HeadPanel::roleText() const
-{
-    if (!m_inspection)
-        return tr("No head to describe yet.");
-    const tiny::HeadRole &role = m_inspection->role;
-    const QString strength = NumberFormat::weight(role.strength);
-    switch (role.kind) {
-    case tiny::HeadRoleKind::PreviousToken:
-        return tr("This head looks at the <b>previous character</b> (mean weight %1).")
-            .arg(strength);
-    case tiny::HeadRoleKind::CurrentToken:
-        return tr("This head looks at the <b>character itself</b> (mean weight %1).").arg(strength);
-    case tiny::HeadRoleKind::FixedOffset:
-        return tr("This head looks <b>%1 characters back</b> (mean weight %2).")
-            .arg(role.offset)
-            .arg(strength);
-    case tiny::HeadRoleKind::LastComma:
-        return commaFiguresText(QT_TR_NOOP("This head looks back at the <b>last comma</b> “，”: "
-                                           "%1 on it, %2× what a uniform head puts there."));
-    case tiny::HeadRoleKind::FirstPosition:
-        return tr("This head rests on the <b>first character</b> it can see (mean weight %1): "
-                  "a place to put weight when nothing else matches.")
-            .arg(strength);
-    case tiny::HeadRoleKind::Broad:
-        return tr("This head spreads its weight <b>broadly</b>, like the averaging of step 1.");
-    case tiny::HeadRoleKind::Mixed:
-        break;
-    }
-    return tr("This head has <b>no single clear pattern</b>; its strongest offset is shown in "
-              "the bars.");
-}
-
-QString HeadPanel::textRoleWords(tiny::TextRole role)
+QString HeadPanel::roleWords(tiny::Role role, int offset)
 {
     switch (role) {
-    case tiny::TextRole::PreviousChar:
+    case tiny::Role::PreviousChar:
         return tr("the previous character");
-    case tiny::TextRole::LastComma:
+    case tiny::Role::LastComma:
         return tr("the last comma “，”");
-    case tiny::TextRole::LineStart:
+    case tiny::Role::LineStart:
         return tr("the first character of its line");
-    case tiny::TextRole::PreviousLine:
+    case tiny::Role::PreviousLine:
         return tr("the same place in the line above");
-    case tiny::TextRole::Rhyme:
+    case tiny::Role::Rhyme:
         return tr("the rhyme of the couplet before");
+    case tiny::Role::Induction:
+        return tr("the character after the earlier copy of this one");
+    case tiny::Role::CurrentChar:
+        return tr("the character itself");
+    case tiny::Role::FixedOffset:
+        return tr("the character %n places back", nullptr, offset);
+    case tiny::Role::FirstPosition:
+        return tr("the first character it can see");
     }
     return {};
 }
 
-QString HeadPanel::textRoleText() const
+QString HeadPanel::figures(const tiny::HeadRoles &roles, tiny::Role role)
 {
-    if (!m_inspection)
-        return {};
-    const tiny::HeadRoles &roles = m_inspection->textRoles;
-    // The role it plays, else the role it comes closest to.
-    tiny::TextRole shown = roles.named().value_or(tiny::TextRole::PreviousChar);
-    if (!roles.named())
-        for (const tiny::TextRole role : tiny::textRoles)
-            if (roles[role].ratio() > roles[shown].ratio())
-                shown = role;
-    const tiny::RoleMeasure &measure = roles[shown];
-    if (measure.rows == 0)
-        return {};
-    const QString figures =
-        tr("%1 of its weight there, %2× a uniform head's %3")
-            .arg(NumberFormat::weight(measure.weight), NumberFormat::ratio(measure.ratio()),
-                 NumberFormat::weight(measure.uniform));
-    if (roles.named())
-        return tr("In the poems' structure it reads <b>%1</b>: %2.")
-            .arg(textRoleWords(shown), figures);
-    return tr("No role in the poems' structure reaches %1× a uniform head's weight; the closest "
-              "is %2: %3.")
-        .arg(NumberFormat::ratio(tiny::namedRoleMinRatio), textRoleWords(shown), figures);
+    const tiny::RoleMeasure &measure = roles[role];
+    return tr("%1 of its weight there, %2× a uniform head's %3")
+        .arg(NumberFormat::weight(measure.weight),
+             NumberFormat::ratio(tiny::shownRatio(measure.ratio())),
+             NumberFormat::weight(measure.uniform));
 }
 
-QString HeadPanel::commaFiguresText(const char *text) const
+QString HeadPanel::roleText() const
 {
-    const tiny::HeadProfile &profile = m_inspection->profile;
-    const tiny::MarkFigures figures =
-        tiny::markFigures(profile.onLastComma, profile.lastCommaBaseline);
-    return tr(text).arg(NumberFormat::weight(figures.weight), NumberFormat::ratio(figures.ratio));
+    const tiny::HeadRoles *roles = shownRoles();
+    if (!roles)
+        return tr("No head to describe yet.");
+    if (const std::optional<tiny::Role> role = roles->named())
+        return tr("This head reads <b>%1</b>: %2.")
+            .arg(roleWords(*role, roles->fixedOffset), figures(*roles, *role));
+    if (roles->broad())
+        return tr("This head spreads its weight <b>broadly</b>, like the averaging of step 1: no "
+                  "role gets %1× a uniform head's weight.")
+            .arg(NumberFormat::ratio(tiny::broadMaxRatio));
+    const tiny::Role closest = roles->closest();
+    return tr("This head plays <b>no clear role</b>: none reaches %1× a uniform head's weight. "
+              "The closest is %2: %3.")
+        .arg(NumberFormat::ratio(tiny::namedRoleMinRatio), roleWords(closest, roles->fixedOffset),
+             figures(*roles, closest));
 }
 
 QString HeadPanel::verdictText() const
 {
-    if (!m_inspection)
+    if (!shownRoles())
         return {};
     switch (m_exercise) {
     case Exercise::LastComma:
         return lastCommaVerdict();
-    case Exercise::LineAbove:
-        return lineAboveVerdict();
+    case Exercise::Induction:
+        return inductionVerdict();
     case Exercise::None:
         break;
     }
@@ -206,54 +175,93 @@ QString HeadPanel::verdictText() const
 
 QString HeadPanel::lastCommaVerdict() const
 {
-    const tiny::HeadProfile &profile = m_inspection->profile;
-    if (profile.commaRows < tiny::lastMarkMinRows)
+    const tiny::HeadRoles &roles = *shownRoles();
+    if (!roles.counts(tiny::Role::LastComma))
         return tr("The text has too few “，” to judge a head: train on 唐诗三百首.");
-    // The rule is tiny::headRole's (the exercise's hint states it): the role line above and
-    // this verdict cannot disagree.
+    // The rule is the role line's (tiny::HeadRoles::named): the two cannot disagree.
     const QString measured =
-        commaFiguresText(QT_TR_NOOP("This head: %1 on the last “，”, %2× a uniform head."));
-    QString verdict;
-    if (m_inspection->role.kind == tiny::HeadRoleKind::LastComma)
-        verdict = tr("✔ Found: this head looks back at the last comma.");
-    else if (tiny::looksAtLastComma(profile))
-        verdict = tr("✘ Not this one: it looks back at the last comma, but its role above gets "
-                     "more weight. Try another head.");
-    else
-        verdict = tr("✘ Not this one. Try another head.");
-    return verdict + QLatin1Char(' ') + measured;
+        tr("On the last comma: %1.").arg(figures(roles, tiny::Role::LastComma));
+    if (roles.named() == tiny::Role::LastComma)
+        return tr("✔ Found: this head's role is the last comma.") + QLatin1Char(' ') + measured;
+    if (tiny::shownRatio(roles[tiny::Role::LastComma].ratio()) >= tiny::namedRoleMinRatio)
+        return tr("✘ Not this one: it reads the last comma too, but its role above is "
+                  "stronger. Try another head.") +
+               QLatin1Char(' ') + measured;
+    return tr("✘ Not this one. Try another head.") + QLatin1Char(' ') + measured;
 }
 
-QString HeadPanel::lineAboveVerdict() const
+QString HeadPanel::inductionVerdict() const
 {
-    const tiny::RoleLeader &leader = m_inspection->lineAbove;
+    const auto &allOn = m_inspection->allOn;
+    if (allOn.size() < 2)
+        return tr("✘ This model has one layer. An induction head reads what a head of an earlier "
+                  "layer wrote, so it needs two: train the repeat task with two layers.");
+    const tiny::RoleLeader leader = tiny::roleLeader(allOn, tiny::Role::Induction, 1);
     if (leader.head.first < 0)
-        return tr("This text has no poem of equal lines to judge a head by: open the "
-                  "long-trained model (全唐诗 must be built).");
-    const QString ratio =
-        NumberFormat::ratio(m_inspection->textRoles[tiny::TextRole::PreviousLine].ratio());
-    if (!leader.reads())
-        return tr("✘ No head reads the line above yet: the strongest, layer %1 head %2, puts "
-                  "%3× a uniform head's weight there. Train longer, or open the long-trained "
-                  "model.")
-            .arg(leader.head.first + 1)
-            .arg(leader.head.second + 1)
-            .arg(NumberFormat::ratio(leader.ratio));
-    if (leader.head == tiny::HeadIndex{m_layer, m_head})
-        return tr("✔ Found: no other head puts as much weight on the same place one line up: "
-                  "%1× a uniform head's.")
-            .arg(ratio);
-    return tr("✘ Not this one: %1× a uniform head's weight on the line above, and another head "
-              "puts more there. Try another head.")
-        .arg(ratio);
+        return tr("No character repeats in this text: train the repeat task.");
+    if (tiny::shownRatio(leader.ratio) < tiny::inductionHeadMinRatio)
+        return tr("✘ No induction head yet: the strongest of layer 2 and up, %1, puts %2× a "
+                  "uniform head's weight on the character after the earlier copy (%3× needed). "
+                  "Train the repeat task until its loss falls.")
+            .arg(headName(leader.head), NumberFormat::ratio(tiny::shownRatio(leader.ratio)),
+                 NumberFormat::ratio(tiny::inductionHeadMinRatio));
+    const bool earlierOff = std::any_of(
+        m_inspection->off.begin(), m_inspection->off.end(),
+        [&leader](const tiny::HeadIndex &head) { return head.first < leader.head.first; });
+    if (earlierOff)
+        return circuitVerdict(leader);
+    const tiny::HeadRoles &roles = *m_inspection->headAllOn(m_layer, m_head);
+    const QString measured =
+        tr("On %1: %2.")
+            .arg(roleWords(tiny::Role::Induction), figures(roles, tiny::Role::Induction));
+    if (leader.head != tiny::HeadIndex{m_layer, m_head})
+        return tr("✘ Not this one: another head of layer 2 or up reads the earlier copy more. "
+                  "Try another head.") +
+               QLatin1Char(' ') + measured;
+    return tr("✔ Step 1 of 2: of the heads of layer 2 and up, this one reads the earlier copy "
+              "most.") +
+           QLatin1Char(' ') + measured + QLatin1Char(' ') +
+           tr("Now find the head it needs: switch the heads of layer %1 off one at a time.")
+               .arg(leader.head.first);
+}
+
+QString HeadPanel::circuitVerdict(const tiny::RoleLeader &leader) const
+{
+    std::vector<tiny::HeadIndex> earlier;
+    for (const tiny::HeadIndex &head : m_inspection->off)
+        if (head.first < leader.head.first)
+            earlier.push_back(head);
+    const tiny::HeadRoles &now = *m_inspection->head(leader.head.first, leader.head.second);
+    const QString before = NumberFormat::ratio(tiny::shownRatio(leader.ratio));
+    const double ratio = tiny::shownRatio(now[tiny::Role::Induction].ratio());
+    const QString after = NumberFormat::ratio(ratio);
+    if (earlier.size() > 1) {
+        QStringList names;
+        for (const tiny::HeadIndex &head : earlier)
+            names.append(headName(head));
+        return tr("✘ Switch off one head at a time: with %1 off, head %2 reads the earlier copy "
+                  "at %3× (%4× with every head on).")
+            .arg(names.join(QStringLiteral(", ")), headName(leader.head), after, before);
+    }
+    const QString off = headName(earlier.front());
+    if (ratio < tiny::namedRoleMinRatio)
+        return tr("✔ Circuit found: with head %1 off, head %2's weight on the character after "
+                  "the earlier copy falls from %3× to %4× a uniform head's, below %5×. Head %2 "
+                  "finds the earlier copy through what head %1 writes.")
+            .arg(off, headName(leader.head), before, after,
+                 NumberFormat::ratio(tiny::namedRoleMinRatio));
+    return tr("✘ Not this one: with head %1 off, head %2 still reads the earlier copy at %3× "
+              "(%4× with every head on). Switch it on again and try another.")
+        .arg(off, headName(leader.head), after, before);
 }
 
 void HeadPanel::updateTexts()
 {
-    const QString over = m_onValidation ? tr("Layer %1, head %2: mean weight by how far back "
-                                             "the key is, over the validation text")
-                                        : tr("Layer %1, head %2: mean weight by how far back "
-                                             "the key is, over the probe line");
+    const bool onValidation = !m_inspection || m_inspection->onValidation;
+    const QString over = onValidation ? tr("Layer %1, head %2: mean weight by how far back the "
+                                           "key is, over the validation text")
+                                      : tr("Layer %1, head %2: mean weight by how far back the "
+                                           "key is, over the probe line");
     m_caption->setText(m_layer >= 0 ? over.arg(m_layer + 1).arg(m_head + 1)
                                     : tr("Select a head in the grid."));
     m_workbench->setEnabled(m_layer >= 0 && m_latest);
@@ -269,9 +277,7 @@ void HeadPanel::updateTexts()
                            "open in the workbench: move the history slider to the end.")
                             .arg(m_latestStep));
     m_role->setText(roleText());
-    m_textRole->setText(textRoleText());
-    m_textRole->setVisible(!m_textRole->text().isEmpty());
-    m_verdict->setVisible(exerciseShown() && m_inspection.has_value());
+    m_verdict->setVisible(exerciseShown() && shownRoles());
     m_verdict->setText(verdictText());
 }
 
@@ -279,8 +285,9 @@ void HeadPanel::retranslateUi()
 {
     m_workbench->setText(tr("Open this head in the workbench"));
     m_switchOff->setText(tr("Switch this head off"));
-    m_switchOff->setToolTip(tr("Its output is set to zero before the output projection: the next "
-                               "characters and the heads' worth show the model without it."));
+    m_switchOff->setToolTip(tr("Its output is set to zero before the output projection: the "
+                               "heads after it, the grid, the losses and the next characters "
+                               "show the model without it."));
     m_chart->setAccessibleName(tr("Mean weight by offset of the key"));
     updateTexts();
 }

@@ -1,13 +1,14 @@
 #pragma once
 
-/// Step 7's panel of the selected head: its mean weight by relative offset (−1 … −16) over the
-/// validation text as bars, the role those numbers show in words ("looks at the previous
-/// character"), the exercise's verdict on it, and the button that opens it in the workbench.
+/// Step 7's panel of the selected head: its mean weight by relative offset (0 … 16) over the
+/// validation text as bars, its role in words with the figures that name it (tiny::HeadRoles,
+/// the one list of roles), the exercise's verdict on it, and the buttons that open it in the
+/// workbench and switch it off. With heads switched off it shows the model without them; the
+/// verdicts compare with every head on.
 
 #include "modelinspector.h"
 
 #include <QWidget>
-#include <optional>
 
 class QBarSet;
 class QCheckBox;
@@ -23,16 +24,12 @@ class HeadPanel : public QWidget
     Q_OBJECT
 
 public:
-    static constexpr int maxOffset = ModelInspector::maxOffset;
+    static constexpr int maxOffset = tiny::maxRoleOffset;
 
     explicit HeadPanel(QWidget *parent = nullptr);
 
-    /// Shows the inspection of head (layer, head) (ModelInspector: its profile measured with the
-    /// punctuation marks as the marks and ， as the comma, its role, the exercise's verdict);
-    /// nothing for null.
-    void showHead(int layer, int head, const HeadInspection *inspection);
-    /// Whether the profiles were measured on the validation text (else on the probe line).
-    void setMeasuredOnValidation(bool validation);
+    /// Shows head (layer, head) of `inspection` (null: nothing to show yet).
+    void showHead(int layer, int head, SharedHeadsInspection inspection);
     /// Whether the grid shows the current model, at step `latestStep`. While it shows a past
     /// step, a note says that the panel describes the latest model and why the head cannot be
     /// opened.
@@ -43,32 +40,28 @@ public:
     {
         None,
         LastComma, ///< exercise 4: a head whose role is the last comma
-        LineAbove, ///< exercise 5: the head that reads the line above most (tiny::RoleLeader)
+        Induction, ///< exercise 5: the induction head, then the layer-1 head it reads
     };
     void setExercise(Exercise exercise);
     Exercise exercise() const { return m_exercise; }
     bool exerciseShown() const { return m_exercise != Exercise::None; }
-    /// The role of the shown head in words.
+
+    /// A role in words, such as "the previous character" (`offset` for FixedOffset).
+    static QString roleWords(tiny::Role role, int offset = 0);
+    /// The role of the shown head in words, with its figures.
     QString roleText() const;
-    /// The shown head's role in the poems' structure (tiny::HeadRoles: previous character,
-    /// last comma, line start, line above, rhyme) with its weight and its ratio to a uniform
-    /// head's; empty when it was measured on the probe line, which has no whole window.
-    QString textRoleText() const;
-    /// A role of the poems' structure in words, such as "the same place in the line above".
-    static QString textRoleWords(tiny::TextRole role);
     QString verdictText() const;
 
     QPushButton *workbenchButton() const { return m_workbench; }
     /// "Switch this head off": checked while the shown head is switched off (ablation).
     QCheckBox *switchOffBox() const { return m_switchOff; }
-    /// Checks the box without a signal (the page keeps which heads are off).
+    /// Checks the box without a signal (the session keeps which heads are off).
     void setHeadOff(bool off);
     /// The bars: offsets 0 (the character itself) to maxOffset.
     QBarSet *offsetBars() const;
     /// The chart of the bars (its names: "0" … "16").
     BarChartView *offsetChart() const { return m_chart; }
     QLabel *roleLabel() const { return m_role; }
-    QLabel *textRoleLabel() const { return m_textRole; }
     QLabel *verdictLabel() const { return m_verdict; }
 
     void retranslateUi();
@@ -80,26 +73,25 @@ Q_SIGNALS:
 
 private:
     void updateTexts();
-    /// `text` (marked with QT_TR_NOOP) translated, with the shown head's weight on the last
-    /// comma as %1 and its ratio to a uniform head's as %2, as the role's rule reads them
-    /// (tiny::markFigures).
-    QString commaFiguresText(const char *text) const;
+    /// "0.41 of its weight there, 4.8× a uniform head's 0.09" for `role` of `roles`.
+    static QString figures(const tiny::HeadRoles &roles, tiny::Role role);
     /// The verdicts of exercises 4 and 5 on the shown head.
     QString lastCommaVerdict() const;
-    QString lineAboveVerdict() const;
+    QString inductionVerdict() const;
+    /// Exercise 5 on its induction head once heads of layer 1 are off.
+    QString circuitVerdict(const tiny::RoleLeader &leader) const;
+    const tiny::HeadRoles *shownRoles() const;
 
     int m_layer = -1;
     int m_head = -1;
-    std::optional<HeadInspection> m_inspection;
+    SharedHeadsInspection m_inspection;
     Exercise m_exercise = Exercise::None;
     int m_latestStep = 0;
-    bool m_onValidation = true;
     bool m_latest = true;
 
     QLabel *m_caption;
     BarChartView *m_chart;
     QLabel *m_role;
-    QLabel *m_textRole;
     QLabel *m_verdict;
     QPushButton *m_workbench;
     QCheckBox *m_switchOff;

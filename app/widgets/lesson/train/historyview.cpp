@@ -86,10 +86,20 @@ void HistoryView::showSnapshot(int index)
         m_slider->setValue(index);
     }
     m_shown = index;
-    const SharedSnapshot &snapshot = history[std::size_t(index)];
-    m_shownStep = snapshot->step;
+    // The latest model with heads switched off is shown without them (the history records the
+    // run as it trained, every head on).
+    const SharedSnapshot off = m_followLatest ? m_session->headsOffSnapshot() : nullptr;
+    const SharedSnapshot &snapshot = off ? off : history[std::size_t(index)];
+    m_shownStep = history[std::size_t(index)]->step;
     m_grid->setSnapshot(snapshot, m_session->probeCharacters());
-    m_label->setText(tr("step %1").arg(m_shownStep));
+    QStringList offNames;
+    for (const tiny::HeadIndex &head :
+         off ? m_session->headsOff() : decltype(m_session->headsOff()){})
+        offNames.append(QStringLiteral("%1.%2").arg(head.first + 1).arg(head.second + 1));
+    m_label->setText(offNames.isEmpty() ? tr("step %1").arg(m_shownStep)
+                                        : tr("step %1, switched off: %2")
+                                              .arg(m_shownStep)
+                                              .arg(offNames.join(QStringLiteral(", "))));
     Q_EMIT snapshotShown(m_followLatest, history.back()->step);
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 
 /// Step 7's heads as they were: the HeadGrid showing one snapshot of a TrainingSession's history,
-/// and under it a slider that replays the history ("step 350"). The view follows the newest
+/// and under it a slider that replays the history ("step 350"). At the latest step with heads
+/// switched off, the grid shows the model without them. The view follows the newest
 /// snapshot as training adds them, unless the learner moved the slider back; when the history is
 /// thinned it stays at the step shown (or the nearest one kept). A note says so when a probe edit
 /// restarted the history.
@@ -33,6 +34,8 @@ public:
     /// Shows the snapshot `index` of the history (clamped; the last is the current model).
     void showSnapshot(int index);
     int shownSnapshot() const { return m_shown; }
+    /// The step of the shown snapshot (−1 before any).
+    int shownStep() const { return m_shownStep; }
     /// Whether the newest snapshot is shown.
     bool showsLatest() const { return m_followLatest; }
 

@@ -4,6 +4,7 @@
 #include "numberformat.h"
 #include "trainingsession.h"
 
+#include <QAreaSeries>
 #include <QChart>
 #include <QCursor>
 #include <QFontMetricsF>
@@ -23,6 +24,8 @@ namespace {
 const QColor trainColor(0x1f, 0x77, 0xb4);      // blue
 const QColor validationColor(0xd6, 0x5f, 0x00); // orange
 const QColor baselineColor(0x60, 0x60, 0x60);   // grey
+const QColor inductionColor(0x2c, 0xa0, 0x2c);  // green
+const QColor fallColor(0xd6, 0x5f, 0x00, 0x38); // the validation's orange, faint
 
 QLineSeries *lineSeries(const QColor &color, qreal width, Qt::PenStyle style)
 {
@@ -52,8 +55,13 @@ LossChart::LossChart(QWidget *parent)
     , m_validation(lineSeries(validationColor, 2.5, Qt::SolidLine))
     , m_baseline(lineSeries(baselineColor, 1.5, Qt::DashLine))
     , m_best(new QScatterSeries)
+    , m_fallTop(new QLineSeries)
+    , m_fall(new QAreaSeries(m_fallTop))
+    , m_induction(lineSeries(inductionColor, 2.0, Qt::SolidLine))
+    , m_shownStep(lineSeries(baselineColor, 1.0, Qt::DotLine))
     , m_stepAxis(new QValueAxis)
     , m_lossAxis(new QValueAxis)
+    , m_ratioAxis(new QValueAxis)
 {
     QChart *chart = this->chart();
     chart->setAnimationOptions(QChart::NoAnimation);
@@ -62,6 +70,12 @@ LossChart::LossChart(QWidget *parent)
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->addAxis(m_stepAxis, Qt::AlignBottom);
     chart->addAxis(m_lossAxis, Qt::AlignLeft);
+    chart->addAxis(m_ratioAxis, Qt::AlignRight);
+    m_ratioAxis->setLabelFormat(QStringLiteral("%d×"));
+    m_ratioAxis->setLinePenColor(inductionColor);
+    m_ratioAxis->setVisible(false);
+    m_fall->setBrush(fallColor);
+    m_fall->setPen(Qt::NoPen);
     m_stepAxis->setLabelFormat(QStringLiteral("%d"));
     m_stepAxis->setTickType(QValueAxis::TicksDynamic); // whole steps: see stepTickInterval()
     m_stepAxis->setTickAnchor(0.0);
@@ -70,16 +84,35 @@ LossChart::LossChart(QWidget *parent)
     m_best->setBorderColor(Qt::black);
     m_best->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
     m_best->setMarkerSize(13.0);
-    for (QXYSeries *series :
-         {static_cast<QXYSeries *>(m_baseline), static_cast<QXYSeries *>(m_train),
-          static_cast<QXYSeries *>(m_validation), static_cast<QXYSeries *>(m_best)}) {
+    // The shading first: every line is drawn over it.
+    for (QAbstractSeries *series :
+         {static_cast<QAbstractSeries *>(m_fall), static_cast<QAbstractSeries *>(m_shownStep),
+          static_cast<QAbstractSeries *>(m_baseline), static_cast<QAbstractSeries *>(m_train),
+          static_cast<QAbstractSeries *>(m_validation), static_cast<QAbstractSeries *>(m_best)}) {
         chart->addSeries(series);
         series->attachAxis(m_stepAxis);
         series->attachAxis(m_lossAxis);
     }
-    // The best validation is marked, not listed: the legend keeps room for the three lines.
-    for (QLegendMarker *marker : chart->legend()->markers(m_best))
-        marker->setVisible(false);
+    chart->addSeries(m_induction);
+    m_induction->attachAxis(m_stepAxis);
+    m_induction->attachAxis(m_ratioAxis);
+    // The best validation, the fastest fall and the shown step are marked, not listed: the
+    // legend keeps room for the lines (the chart's tooltip tells what the shading is).
+    for (QAbstractSeries *series :
+         {static_cast<QAbstractSeries *>(m_best), static_cast<QAbstractSeries *>(m_shownStep),
+          static_cast<QAbstractSeries *>(m_fall)})
+        for (QLegendMarker *marker : chart->legend()->markers(series))
+            marker->setVisible(false);
+    connectHovers();
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumWidth(320); // the height follows the font: applyFonts()
+    FocusMark::install(this);
+    connect(chart, &QChart::plotAreaChanged, this, &LossChart::fitLossTitle);
+    retranslateUi();
+}
+
+void LossChart::connectHovers()
+{
     connect(m_train, &QLineSeries::hovered, this, [this](const QPointF &point, bool state) {
         showValue(tr("training loss"), point, state);
     });
@@ -89,13 +122,15 @@ LossChart::LossChart(QWidget *parent)
     connect(m_best, &QScatterSeries::hovered, this, [this](const QPointF &point, bool state) {
         showValue(tr("best validation loss"), point, state);
     });
-    setRenderHint(QPainter::Antialiasing);
-    // Above the selected head's panel on a 1280×720 screen (a title bar less): room for the
-    // curves, both axes and the legend, and the panel below keeps what it needs.
-    setMinimumSize(320, 160);
-    FocusMark::install(this);
-    connect(chart, &QChart::plotAreaChanged, this, &LossChart::fitLossTitle);
-    retranslateUi();
+    connect(m_induction, &QLineSeries::hovered, this, [this](const QPointF &point, bool state) {
+        if (state)
+            QToolTip::showText(
+                QCursor::pos(),
+                tr("step %1: the strongest head of layer 2 and up puts %2× a "
+                   "uniform head's weight on the character after the earlier copy")
+                    .arg(locale().toString(qRound(point.x())), NumberFormat::ratio(point.y())),
+                this);
+    });
 }
 
 int LossChart::blockLength(int steps)
@@ -141,6 +176,43 @@ void LossChart::showSession(const TrainingSession &session)
     m_stepAxis->setTickInterval(stepTickInterval(steps));
     m_lossAxis->setRange(0.0, high > 0.0 ? std::ceil(high * 1.05) : 1.0);
     m_lossAxis->applyNiceNumbers(); // ticks at round losses
+    m_lossTop = m_lossAxis->max();
+    showFallAndInduction(session, m_lossTop);
+}
+
+void LossChart::showFallAndInduction(const TrainingSession &session, double top)
+{
+    QList<QPointF> induction;
+    double highest = 0.0;
+    for (const ValidationPoint &v : session.validations())
+        if (const double strongest = v.strongestLaterInduction(); strongest >= 0.0) {
+            induction.append(QPointF(v.step, strongest));
+            highest = std::max(highest, strongest);
+        }
+    const tiny::LossFall fall = session.fastestFall();
+    if (fall.found()) {
+        m_fallTop->replace({QPointF(fall.fromStep, top), QPointF(fall.toStep, top)});
+        m_fall->setName(tr("fastest fall: %1 nats").arg(NumberFormat::loss(fall.drop())));
+    } else {
+        m_fallTop->clear();
+    }
+    m_fall->setVisible(fall.found());
+    m_induction->replace(induction);
+    const bool shown = !induction.isEmpty();
+    m_induction->setVisible(shown);
+    m_ratioAxis->setVisible(shown);
+    for (QLegendMarker *marker : chart()->legend()->markers(m_induction))
+        marker->setVisible(shown);
+    m_ratioAxis->setRange(0.0, std::max(10.0, std::ceil(highest * 1.1)));
+    m_ratioAxis->applyNiceNumbers();
+}
+
+void LossChart::setShownStep(int step)
+{
+    if (step < 0)
+        m_shownStep->clear();
+    else
+        m_shownStep->replace({QPointF(step, 0.0), QPointF(step, m_lossTop)});
 }
 
 double LossChart::stepAxisEnd(int done, int total)
@@ -174,10 +246,14 @@ void LossChart::retranslateUi()
     m_validation->setName(tr("validation"));
     m_baseline->setName(tr("unigram"));
     m_best->setName(tr("best validation"));
+    m_induction->setName(tr("induction ×"));
     m_stepAxis->setTitleText(tr("training step"));
     fitLossTitle();
     setToolTip(tr("Hover a point for its step and loss. Validation rising while training falls "
-                  "is over-fitting: the model learns its training text by heart."));
+                  "is over-fitting: the model learns its training text by heart. The shaded "
+                  "stretch is where the validation loss fell fastest; the green line, on the "
+                  "right axis, how strongly the best head of layer 2 and up reads the character "
+                  "after the earlier copy of the current one (an induction head)."));
 }
 
 void LossChart::fitLossTitle()
@@ -204,6 +280,9 @@ void LossChart::applyFonts(const QFont &font)
         axis->setTitleFont(font);
     }
     chart()->legend()->setFont(font);
+    // Room for the curves, both axes' labels and titles and the legend in this font (the zoom):
+    // 160 px at 1280×720 under a title bar; squeezed lower, Qt Charts cuts every label to "…".
+    setMinimumHeight(std::max(160, 12 * QFontMetrics(font).height()));
     fitLossTitle();
 }
 

@@ -2,11 +2,16 @@
 
 /// The loss chart of step 7: the training loss (the mean of each few steps' batch losses) and the
 /// validation loss against the step, the unigram baseline as a dashed line, and the best
-/// validation marked. Hovering a point shows its step and loss. It only shows what a
-/// TrainingSession has; the page owns the session.
+/// validation marked; the stretch where the validation loss fell fastest shaded
+/// (tiny::steepestFall within a quarter of the run), and on a second axis the induction ratio of
+/// the strongest head of layer 2 and up at each validation, so that the learner sees an
+/// induction head form at the step the loss drops. A line marks the step the history slider
+/// shows. Hovering a point shows its step and value. It only shows what a TrainingSession has;
+/// the page owns the session.
 
 #include <QChartView>
 
+class QAreaSeries;
 class QLineSeries;
 class QScatterSeries;
 class QValueAxis;
@@ -26,8 +31,10 @@ public:
     /// so a long run keeps a few hundred points.
     static int blockLength(int steps);
 
-    /// Draws the session's losses, baseline and best validation.
+    /// Draws the session's losses, baseline, best validation, fastest fall and induction ratio.
     void showSession(const TrainingSession &session);
+    /// Marks the step the history slider shows (−1: none).
+    void setShownStep(int step);
     void retranslateUi();
     void applyFonts(const QFont &font);
 
@@ -35,6 +42,12 @@ public:
     QLineSeries *validationSeries() const { return m_validation; }
     QLineSeries *baselineSeries() const { return m_baseline; }
     QScatterSeries *bestSeries() const { return m_best; }
+    /// The fastest fall's stretch (empty when the loss never fell).
+    QAreaSeries *fallSeries() const { return m_fall; }
+    /// The strongest induction ratio of layer 2 and up at each validation (empty for one layer).
+    QLineSeries *inductionSeries() const { return m_induction; }
+    QValueAxis *ratioAxis() const { return m_ratioAxis; }
+    QLineSeries *shownStepSeries() const { return m_shownStep; }
     QValueAxis *stepAxis() const { return m_stepAxis; }
     /// Where the step axis ends after `done` of `total` steps: the steps done and a quarter
     /// more, at a round number (1, 2 or 5 × 10^k), at most `total`.
@@ -49,13 +62,23 @@ private:
     /// (nats)", "loss") rather than cut off.
     void fitLossTitle();
     void showValue(const QString &what, const QPointF &point, bool state);
+    /// Hovering a point of a line shows its value.
+    void connectHovers();
+    /// The fall's shading and the induction curve for `session`.
+    void showFallAndInduction(const TrainingSession &session, double top);
 
     QLineSeries *m_train;
     QLineSeries *m_validation;
     QLineSeries *m_baseline;
     QScatterSeries *m_best;
+    QLineSeries *m_fallTop;
+    QAreaSeries *m_fall;
+    QLineSeries *m_induction;
+    QLineSeries *m_shownStep;
     QValueAxis *m_stepAxis;
     QValueAxis *m_lossAxis;
+    QValueAxis *m_ratioAxis;
+    double m_lossTop = 1.0;
 };
 
 } // namespace attention

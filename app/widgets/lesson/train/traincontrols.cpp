@@ -27,6 +27,8 @@ namespace {
 
 /// The corpus list's items hold the corpus (a corpora:: name or a path); this one asks for a file.
 const QString chooseFileItem = QStringLiteral("?file");
+/// The corpora listed before a chosen file and "Text file…" (addCorpusItems).
+constexpr int listedCorpora = 5;
 
 IntegerSpinBox *spinBox(int minimum, int maximum)
 {
@@ -137,6 +139,7 @@ void TrainControls::connectFields()
         TrainingSetup shown = setup();
         shown.config.context = defaults.config.context;
         shown.config.layers = defaults.config.layers;
+        shown.config.mlp = defaults.config.mlp;
         shown.settings.steps = defaults.settings.steps;
         shown.settings.learningRate = defaults.settings.learningRate;
         setSetup(shown);
@@ -152,8 +155,8 @@ void TrainControls::showModelShape(const tiny::ModelConfig &config, const QStrin
 {
     TrainingSetup shown = setup();
     shown.config = config;
-    for (const char *builtIn :
-         {corpora::tang, corpora::tang300, corpora::song100, corpora::copyTask})
+    for (const char *builtIn : {corpora::tang, corpora::tang300, corpora::song100,
+                                corpora::copyTask, corpora::repeatTask})
         if (corpusName == QLatin1String(builtIn))
             shown.corpus = corpusName;
     setSetup(shown);
@@ -189,6 +192,7 @@ void TrainControls::addCorpusItems()
     m_corpus->addItem(QString(), QString::fromLatin1(corpora::tang300));
     m_corpus->addItem(QString(), QString::fromLatin1(corpora::song100));
     m_corpus->addItem(QString(), QString::fromLatin1(corpora::copyTask));
+    m_corpus->addItem(QString(), QString::fromLatin1(corpora::repeatTask));
     m_corpus->addItem(QString(), chooseFileItem);
 }
 
@@ -199,7 +203,7 @@ void TrainControls::setCorpus(const QString &corpus)
         // A text file: one item for it, before "Text file…".
         m_corpusFile = corpus;
         const int fileItem = m_corpus->findData(chooseFileItem);
-        if (m_corpus->count() > 5) // a file chosen before: this one takes its place
+        if (fileItem > listedCorpora) // a file chosen before: this one takes its place
             m_corpus->removeItem(fileItem - 1);
         index = m_corpus->findData(chooseFileItem);
         int widest = 0;
@@ -259,8 +263,13 @@ void TrainControls::setPendingChange(bool pending)
 
 void TrainControls::showEstimate(const RunEstimate &estimate, bool running)
 {
-    m_estimate->setVisible(!running && estimate.bytes > 0);
-    m_estimate->setText(estimateText(estimate));
+    const TrainingSetup shown = setup();
+    const QString note = shown.corpus == QLatin1String(corpora::repeatTask)
+                             ? repeatContextNote(shown.config.context)
+                             : QString();
+    m_estimate->setVisible(!running && (estimate.bytes > 0 || !note.isEmpty()));
+    m_estimate->setText(note.isEmpty() ? estimateText(estimate)
+                                       : estimateText(estimate) + QLatin1Char(' ') + note);
 }
 
 QString TrainControls::estimateText(const RunEstimate &estimate) const
@@ -366,10 +375,14 @@ void TrainControls::retranslateUi()
     m_corpus->setItemText(item(corpora::song100), tr("宋词一百首 (Song lyrics)"));
     m_corpus->setItemText(item(corpora::copyTask),
                           tr("Copy task (repeats %1 back)").arg(corpora::copyLag));
+    m_corpus->setItemText(item(corpora::repeatTask), tr("Repeat task (induction)"));
     m_corpus->setItemText(m_corpus->findData(chooseFileItem), tr("Text file…"));
     m_corpus->setToolTip(tr("What the model learns to continue: a UTF-8 text file is cut into "
                             "paragraphs. In the copy task every character repeats the one %1 "
-                            "places back, so a head should learn to look exactly %2 back.")
+                            "places back, so a head should learn to look exactly %2 back. In "
+                            "the repeat task random strings are written twice: two heads "
+                            "together learn to find the earlier copy and read what came next "
+                            "(an induction head).")
                              .arg(corpora::copyLag)
                              .arg(corpora::copyLag - 1));
     const auto label = [this](QWidget *field, const QString &text, const QString &tip) {

@@ -1,5 +1,6 @@
 #include "trainpage.h"
 
+#include "chartscolumn.h"
 #include "datafiles.h"
 #include "headgrid.h"
 #include "headpanel.h"
@@ -8,6 +9,7 @@
 #include "losschart.h"
 #include "modelfile.h"
 #include "nextcharpanel.h"
+#include "positionlossview.h"
 #include "traincontrols.h"
 
 #include <QEvent>
@@ -25,6 +27,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 namespace attention {
 
@@ -53,9 +56,14 @@ QString TrainPage::defaultProbe()
     return QStringLiteral("床前明月光，疑是地上霜。");
 }
 
-QString TrainPage::quatrainProbe()
+QString TrainPage::repeatProbe()
 {
-    return QStringLiteral("床前明月光，疑是地上霜。举头望明月，低头思故乡。");
+    return corpora::repeatProbe();
+}
+
+QString TrainPage::probeFor(const QString &corpus)
+{
+    return corpus == QLatin1String(corpora::repeatTask) ? repeatProbe() : defaultProbe();
 }
 
 TrainPage::TrainPage(QWidget *parent)
@@ -64,6 +72,7 @@ TrainPage::TrainPage(QWidget *parent)
     , m_inspector(new ModelInspector(this))
     , m_controls(new TrainControls)
     , m_lossChart(new LossChart)
+    , m_positionLosses(new PositionLossView)
     , m_probeLabel(new QLabel)
     , m_probeNote(new QLabel)
     , m_probe(new QLineEdit(defaultProbe()))
@@ -87,6 +96,7 @@ TrainPage::TrainPage(QWidget *parent)
     m_probeTimer->setSingleShot(true);
     m_probeTimer->setInterval(probeDelayMs);
     m_probe->setMaxLength(256);
+    m_probe->setCursorPosition(0); // read from its start where the column is narrow
     m_session->setProbe(defaultProbe());
     m_controls->setSetup(defaultSetup());
     buildLayout();
@@ -132,17 +142,18 @@ void TrainPage::buildLayout()
     m_tabs->addTab(m_nextChar, QString());
     m_tabs->addTab(m_worthPanel, QString());
 
-    // The loss above the selected head's panel; beside them the heads, the whole height: their
-    // tiles are square, so height is what makes them large.
-    auto *charts = new QSplitter(Qt::Vertical);
-    charts->addWidget(m_lossChart);
-    charts->addWidget(m_tabs);
-    charts->setStretchFactor(0, 3);
-    charts->setStretchFactor(1, 2);
-    charts->setSizes({600, 400});
-    charts->setChildrenCollapsible(false);
+    // The loss above the selected head's panel, the loss at each position of the probe line
+    // under it (beside the run's curves: the heads need their column's height for their tiles);
+    // beside them the heads, the whole height: their tiles are square, so height is what makes
+    // them large.
+    auto *losses = new QWidget;
+    auto *lossesLayout = new QVBoxLayout(losses);
+    lossesLayout->setContentsMargins(0, 0, 0, 0);
+    lossesLayout->addWidget(m_lossChart, 1);
+    lossesLayout->addWidget(m_positionLosses);
+    m_chartsColumn = new ChartsColumn(losses, m_tabs);
     auto *right = new QSplitter(Qt::Horizontal);
-    right->addWidget(charts);
+    right->addWidget(m_chartsColumn);
     right->addWidget(heads);
     right->setStretchFactor(0, 2);
     right->setStretchFactor(1, 1);
@@ -160,6 +171,11 @@ void TrainPage::connectSession()
     TrainingSession *s = m_session;
     connect(s, &TrainingSession::progressed, this, &TrainPage::sessionProgressed);
     connect(s, &TrainingSession::historyReset, m_historyView, &HistoryView::historyReset);
+    connect(s, &TrainingSession::headsOffChanged, this, [this] {
+        updateNextChar();
+        inspectHeads();
+        m_historyView->historyAppended();
+    });
     connect(s, &TrainingSession::modelChanged, this, [this] {
         updateNextChar();
         // While training, the profiles follow a few times a second; otherwise at once.
@@ -217,7 +233,6 @@ void TrainPage::connectControls()
             showError(m_lastError);
     });
     connect(m_controls, &TrainControls::resetClicked, this, [this] {
-        m_off.clear(); // a new model: every head on
         const QString error = trainingErrorText(m_session->setUp(m_controls->setup()));
         if (!error.isEmpty())
             showError(error);
@@ -229,6 +244,12 @@ void TrainPage::connectControls()
     connect(m_probeTimer, &QTimer::timeout, this, [this] { setProbe(m_probe->text()); });
     // The panels below describe the current model: a head from the past is shown, not opened.
     connect(m_historyView, &HistoryView::snapshotShown, m_headPanel, &HeadPanel::setLatestShown);
+    // The loss chart marks the step the grid replays (nothing while it shows the latest); the
+    // losses on the probe line are the shown snapshot's.
+    connect(m_historyView, &HistoryView::snapshotShown, this, [this](bool latest) {
+        m_lossChart->setShownStep(latest ? -1 : m_historyView->shownStep());
+        showPositionLosses();
+    });
     connect(m_grid, &HeadGrid::headSelected, this, &TrainPage::showSelectedHead);
     connect(m_grid, &HeadGrid::positionSelected, this, [this] { updateNextChar(); });
     connect(m_headPanel, &HeadPanel::headOffToggled, this, &TrainPage::switchSelectedHead);
@@ -264,7 +285,11 @@ void TrainPage::applySetup()
     // A model that learned nothing yet follows the form at once; a trained one waits for Reset,
     // so that no training is lost by a slip of the mouse.
     if (m_session->state() == State::Empty || m_session->state() == State::Ready) {
-        m_off.clear(); // a new model: every head on
+        // The probe follows the corpus while it is the other corpus's line (the repeat task
+        // reads a string written twice, the poems a couplet).
+        if (wanted.corpus != m_session->setup().corpus &&
+            m_probe->text() == probeFor(m_session->setup().corpus))
+            setProbe(probeFor(wanted.corpus));
         // Said beside the form, not in a message box: the learner may be typing.
         const QString error = trainingErrorText(m_session->setUp(wanted));
         m_controls->setPendingChange(!error.isEmpty());
@@ -319,35 +344,18 @@ void TrainPage::sessionProgressed()
 void TrainPage::inspectHeads()
 {
     m_profileTimer->stop();
-    const tiny::Vocabulary &vocabulary = m_session->vocabulary();
-    // The validation text when it is in the model's characters, else the probe line.
-    const tiny::PreparedCorpus &corpus = m_session->corpus();
-    const bool corpusFits = !corpus.valIds.empty() && corpus.vocabulary == vocabulary;
-    m_inspector->inspectHeads(m_session->model(), vocabulary,
-                              corpusFits ? corpus.valIds : m_session->probeIds(), corpusFits,
-                              corpus.split.valDocumentEnds);
+    m_inspector->inspectHeads(m_session->inspectionInput());
     measureWorth();
-}
-
-std::vector<tiny::HeadIndex> TrainPage::headsOff() const
-{
-    // Only the heads the shown model has (a reset may have made it smaller).
-    std::vector<tiny::HeadIndex> off;
-    if (const SharedModel model = m_session->model())
-        for (const tiny::HeadIndex &head : m_off)
-            if (tiny::validHead(model->parameters.config, head))
-                off.push_back(head);
-    return off;
 }
 
 void TrainPage::switchSelectedHead(bool off)
 {
     const tiny::HeadIndex head{m_grid->selectedLayer(), m_grid->selectedHead()};
-    m_off.erase(std::remove(m_off.begin(), m_off.end(), head), m_off.end());
+    std::vector<tiny::HeadIndex> heads = m_session->headsOff();
+    heads.erase(std::remove(heads.begin(), heads.end(), head), heads.end());
     if (off)
-        m_off.push_back(head);
-    updateNextChar();
-    measureWorth();
+        heads.push_back(head);
+    m_session->setHeadsOff(std::move(heads));
 }
 
 void TrainPage::measureWorth()
@@ -356,10 +364,9 @@ void TrainPage::measureWorth()
     // while training runs: a pass per head would keep a core busy with weights soon replaced.
     if (m_session->isRunning())
         return;
-    const bool corpusFits = !m_session->corpus().valIds.empty() &&
-                            m_session->corpus().vocabulary == m_session->vocabulary();
-    m_inspector->measureWorth(corpusFits ? m_session->model() : nullptr, m_session->vocabulary(),
-                              m_session->corpus().valIds, headsOff());
+    m_inspector->measureWorth(m_session->validationFitsModel() ? m_session->model() : nullptr,
+                              m_session->vocabulary(), m_session->corpus().valIds,
+                              m_session->headsOff());
 }
 
 void TrainPage::showSelectedHead()
@@ -367,11 +374,24 @@ void TrainPage::showSelectedHead()
     const SharedHeadsInspection heads = m_inspector->heads();
     const int layer = m_grid->selectedLayer();
     const int head = m_grid->selectedHead();
-    m_headPanel->setMeasuredOnValidation(!heads || heads->onValidation);
-    m_headPanel->setHeadOff(std::find(m_off.begin(), m_off.end(), tiny::HeadIndex{layer, head}) !=
-                            m_off.end());
-    m_headPanel->showHead(heads ? layer : -1, head, heads ? heads->head(layer, head) : nullptr);
+    const std::vector<tiny::HeadIndex> &off = m_session->headsOff();
+    m_headPanel->setHeadOff(std::find(off.begin(), off.end(), tiny::HeadIndex{layer, head}) !=
+                            off.end());
+    m_headPanel->showHead(heads ? layer : -1, head, heads);
     m_grid->setRoleMarks(heads.get());
+}
+
+void TrainPage::showPositionLosses()
+{
+    const SharedSnapshot &snapshot = m_grid->sharedSnapshot();
+    if (!snapshot) {
+        m_positionLosses->setLosses({}, {}, std::nullopt, 1.0);
+        return;
+    }
+    // The scale: a model that knows nothing, ln V, so the bars of every step compare.
+    m_positionLosses->setLosses(snapshot->losses, m_session->probeCharacters(),
+                                copyLosses(*snapshot, m_session->probeIds()),
+                                std::log(std::max(2, m_session->vocabulary().size())));
 }
 
 void TrainPage::updateProbeNote()
@@ -392,8 +412,7 @@ void TrainPage::updateNextChar()
 {
     updateProbeNote();
     // The model as the learner left it: without the heads switched off.
-    m_nextChar->showModel(m_headsOffModel.of(m_session->model(), headsOff()),
-                          &m_session->vocabulary(), m_session->probeIds(),
+    m_nextChar->showModel(m_session->shownModel(), &m_session->vocabulary(), m_session->probeIds(),
                           m_grid->selectedPosition());
 }
 
@@ -425,17 +444,37 @@ void TrainPage::startExercise(int index)
     showStartedExercise(index);
     m_tabs->setCurrentWidget(m_headPanel);
     if (index == 1) {
-        setProbe(quatrainProbe());
-        if (m_session->stepsDone() == 0 && !openModel(shippedModelPath()))
-            showError(m_lastError);
+        startInductionExercise();
     } else if (ensureSetUp() && m_session->stepsDone() == 0 && m_session->canTrain()) {
         m_session->train();
     }
 }
 
+void TrainPage::startInductionExercise()
+{
+    // A model of the repeat task stays (a run that trained, or one opened from a file); anything
+    // else becomes a run of the task, trained now.
+    const QString repeat = QString::fromLatin1(corpora::repeatTask);
+    const bool opened = m_session->state() == TrainingSession::State::Opened;
+    const bool repeatModel = opened ? m_session->corpusName() == repeat
+                                    : m_session->setup().corpus == repeat &&
+                                          m_session->state() != TrainingSession::State::Empty &&
+                                          m_session->stepsDone() > 0;
+    if (!repeatModel) {
+        const TrainingSetup setup = attention::defaultSetup(repeat);
+        m_controls->setSetup(setup);
+        m_controls->setPendingChange(false);
+        if (const QString error = trainingErrorText(m_session->setUp(setup)); !error.isEmpty())
+            return showError(error);
+    }
+    setProbe(repeatProbe());
+    if (m_session->canTrain() && m_session->stepsDone() == 0)
+        m_session->train();
+}
+
 void TrainPage::showStartedExercise(int index)
 {
-    m_headPanel->setExercise(index == 1 ? HeadPanel::Exercise::LineAbove
+    m_headPanel->setExercise(index == 1 ? HeadPanel::Exercise::Induction
                                         : HeadPanel::Exercise::LastComma);
 }
 
@@ -474,7 +513,6 @@ void TrainPage::restoreState(const QJsonObject &state)
 void TrainPage::reset()
 {
     m_headPanel->setExercise(HeadPanel::Exercise::None);
-    m_off.clear();
     TrainingSetup setup = defaultSetup();
     m_controls->setSetup(defaultSetup());
     setProbe(defaultProbe());
@@ -517,6 +555,7 @@ void TrainPage::applyFonts()
 {
     m_lossChart->applyFonts(font());
     fitControlsColumn();
+    m_chartsColumn->fitWidth();
 }
 
 void TrainPage::fitControlsColumn()
@@ -541,6 +580,7 @@ void TrainPage::retranslateUi()
     m_tabs->setTabText(0, tr("The selected head"));
     m_tabs->setTabText(1, tr("Next character"));
     m_tabs->setTabText(2, tr("What each head is worth"));
+    m_chartsColumn->fitWidth();
     m_worthPanel->retranslateUi();
     m_saveModel->setText(tr("Save model…"));
     m_openModel->setText(tr("Open model…"));

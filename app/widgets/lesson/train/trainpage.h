@@ -29,11 +29,13 @@ class QTimer;
 
 namespace attention {
 
+class ChartsColumn;
 class HeadGrid;
 class HeadPanel;
 class HeadWorthPanel;
 class LossChart;
 class NextCharPanel;
+class PositionLossView;
 class TrainControls;
 
 class TrainPage : public LessonPage
@@ -45,8 +47,10 @@ public:
     static QString modelFileFilter();
     /// The probe line shown at first start.
     static QString defaultProbe();
-    /// Exercise 5's probe line: a whole quatrain, four lines of five characters.
-    static QString quatrainProbe();
+    /// The repeat task's probe line: ten of its characters written twice.
+    static QString repeatProbe();
+    /// The probe line shown for `corpus`: repeatProbe() for the repeat task, else defaultProbe().
+    static QString probeFor(const QString &corpus);
     /// The run shown at first start: the spec's default model with two layers (the second
     /// layer's heads learn to look back at the last punctuation mark within a few hundred steps
     /// on 唐诗三百首; one layer does not), every core.
@@ -64,9 +68,9 @@ public:
     int exerciseCount() const override { return 2; }
     /// Exercise 4 (index 0): shows whether the selected head looks back at the last ，; trains
     /// the current setup first when the model has not learned anything yet.
-    /// Exercise 5 (index 1): shows whether the selected head reads the line above most; the
-    /// probe line becomes quatrainProbe(), and the long-trained model opens when nothing was
-    /// trained yet (a model the learner trained stays: the verdict says what its heads reach).
+    /// Exercise 5 (index 1): the induction circuit. The page trains the repeat task (a run of it
+    /// that trained stays) on repeatProbe(); the verdict asks for the induction head of layer 2
+    /// and up, then for the layer-1 head without which it stops reading the earlier copy.
     void startExercise(int index) override;
     void showStartedExercise(int index) override;
     bool isBusy() const override;
@@ -95,12 +99,12 @@ public:
     ModelInspector *inspector() const { return m_inspector; }
     TrainControls *controls() const { return m_controls; }
     LossChart *lossChart() const { return m_lossChart; }
+    /// The loss of each next character on the probe line, of the step the grid shows.
+    PositionLossView *positionLosses() const { return m_positionLosses; }
     HeadGrid *headGrid() const { return m_grid; }
     HeadPanel *headPanel() const { return m_headPanel; }
     NextCharPanel *nextCharPanel() const { return m_nextChar; }
     HeadWorthPanel *worthPanel() const { return m_worthPanel; }
-    /// The heads the learner switched off that the shown model has (0-based layer, head).
-    std::vector<tiny::HeadIndex> headsOff() const;
     QSlider *historySlider() const { return m_historyView->slider(); }
     QLineEdit *probeEdit() const { return m_probe; }
     /// Names the probe's characters the model does not know (hidden when it knows them all).
@@ -145,20 +149,26 @@ private:
     /// Shows the selected head of the latest inspection in the panel.
     void showSelectedHead();
     void updateNextChar();
-    /// Switches the selected head off (or on again): the next characters and the heads' worth
-    /// show the model without it.
+    /// Switches the selected head off (or on again) in the session: the grid, the panels and
+    /// the heads' worth show the model without it.
     void switchSelectedHead(bool off);
+    /// Exercise 5's start: the repeat task, trained.
+    void startInductionExercise();
     /// Asks the inspector what each head is worth (over the validation text only).
     void measureWorth();
     /// Names the probe's characters the model does not know, or hides the note.
     void updateProbeNote();
+    /// The losses on the probe line of the snapshot the grid shows.
+    void showPositionLosses();
     void showError(const QString &message);
 
     TrainingSession *m_session;
     ModelInspector *m_inspector;
     TrainControls *m_controls;
     QScrollArea *m_controlsScroll = nullptr; ///< around the controls and the file buttons
+    ChartsColumn *m_chartsColumn = nullptr;  ///< the curves above the selected head's panels
     LossChart *m_lossChart;
+    PositionLossView *m_positionLosses;
     QLabel *m_probeLabel;
     QLabel *m_probeNote;
     QLineEdit *m_probe;
@@ -175,9 +185,7 @@ private:
     QTimer *m_probeTimer;   ///< applies the typed probe line once typing pauses
     QTimer *m_setupTimer;   ///< applies the form once its spin boxes rest
     QString m_lastError;
-    bool m_heavyRunAccepted = false;    ///< the learner said Train to this heavy run already
-    std::vector<tiny::HeadIndex> m_off; ///< the heads switched off, in the order switched
-    HeadsOffModel m_headsOffModel;      ///< what the next-character view shows while some are
+    bool m_heavyRunAccepted = false; ///< the learner said Train to this heavy run already
 };
 
 } // namespace attention

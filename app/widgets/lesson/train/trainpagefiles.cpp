@@ -48,7 +48,6 @@ bool TrainPage::openModel(const QString &fileName)
 
 void TrainPage::showOpenedModel(const ModelFile &model)
 {
-    m_off.clear();
     // The form shows the model's shape and, when it is one of the list, its corpus, which the
     // session then reads (unless it has it already): the heads are measured on the validation
     // text the model was trained for. A corpus that cannot be read (全唐诗 not built) leaves
