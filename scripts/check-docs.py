@@ -6,7 +6,7 @@
 - README.md has at most 150 lines;
 - every relative link or picture resolves to a file of the repository (tracked, or new and not
   ignored by git), and its #anchor, if any, to a heading of that file;
-- no document names the team's design folder outside the repository (../shared, shared/design).
+- no document names the team's design folder outside the repository.
 
 scripts/test.sh runs it beside check-sizes.py. Usage: scripts/check-docs.py [--root DIR]; exits 1
 naming the file, the line and what is wrong for each fault.
@@ -29,7 +29,10 @@ CODE_SPAN = re.compile(r"`[^`]*`")
 # [text](target) and ![alt](target); the target ends at the first space or closing parenthesis.
 INLINE_LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 REFERENCE_LINK = re.compile(r"^\s{0,3}\[[^\]]+\]:\s+<?(\S+?)>?(\s|$)")
-OUTSIDE = re.compile(r"(\.\./)+shared/|\bshared/design/")
+# The design folder outside the repository, its name written in two parts so that a search of the
+# repository for it finds only the files that still cite it.
+OUTSIDE_FOLDER = "shared" + "/"
+OUTSIDE = re.compile(r"(\.\./)+" + OUTSIDE_FOLDER + r"|\b" + OUTSIDE_FOLDER + "design/")
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 

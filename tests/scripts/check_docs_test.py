@@ -102,7 +102,9 @@ class CheckDocsTest(unittest.TestCase):
         self.assertRefused("README.md: 151 lines")
 
     def test_the_design_folder_outside_is_refused(self):
-        self.write("docs/manual.md", MANUAL + "\nThe spec is ../shared/design/model.md.\n")
+        # The folder's name in two parts, as in the checker: the repository names it nowhere else.
+        outside = "../" + "shared" + "/design/model.md"
+        self.write("docs/manual.md", MANUAL + f"\nThe spec is {outside}.\n")
         self.assertRefused("docs/manual.md:15", "outside the repository")
 
 
