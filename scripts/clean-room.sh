@@ -3,16 +3,18 @@
 # (`--variant=apt`: essential packages and apt, nothing else, the way Debian's own builders catch
 # a missing build dependency), copies a `git archive` of HEAD into it and runs there, as a new user
 # would: `scripts/run.sh --version`, a screenshot of the lesson preset (offscreen; compared by
-# content with the same screenshot by this machine's release build) and
-# `attention-cli lesson --section 2`. With --full it first runs `scripts/test.sh`
+# content with the same screenshot by this machine's release build),
+# `attention-cli lesson --section 2` and the console examples of README.md's "The console tool",
+# as the README writes them. With --full it first runs `scripts/test.sh`
 # there, so the packages phase of its timing starts from nothing. With --deb FILE it builds
 # nothing: it installs the Debian package FILE (scripts/package.sh) with apt and runs the installed
 # `attention-cli --version`, which must name the CPU path of its kernels, and `attention-cli lesson
 # --section 2`.
 #
-# Each step's time is printed; a failing step stops the script with its last lines, and the root
-# is unmounted and removed whatever happens. Run it after changing the build, the package list or
-# the scripts; it is not part of CI (a --full run takes about as long as CI itself).
+# Each step's time is printed, and at the end the time of each README command; a failing step
+# stops the script with its last lines, and the root is unmounted and removed whatever happens.
+# Run it after changing the build, the package list or the scripts; it is not part of CI (a
+# --full run takes about as long as CI itself).
 #
 # Usage: scripts/clean-room.sh [--full | --deb FILE] [--keep-logs DIR]
 # Needs root (mmdebstrap, chroot and mount); apt reaches the mirrors of this machine's sources.
@@ -27,7 +29,7 @@ while [ $# -gt 0 ]; do
     --full) full=1 ;;
     --keep-logs) logs=${2:?--keep-logs needs a folder}; shift ;;
     --deb) deb=$(realpath "${2:?--deb needs a .deb file}"); shift ;;
-    -h | --help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "clean-room.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -70,6 +72,23 @@ step() {
         exit 1
     fi
     echo "clean-room: ${name}: $((SECONDS - start)) s"
+}
+
+# readme_step NAME COMMAND...: a step that is one of the README's commands; its time goes into the
+# summary at the end.
+readme_times=()
+readme_step() {
+    local start=$SECONDS
+    step "$@"
+    readme_times+=("$1: $((SECONDS - start)) s")
+}
+
+# console_examples: the commands of README.md's "The console tool" block, one a line (a line
+# ending in a backslash joined to the next, comments dropped).
+console_examples() {
+    awk '/^## The console tool/ { section = 1 } section && /^```sh/ { code = 1; next }
+         code && /^```/ { exit } code' README.md |
+        sed -e ':a' -e '/\\$/N; s/\\\n *//; ta' | sed 's/ *#.*$//'
 }
 
 # inside COMMAND: a login shell in the project's folder in the root.
@@ -133,14 +152,23 @@ echo "clean-room: $(git rev-parse --short HEAD) in ${root}"
 step "minimal Debian 12 root" make_root
 step "copy of HEAD" copy_project
 if [ "$full" -eq 1 ]; then
-    step "scripts/test.sh" inside "CI=true scripts/test.sh"
+    readme_step "scripts/test.sh" inside "CI=true scripts/test.sh"
     grep -E '^(== |phases:|ctest:|fuzz_|monkey:|perf_gate:)' "$work/scripts-test.sh.log" | sed 's/^/  /'
 fi
-step "scripts/run.sh --version" inside "scripts/run.sh --version"
+readme_step "scripts/run.sh --version" inside "scripts/run.sh --version"
 step "screenshot" inside "QT_QPA_PLATFORM=offscreen build/release/bin/attention-lab --preset lesson --screenshot /tmp/lesson.png"
 step "host screenshot" host_screenshot
 step "screenshot content" check_screenshot
 sed 's/^/  /' "$work/screenshot-content.log"
 step "attention-cli lesson --section 2" inside "build/release/bin/attention-cli lesson --section 2"
 sed 's/^/  /' "$work/attention-cli-lesson---section-2.log" | head -n 12
+# The README's console examples, with the programs scripts/run.sh built, in a folder of their own
+# (one writes a model file).
+while IFS= read -r example; do
+    [ -n "$example" ] || continue
+    readme_step "$example" inside "export PATH=$project/build/release/bin:\$PATH &&
+        mkdir -p /tmp/examples && cd /tmp/examples && $example"
+done < <(console_examples)
+echo "clean-room: the README's commands on a new machine:"
+printf '  %s\n' "${readme_times[@]}"
 echo "clean-room: every step passed"

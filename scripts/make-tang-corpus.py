@@ -7,7 +7,7 @@ Reads dist/quantangshi/poet.tang.N.json from the package's tarball in ascending 
 JSON array of poems, taken in order. A poem's text is its paragraphs, each trimmed of white space
 (Unicode's White_Space), joined without separator; an empty text is no document. The documents,
 each followed by one newline, are converted to simplified characters by OpenCC (t2s.json) and
-written to OUTPUT_DIR/tang.txt, one poem per line (shared/design/tiny-model.md, "Corpus tang");
+written to OUTPUT_DIR/tang.txt, one poem per line (docs/tiny-model.md, "tang: 全唐诗");
 the package's MIT notice goes to OUTPUT_DIR/chinese-poetry-LICENSE. Both files are written under
 temporary names and renamed: an interrupted run leaves no half-written corpus.
 """

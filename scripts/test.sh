@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, checks the sources' sizes and layers (scripts/check-sizes.py,
-# scripts/check-layers.py), builds the test
+# scripts/check-layers.py) and the documents (scripts/check-docs.py), builds the test
 # preset (AddressSanitizer + UndefinedBehaviorSanitizer) and runs every test offscreen, then the
 # monkey test at full length (scripts/monkey.sh: a warm-up and two runs of 10,000 random actions
 # on the main window, LeakSanitizer on, peaks compared),
@@ -34,6 +34,9 @@ phase poetry poetry
 # no include against the layers' arrows (gui and cli -> widgets -> model -> core).
 phase sizes python3 scripts/check-sizes.py
 phase layers python3 scripts/check-layers.py
+# README.md and docs/: prose lines of at most 120 characters, table cells of at most 40 words,
+# README.md at most 150 lines, every relative link resolving to a file of the repository.
+phase docs python3 scripts/check-docs.py
 
 export QT_QPA_PLATFORM=offscreen
 phase "test build" bash -c 'cmake --preset test && cmake --build --preset test'

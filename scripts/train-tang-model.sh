@@ -6,7 +6,7 @@
 #
 #   scripts/train-tang-model.sh [--out FILE] [--no-build]
 #
-# The settings below are the ones the file in the repository was trained with; README.md
+# The settings below are the ones the file in the repository was trained with; docs/results.md
 # ("The long-trained model") reports the run: its curve, its time and its heads.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -2932,6 +2932,41 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
 </context>
 <context>
+    <name>attention::ManualWindow</name>
+    <message>
+        <source>User Manual — Attention Lab</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The page read before</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The page read after this one</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The Lesson</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Back to the manual&apos;s first page, the lesson</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The manual was not found. It is installed with the programs in %1; in a build from source it is the folder docs/ of the source tree, %2.</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
     <name>attention::MaskPage</name>
     <message>
         <source>Re-roll q and k</source>
@@ -3971,10 +4006,6 @@ What “%1” passes on to the tokens that attend to it.</source>
         <translation></translation>
     </message>
     <message>
-        <source>Version, Qt and Eigen versions</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>About &amp;Qt</source>
         <translation></translation>
     </message>
@@ -4040,6 +4071,26 @@ What “%1” passes on to the tokens that attend to it.</source>
     </message>
     <message>
         <source>&lt;p&gt;Licensed under the MIT License.&lt;/p&gt;</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&amp;User Manual</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Read the lesson, the workbench and the other documents in a window</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Version, Qt and Eigen versions, the CPU path, where the manual is</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The user manual was not found: it is installed in %1.&lt;/p&gt;</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The user manual (Help → User Manual) is in %1.&lt;/p&gt;</source>
         <translation></translation>
     </message>
 </context>

@@ -2958,6 +2958,41 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
 </context>
 <context>
+    <name>attention::ManualWindow</name>
+    <message>
+        <source>User Manual — Attention Lab</source>
+        <translation>用户手册 — 注意力实验室</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>后退</translation>
+    </message>
+    <message>
+        <source>The page read before</source>
+        <translation>回到之前读的页面</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>前进</translation>
+    </message>
+    <message>
+        <source>The page read after this one</source>
+        <translation>前往之后读的页面</translation>
+    </message>
+    <message>
+        <source>The Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>Back to the manual&apos;s first page, the lesson</source>
+        <translation>回到手册的第一页：课程</translation>
+    </message>
+    <message>
+        <source>The manual was not found. It is installed with the programs in %1; in a build from source it is the folder docs/ of the source tree, %2.</source>
+        <translation>找不到用户手册。随程序安装时，它位于 %1；从源代码构建时，它是源代码树中的 docs/ 文件夹，即 %2。</translation>
+    </message>
+</context>
+<context>
     <name>attention::MaskPage</name>
     <message>
         <source>Re-roll q and k</source>
@@ -4003,10 +4038,6 @@ What “%1” passes on to the tokens that attend to it.</source>
         <translation>关于注意力实验室(&amp;A)</translation>
     </message>
     <message>
-        <source>Version, Qt and Eigen versions</source>
-        <translation>版本号，以及 Qt 和 Eigen 的版本</translation>
-    </message>
-    <message>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
@@ -4073,6 +4104,26 @@ What “%1” passes on to the tokens that attend to it.</source>
     <message>
         <source>&lt;p&gt;Licensed under the MIT License.&lt;/p&gt;</source>
         <translation>&lt;p&gt;采用 MIT 许可证授权。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;User Manual</source>
+        <translation>用户手册(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Read the lesson, the workbench and the other documents in a window</source>
+        <translation>在窗口中阅读课程、工作台和其他文档</translation>
+    </message>
+    <message>
+        <source>Version, Qt and Eigen versions, the CPU path, where the manual is</source>
+        <translation>版本号、Qt 和 Eigen 的版本、CPU 路径以及手册的位置</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The user manual was not found: it is installed in %1.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;找不到用户手册：安装后它位于 %1。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The user manual (Help → User Manual) is in %1.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;用户手册（帮助 → 用户手册）位于 %1。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -18,7 +18,7 @@ namespace attention::cli {
 
 namespace {
 
-// Limits that keep every run finite in time and memory (help texts and README quote them).
+// Limits that keep every run finite in time and memory (help texts and docs/cli.md quote them).
 constexpr Index maxSqrtDDimension = 4096;
 constexpr Index maxSqrtDTokens = 4096;
 constexpr Index maxTrials = 1'000'000;

@@ -1,7 +1,7 @@
 #pragma once
 
-/// Reading and writing the tiny model's weights file: safetensors (shared/design/tiny-model.md,
-/// "Weights file").
+/// Reading and writing the tiny model's weights file: safetensors (docs/tiny-model.md,
+/// "The weights file").
 ///
 /// Layout: an 8-byte little-endian header length N, N bytes of JSON, then the raw little-endian
 /// float32 data, row-major. The header maps every tensor name to {"dtype": "F32", "shape",

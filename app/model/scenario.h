@@ -19,7 +19,7 @@
 
 namespace attention {
 
-/// The documented limits of a scenario (README, "Scenario files").
+/// The documented limits of a scenario (docs/scenario-format.md, "Limits").
 struct ScenarioLimits
 {
     static constexpr Index maxTokens = 4096;    ///< 1 ≤ T ≤ 4096

@@ -1,6 +1,6 @@
 // bench_train: training steps per second of the tiny model at the default config (d_model 64,
 // 4 heads, 1 layer, MLP, batch 32, context 32, V = 1589) on random ids, the figure to compare
-// with the PyTorch peer (shared/design/tiny-model.md). Usage: bench_train [threads] [steps].
+// with the PyTorch peer (docs/performance.md). Usage: bench_train [threads] [steps].
 // The aims are in tests/bench/aims.tsv; scripts/test.sh's perf phase checks them.
 //
 // Measured 2026-12-03 (release preset, AMD EPYC with AVX-512, 2 cores, machine otherwise idle):

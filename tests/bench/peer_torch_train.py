@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Train the tiny character Transformer in PyTorch, as a peer to `attention-cli train`.
 
-The same corpus, vocabulary, model, training and measures as shared/design/tiny-model.md,
+The same corpus, vocabulary, model, training and measures as docs/tiny-model.md,
 written the way a PyTorch user would (nanoGPT's shape, autograd, torch.optim.AdamW), so that
 our speed and our losses can be compared with an independent implementation. Prints JSON lines
 in the shape of `attention-cli train --format json`: one per evaluation, then the summary.

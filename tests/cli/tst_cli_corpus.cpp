@@ -1,5 +1,5 @@
 // Tests of `attention-cli corpus`: the built program is run with QProcess, as a user or a script
-// would. Expected figures come from shared/design/tiny-model.md (tang300) or are counted here,
+// would. Expected figures come from docs/tiny-model.md (tang300) or are counted here,
 // character by character, for a small file written by the test.
 
 #include "clirun.h"

@@ -1,6 +1,6 @@
 // Tests of the tiny model's corpus: UTF-8 decoding, fortune entries and paragraphs cut into
 // documents, the split, the vocabulary, the ids, the unigram baseline and the refusals, on small
-// texts made here; then the real tang300 against the figures of shared/design/tiny-model.md.
+// texts made here; then the real tang300 against the figures of docs/tiny-model.md.
 //
 // Expected values are written out by hand or computed here in a different way (counting
 // characters instead of ids), never taken from the code under test.
@@ -517,7 +517,7 @@ void TestCorpus::tang300()
     const CorpusResult result = prepareCorpus(source, 32);
     QVERIFY(result.ok());
     const CorpusStats stats = corpusStats(result.corpus);
-    // The figures of shared/design/tiny-model.md.
+    // The figures of docs/tiny-model.md.
     QCOMPARE(stats.documents, std::size_t(313));
     QCOMPARE(stats.characters, std::size_t(23393));
     QCOMPARE(stats.vocabSize, 1589);
@@ -543,7 +543,7 @@ void TestCorpus::song100()
     const CorpusResult result = prepareCorpus(source, 32);
     QVERIFY(result.ok());
     const CorpusStats stats = corpusStats(result.corpus);
-    // The figures of shared/design/tiny-model.md: one separator is written "%    ", and the next
+    // The figures of docs/tiny-model.md: one separator is written "%    ", and the next
     // poem's title and author lines must not end up in the text.
     QCOMPARE(stats.documents, std::size_t(96));
     QCOMPARE(stats.characters, std::size_t(6276));

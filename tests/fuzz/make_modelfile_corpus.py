@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the seed corpus of fuzz_modelfile (modelfile-corpus/): tiny weights files in the
-safetensors layout of shared/design/tiny-model.md, some valid and some broken in one way each.
+safetensors layout of docs/tiny-model.md, some valid and some broken in one way each.
 
 Python's standard library only, independent of the C++ writer. Run it from anywhere:
     python3 tests/fuzz/make_modelfile_corpus.py

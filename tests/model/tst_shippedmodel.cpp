@@ -1,7 +1,7 @@
 // The long-trained 全唐诗 model that ships with the app (resources/models/tang.safetensors, made by
 // scripts/train-tang-model.sh): it reads, it is the model the programs find as "tang", and over
 // 全唐诗's validation text it gives the validation loss its file records (what training measured
-// when it kept these weights) and the previous-line head that README.md names.
+// when it kept these weights) and the previous-line head that docs/results.md names.
 
 #include "corpusfile.h"
 #include "datafiles.h"
@@ -79,8 +79,8 @@ void TestShippedModel::aHeadReadsTheLineAbove()
 {
     if (!m_corpus->ok())
         QSKIP("全唐诗 is not built: scripts/deps.sh fetches the package chinese-poetry");
-    // Its heads over the validation text: README.md reports the best reader of the line above
-    // (1.9× a uniform head: short of the 3× that would name the role; README.md says so).
+    // Its heads over the validation text: docs/results.md reports the best reader of the line
+    // above (1.9× a uniform head: short of the 3× that would name the role; it says so).
     const std::vector<int> &val = m_corpus->corpus.valIds;
     const auto roles =
         tiny::measureRoles(*m_parameters, val, tiny::roleKeys(val, m_read->model.vocabulary));

@@ -3,6 +3,7 @@
 #include "costmeasurement.h"
 #include "fileactions.h"
 #include "language.h"
+#include "manualwindow.h"
 #include "modelactions.h"
 #include "presets.h"
 #include "undoactions.h"
@@ -11,6 +12,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QDir>
 #include <QDockWidget>
 #include <QHBoxLayout>
 #include <QMainWindow>
@@ -56,6 +58,10 @@ void WindowMenus::createActions()
     connect(m_copyImage, &QAction::triggered, this, &WindowMenus::copyImageRequested);
     createViewActions();
 
+    m_manual = new QAction(this);
+    m_manual->setObjectName(QStringLiteral("userManual"));
+    m_manual->setShortcut(QKeySequence::HelpContents);
+    connect(m_manual, &QAction::triggered, this, &WindowMenus::openManual);
     m_about = new QAction(this);
     m_about->setMenuRole(QAction::AboutRole);
     connect(m_about, &QAction::triggered, this, &WindowMenus::about);
@@ -132,6 +138,8 @@ void WindowMenus::createMenus()
     m_languageMenu->addActions(m_languageGroup->actions());
 
     m_helpMenu = bar->addMenu(QString());
+    m_helpMenu->addAction(m_manual);
+    m_helpMenu->addSeparator();
     m_helpMenu->addAction(m_about);
     m_helpMenu->addAction(m_aboutQt);
 }
@@ -221,8 +229,11 @@ void WindowMenus::retranslateUi()
     for (QAction *action : m_languageGroup->actions())
         action->setStatusTip(tr("Switch the interface language"));
     m_helpMenu->setTitle(tr("&Help"));
+    m_manual->setText(tr("&User Manual"));
+    m_manual->setStatusTip(
+        tr("Read the lesson, the workbench and the other documents in a window"));
     m_about->setText(tr("&About Attention Lab"));
-    m_about->setStatusTip(tr("Version, Qt and Eigen versions"));
+    m_about->setStatusTip(tr("Version, Qt and Eigen versions, the CPU path, where the manual is"));
     m_aboutQt->setText(tr("About &Qt"));
 }
 
@@ -245,18 +256,40 @@ void WindowMenus::retranslateViewMenu()
     m_docksMenu->setTitle(tr("&Panels"));
 }
 
+QString WindowMenus::aboutText()
+{
+    const QString manual = manualDirectory();
+    return tr("<h3>Attention Lab %1</h3>"
+              "<p>Learn how attention in Transformers works by touching every number: queries, "
+              "keys, scores, softmax, the causal mask and the output.</p>"
+              "<p>Built with Qt %2 (running on Qt %3) and Eigen %4.</p>")
+               .arg(versionString(), QStringLiteral(QT_VERSION_STR),
+                    QString::fromLatin1(qVersion()), eigenVersion()) +
+           tr("<p>%1 kernels for this CPU.</p>").arg(kernelInstructionSet()) +
+           (manual.isEmpty() ? tr("<p>The user manual was not found: it is installed in %1.</p>")
+                                   .arg(manualSearchPath().value(0).toHtmlEscaped())
+                             : tr("<p>The user manual (Help → User Manual) is in %1.</p>")
+                                   .arg(QDir::toNativeSeparators(manual).toHtmlEscaped())) +
+           tr("<p>Licensed under the MIT License.</p>");
+}
+
 void WindowMenus::about()
 {
-    QMessageBox::about(
-        m_window, tr("About Attention Lab"),
-        tr("<h3>Attention Lab %1</h3>"
-           "<p>Learn how attention in Transformers works by touching every number: queries, "
-           "keys, scores, softmax, the causal mask and the output.</p>"
-           "<p>Built with Qt %2 (running on Qt %3) and Eigen %4.</p>")
-                .arg(versionString(), QStringLiteral(QT_VERSION_STR),
-                     QString::fromLatin1(qVersion()), eigenVersion()) +
-            tr("<p>%1 kernels for this CPU.</p>").arg(kernelInstructionSet()) +
-            tr("<p>Licensed under the MIT License.</p>"));
+    QMessageBox::about(m_window, tr("About Attention Lab"), aboutText());
+}
+
+ManualWindow *WindowMenus::manualWindow() const
+{
+    return m_manualWindow;
+}
+
+void WindowMenus::openManual()
+{
+    if (!m_manualWindow)
+        m_manualWindow = new ManualWindow(m_window);
+    m_manualWindow->show();
+    m_manualWindow->raise();
+    m_manualWindow->activateWindow();
 }
 
 } // namespace attention

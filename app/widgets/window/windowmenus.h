@@ -2,15 +2,17 @@
 
 /// The main window's menu bar: File (FileActions and ModelActions' entries), Edit (UndoActions'
 /// Undo and Redo, Copy Weights Image), View (the mode, full screen, WindowZoom's steps, the
-/// weights' colour scale, the panels), Presets, Language and Help, and the Lesson | Workbench
-/// buttons at its right end; their texts in both languages.
+/// weights' colour scale, the panels), Presets, Language and Help (the user manual, About), and
+/// the Lesson | Workbench buttons at its right end; their texts in both languages.
 ///
-/// It does what only the menus concern (full screen, the About box) and asks the window for the
+/// It does what only the menus concern (full screen, the manual's window, the About box) and asks
+/// the window for the
 /// rest through its signals; the window tells it what it shows (setWorkbenchShown) and which
 /// language is on (setLanguageChecked).
 
 #include <QList>
 #include <QObject>
+#include <QPointer>
 
 class QAction;
 class QActionGroup;
@@ -21,6 +23,7 @@ class QMenu;
 namespace attention {
 
 class FileActions;
+class ManualWindow;
 class ModelActions;
 class UndoActions;
 class WindowZoom;
@@ -61,6 +64,13 @@ public:
     QAction *workbenchModeAction() const { return m_workbenchMode; }
     /// View → Fixed 0–1 Weight Colours (checkable; the window connects it to the heatmap).
     QAction *fixedRangeAction() const { return m_fixedRange; }
+    /// Help → User Manual (F1): opens the manual's window, or brings it to the front.
+    QAction *manualAction() const { return m_manual; }
+    /// The manual's window once it was opened, else null.
+    ManualWindow *manualWindow() const;
+    /// What Help → About shows: the version, Qt's and Eigen's, the CPU path of the kernels, where
+    /// the manual is, the licence.
+    static QString aboutText();
 
 Q_SIGNALS:
     void lessonRequested();
@@ -77,6 +87,7 @@ private:
     void createModeButtons();
     void retranslateViewMenu();
     void about();
+    void openManual();
 
     Parts m_parts;
     QMainWindow *m_window;
@@ -91,6 +102,8 @@ private:
     QAction *m_copyImage = nullptr;
     QAction *m_fullScreen = nullptr;
     QAction *m_fixedRange = nullptr;
+    QAction *m_manual = nullptr;
+    QPointer<ManualWindow> m_manualWindow;
     QAction *m_about = nullptr;
     QAction *m_aboutQt = nullptr;
     QActionGroup *m_languageGroup = nullptr;

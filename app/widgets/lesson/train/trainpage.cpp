@@ -36,7 +36,8 @@ namespace {
 constexpr int profileDelayMs = 300;
 constexpr int probeDelayMs = 400;
 constexpr int setupDelayMs = 300;
-/// How long scripts/train-tang-model.sh trained the model that ships (README.md reports the run).
+/// How long scripts/train-tang-model.sh trained the model that ships (docs/results.md reports
+/// the run).
 constexpr int shippedModelMinutes = 16;
 
 } // namespace
