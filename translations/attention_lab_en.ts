@@ -652,19 +652,6 @@ most likely next characters
         <translation></translation>
     </message>
     <message>
-        <source>tang300 (default: 300 Tang poems, from the package fortunes-zh), song100 (100 Song lyrics, the same package), tang (全唐诗: 57,603 poems from the npm package chinese-poetry, in simplified characters), or a UTF-8 text file whose paragraphs are the documents.</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>--corpus: give tang300, song100, tang or a file name</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>validation loss %1; ratio: weight on the role&apos;s key ÷ a uniform head&apos;s; a role from %2×
-</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>head</source>
         <translation></translation>
     </message>
@@ -705,20 +692,57 @@ most likely next characters
         <translation></translation>
     </message>
     <message>
-        <source>tang300 (default), song100, tang (全唐诗; its own defaults: --context %1 --layers %2 --steps %3 --batch %4 --lr %5 --warmup %6 --eval-every %7) or a UTF-8 text file.</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>What each head of a trained model does over a corpus&apos;s validation text: for each role (previous_char, last_comma, line_start, previous_line, rhyme) the mean weight it puts on the key that role names, divided by what a head that spreads its weight evenly would put there; the role it plays (the largest ratio from %1×, else none); and how much the validation loss rises when that head alone is switched off.
-JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&quot;, &quot;role&quot;, &quot;ratios&quot;: {…}, &quot;ablation_val_loss_increase&quot;}]}, layer and head 1-based; a ratio is null where the text has no row for its role, the role null where none is played.</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>the model has no head %1.%2: its layers are 1 to %3, its heads 1 to %4</source>
         <translation></translation>
     </message>
     <message>
         <source>heads: %1 of %2 passes done</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>tang300 (default: 300 Tang poems, from the package fortunes-zh), song100 (100 Song lyrics, the same package), tang (全唐诗: 57,603 poems from the npm package chinese-poetry, in simplified characters), copy (the copy task), repeat (random strings written twice, where an induction head forms), or a UTF-8 text file whose paragraphs are the documents.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>--corpus: give tang300, song100, tang, copy, repeat or a file name</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>each document: %1 to %2 characters drawn at random from %3 (%4 characters, seed %5), then the same string again
+</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>validation loss %1; ratio: weight on the role&apos;s key ÷ a uniform head&apos;s; a role from %2× over at least %3 rows
+</source>
+        <translation></translation>
+    </message>
+    <message numerus="yes">
+        <source>heads: the model does not know %n of the characters of %1&apos;s validation text; it reads each as the unknown character.</source>
+        <translation>
+            <numerusform>heads: the model does not know %n character of %1&apos;s validation text; it reads it as the unknown character.</numerusform>
+            <numerusform>heads: the model does not know %n of the characters of %1&apos;s validation text; it reads each as the unknown character.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>What each head of a trained model does over a corpus&apos;s validation text: for each role (previous_char, last_comma, line_start, previous_line, rhyme, induction, current_char, fixed_offset, first_position) the mean weight it puts on the key that role names, divided by what a head that spreads its weight evenly would put there; the role it plays (the largest ratio from %1× over at least %2 rows, else none); and how much the validation loss rises when that head alone is switched off.
+JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&quot;, &quot;role&quot;, &quot;ratios&quot;: {…}, &quot;offset&quot;, &quot;ablation_val_loss_increase&quot;}]}, layer and head 1-based; a ratio is null where the text has no row for its role, the role null where none is played; offset is fixed_offset&apos;s distance back.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>--context %1 --layers %2%3 --steps %4 --batch %5 --lr %6 --warmup %7 --eval-every %8</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>tang300 (default), song100, tang (全唐诗; its own defaults: %1), copy (the copy task), repeat (random strings written twice, where an induction head forms; its own defaults: %2) or a UTF-8 text file.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Blocks with the MLP (the default, but for --corpus repeat).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>--mlp and --no-mlp contradict each other</source>
         <translation></translation>
     </message>
 </context>
@@ -1042,23 +1066,23 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation></translation>
     </message>
     <message>
-        <source>Here nobody sets q and k by hand: a small Transformer learns its own by predicting the next character of a text (唐诗三百首 unless you choose another). Press &lt;b&gt;Train&lt;/b&gt; and watch the loss fall below the unigram baseline (guessing from character counts alone) while the heads turn from a flat causal triangle into patterns: one looks at the previous character, another back at the last ， or 。. The history slider replays how they formed. When the validation loss rises while the training loss still falls, the model is learning its training poems by heart: over-fitting. &lt;b&gt;Open the long-trained model&lt;/b&gt; for heads that read all of 全唐诗.</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>Exercise 4: the last comma</source>
         <translation></translation>
     </message>
     <message>
-        <source>Exercise 5: the line above</source>
+        <source>Here nobody sets q and k by hand: a small Transformer learns its own by predicting the next character of a text. Press &lt;b&gt;Train&lt;/b&gt;: the loss falls below the unigram baseline (character counts alone) while the heads turn from a flat causal triangle into patterns, one on the previous character, another on the last ， or 。; the slider replays how they formed. Validation rising while training falls is over-fitting. In the &lt;b&gt;repeat task&lt;/b&gt; each string comes twice: two heads learn together to find the earlier copy and read what followed it, an induction head. &lt;b&gt;Open the long-trained model&lt;/b&gt; for heads that read all of 全唐诗.</source>
         <translation></translation>
     </message>
     <message>
-        <source>A head passes when its role is the last comma: at least %1 on the last “，” and %2× a uniform head&apos;s weight there.</source>
+        <source>A head passes when its role is the last comma: at least %1× a uniform head&apos;s weight on the last “，”, and no role of it higher.</source>
         <translation></translation>
     </message>
     <message>
-        <source>Find the head with the most weight on the same place one line up: at least %1× a uniform head&apos;s.</source>
+        <source>Exercise 5: the induction circuit</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Find the layer-2 head that reads the earlier copy (%1×), then the layer-1 head it needs: switched off, its ratio falls below %2×.</source>
         <translation></translation>
     </message>
 </context>
@@ -1601,6 +1625,13 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     <message>
         <source>%1: %2</source>
         <comment>file: what is wrong</comment>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>TrainingSetup</name>
+    <message>
+        <source>A context of %1 characters cannot hold the repeat task&apos;s longest strings and their repeat (%2 characters): the model sees only part of their repeat.</source>
         <translation></translation>
     </message>
 </context>
@@ -2410,30 +2441,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation></translation>
     </message>
     <message>
-        <source>This head looks at the &lt;b&gt;previous character&lt;/b&gt; (mean weight %1).</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>This head looks at the &lt;b&gt;character itself&lt;/b&gt; (mean weight %1).</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>This head looks &lt;b&gt;%1 characters back&lt;/b&gt; (mean weight %2).</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>This head rests on the &lt;b&gt;first character&lt;/b&gt; it can see (mean weight %1): a place to put weight when nothing else matches.</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>This head spreads its weight &lt;b&gt;broadly&lt;/b&gt;, like the averaging of step 1.</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>This head has &lt;b&gt;no single clear pattern&lt;/b&gt;; its strongest offset is shown in the bars.</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>Layer %1, head %2: mean weight by how far back the key is, over the validation text</source>
         <translation></translation>
     </message>
@@ -2458,23 +2465,7 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation></translation>
     </message>
     <message>
-        <source>This head looks back at the &lt;b&gt;last comma&lt;/b&gt; “，”: %1 on it, %2× what a uniform head puts there.</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>The text has too few “，” to judge a head: train on 唐诗三百首.</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>This head: %1 on the last “，”, %2× a uniform head.</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>✔ Found: this head looks back at the last comma.</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>✘ Not this one: it looks back at the last comma, but its role above gets more weight. Try another head.</source>
         <translation></translation>
     </message>
     <message>
@@ -2514,35 +2505,94 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation></translation>
     </message>
     <message>
-        <source>In the poems&apos; structure it reads &lt;b&gt;%1&lt;/b&gt;: %2.</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>No role in the poems&apos; structure reaches %1× a uniform head&apos;s weight; the closest is %2: %3.</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>Switch this head off</source>
         <translation></translation>
     </message>
     <message>
-        <source>Its output is set to zero before the output projection: the next characters and the heads&apos; worth show the model without it.</source>
+        <source>the character after the earlier copy of this one</source>
         <translation></translation>
     </message>
     <message>
-        <source>This text has no poem of equal lines to judge a head by: open the long-trained model (全唐诗 must be built).</source>
+        <source>the character itself</source>
+        <translation></translation>
+    </message>
+    <message numerus="yes">
+        <source>the character %n places back</source>
+        <translation>
+            <numerusform>the character %n place back</numerusform>
+            <numerusform>the character %n places back</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the first character it can see</source>
         <translation></translation>
     </message>
     <message>
-        <source>✘ No head reads the line above yet: the strongest, layer %1 head %2, puts %3× a uniform head&apos;s weight there. Train longer, or open the long-trained model.</source>
+        <source>This head reads &lt;b&gt;%1&lt;/b&gt;: %2.</source>
         <translation></translation>
     </message>
     <message>
-        <source>✔ Found: no other head puts as much weight on the same place one line up: %1× a uniform head&apos;s.</source>
+        <source>This head spreads its weight &lt;b&gt;broadly&lt;/b&gt;, like the averaging of step 1: no role gets %1× a uniform head&apos;s weight.</source>
         <translation></translation>
     </message>
     <message>
-        <source>✘ Not this one: %1× a uniform head&apos;s weight on the line above, and another head puts more there. Try another head.</source>
+        <source>This head plays &lt;b&gt;no clear role&lt;/b&gt;: none reaches %1× a uniform head&apos;s weight. The closest is %2: %3.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>On the last comma: %1.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>✔ Found: this head&apos;s role is the last comma.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>✘ Not this one: it reads the last comma too, but its role above is stronger. Try another head.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>✘ This model has one layer. An induction head reads what a head of an earlier layer wrote, so it needs two: train the repeat task with two layers.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>No character repeats in this text: train the repeat task.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>✘ No induction head yet: the strongest of layer 2 and up, %1, puts %2× a uniform head&apos;s weight on the character after the earlier copy (%3× needed). Train the repeat task until its loss falls.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>On %1: %2.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>✘ Not this one: another head of layer 2 or up reads the earlier copy more. Try another head.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>✔ Step 1 of 2: of the heads of layer 2 and up, this one reads the earlier copy most.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Now find the head it needs: switch the heads of layer %1 off one at a time.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>✘ Switch off one head at a time: with %1 off, head %2 reads the earlier copy at %3× (%4× with every head on).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>✔ Circuit found: with head %1 off, head %2&apos;s weight on the character after the earlier copy falls from %3× to %4× a uniform head&apos;s, below %5×. Head %2 finds the earlier copy through what head %1 writes.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>✘ Not this one: with head %1 off, head %2 still reads the earlier copy at %3× (%4× with every head on). Switch it on again and try another.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Its output is set to zero before the output projection: the heads after it, the grid, the losses and the next characters show the model without it.</source>
         <translation></translation>
     </message>
 </context>
@@ -2738,6 +2788,10 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <source>Replays the heads as they were during training.</source>
         <translation></translation>
     </message>
+    <message>
+        <source>step %1, switched off: %2</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::LessonPage</name>
@@ -2836,15 +2890,27 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation></translation>
     </message>
     <message>
-        <source>Hover a point for its step and loss. Validation rising while training falls is over-fitting: the model learns its training text by heart.</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>loss (nats)</source>
         <translation></translation>
     </message>
     <message>
         <source>loss</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>step %1: the strongest head of layer 2 and up puts %2× a uniform head&apos;s weight on the character after the earlier copy</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>fastest fall: %1 nats</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>induction ×</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Hover a point for its step and loss. Validation rising while training falls is over-fitting: the model learns its training text by heart. The shaded stretch is where the validation loss fell fastest; the green line, on the right axis, how strongly the best head of layer 2 and up reads the character after the earlier copy of the current one (an induction head).</source>
         <translation></translation>
     </message>
 </context>
@@ -3135,6 +3201,25 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
     <message>
         <source>The values are one-hot: token i&apos;s value is the i-th unit vector, so each output row is that query&apos;s row of weights. With %1 tokens the output is the weights heatmap itself, and it is not drawn twice.</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::PositionLossView</name>
+    <message>
+        <source>Predicting %1 after %2: %3 nats (−ln p)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Loss of each next character (nats)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>first copy %1, second %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Loss of each next character on the probe line</source>
         <translation></translation>
     </message>
 </context>
@@ -3458,10 +3543,6 @@ unscaled</source>
         <translation></translation>
     </message>
     <message>
-        <source>What the model learns to continue: a UTF-8 text file is cut into paragraphs. In the copy task every character repeats the one %1 places back, so a head should learn to look exactly %2 back.</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>Corpus</source>
         <translation></translation>
     </message>
@@ -3612,6 +3693,14 @@ unscaled</source>
     </message>
     <message>
         <source>全唐诗 (all Tang poems)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Repeat task (induction)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>What the model learns to continue: a UTF-8 text file is cut into paragraphs. In the copy task every character repeats the one %1 places back, so a head should learn to look exactly %2 back. In the repeat task random strings are written twice: two heads together learn to find the earlier copy and read what came next (an induction head).</source>
         <translation></translation>
     </message>
 </context>
@@ -4198,6 +4287,14 @@ What “%1” passes on to the tokens that attend to it.</source>
     <message>
         <source>attention-lab: the page was still computing after %1 s; the picture shows it unfinished
 </source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>With --step 7: which of the step&apos;s exercises to set up, 1 or 2 (default 1); implies --exercise.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>--exercise-index must be a number from 1 to %1, not “%2”</source>
         <translation></translation>
     </message>
 </context>

@@ -676,20 +676,6 @@ most likely next characters
         <translation>%1：无法在此语料上训练</translation>
     </message>
     <message>
-        <source>tang300 (default: 300 Tang poems, from the package fortunes-zh), song100 (100 Song lyrics, the same package), tang (全唐诗: 57,603 poems from the npm package chinese-poetry, in simplified characters), or a UTF-8 text file whose paragraphs are the documents.</source>
-        <translation>tang300（默认：唐诗三百首，来自软件包 fortunes-zh）、song100（宋词一百首，同一软件包）、tang（全唐诗：57,603 首，来自 npm 包 chinese-poetry，已转为简体字），或以段落为文档的 UTF-8 文本文件。</translation>
-    </message>
-    <message>
-        <source>--corpus: give tang300, song100, tang or a file name</source>
-        <translation>--corpus：请给出 tang300、song100、tang 或文件名</translation>
-    </message>
-    <message>
-        <source>validation loss %1; ratio: weight on the role&apos;s key ÷ a uniform head&apos;s; a role from %2×
-</source>
-        <translation>验证损失 %1；比值：在该角色的键上的权重 ÷ 均匀头的权重；达到 %2× 才算担任该角色
-</translation>
-    </message>
-    <message>
         <source>head</source>
         <translation>头</translation>
     </message>
@@ -730,22 +716,60 @@ most likely next characters
         <translation>&quot;%1&quot; 不是一个头：请写成 层.头，例如 2.3</translation>
     </message>
     <message>
-        <source>tang300 (default), song100, tang (全唐诗; its own defaults: --context %1 --layers %2 --steps %3 --batch %4 --lr %5 --warmup %6 --eval-every %7) or a UTF-8 text file.</source>
-        <translation>tang300（默认）、song100、tang（全唐诗；它有自己的默认值：--context %1 --layers %2 --steps %3 --batch %4 --lr %5 --warmup %6 --eval-every %7）或 UTF-8 文本文件。</translation>
-    </message>
-    <message>
-        <source>What each head of a trained model does over a corpus&apos;s validation text: for each role (previous_char, last_comma, line_start, previous_line, rhyme) the mean weight it puts on the key that role names, divided by what a head that spreads its weight evenly would put there; the role it plays (the largest ratio from %1×, else none); and how much the validation loss rises when that head alone is switched off.
-JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&quot;, &quot;role&quot;, &quot;ratios&quot;: {…}, &quot;ablation_val_loss_increase&quot;}]}, layer and head 1-based; a ratio is null where the text has no row for its role, the role null where none is played.</source>
-        <translation>训练好的模型的每个头在语料验证文本上做什么：对每个角色（previous_char 上一个字、last_comma 最近的逗号、line_start 行首、previous_line 上一行同一位置、rhyme 韵脚），它放在该角色所指的键上的平均权重，除以均匀分配权重的头放在那里的权重；它担任的角色（比值最大且达到 %1× 的那个，否则为无）；以及只关掉这个头时验证损失上升多少。
-JSON：{&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&quot;, &quot;role&quot;, &quot;ratios&quot;: {…}, &quot;ablation_val_loss_increase&quot;}]}，层和头从 1 开始编号；文本中没有某角色的行时该比值为 null，头不担任任何角色时 role 为 null。</translation>
-    </message>
-    <message>
         <source>the model has no head %1.%2: its layers are 1 to %3, its heads 1 to %4</source>
         <translation>模型没有头 %1.%2：它的层是 1 到 %3，头是 1 到 %4</translation>
     </message>
     <message>
         <source>heads: %1 of %2 passes done</source>
         <translation>heads：已完成 %1 遍，共 %2 遍</translation>
+    </message>
+    <message>
+        <source>tang300 (default: 300 Tang poems, from the package fortunes-zh), song100 (100 Song lyrics, the same package), tang (全唐诗: 57,603 poems from the npm package chinese-poetry, in simplified characters), copy (the copy task), repeat (random strings written twice, where an induction head forms), or a UTF-8 text file whose paragraphs are the documents.</source>
+        <translation>tang300（默认：唐诗三百首，来自软件包 fortunes-zh）、song100（宋词一百首，同一软件包）、tang（全唐诗：来自 npm 软件包 chinese-poetry 的 57,603 首诗，已转为简体字）、copy（复制任务）、repeat（随机字符串写两遍，会形成归纳头），或一个以段落为文档的 UTF-8 文本文件。</translation>
+    </message>
+    <message>
+        <source>--corpus: give tang300, song100, tang, copy, repeat or a file name</source>
+        <translation>--corpus：请给出 tang300、song100、tang、copy、repeat 或一个文件名</translation>
+    </message>
+    <message>
+        <source>each document: %1 to %2 characters drawn at random from %3 (%4 characters, seed %5), then the same string again
+</source>
+        <translation>每篇文档：从 %3（%4 个字，种子 %5）中随机抽取 %1 到 %2 个字，再把同一串字写一遍
+</translation>
+    </message>
+    <message>
+        <source>validation loss %1; ratio: weight on the role&apos;s key ÷ a uniform head&apos;s; a role from %2× over at least %3 rows
+</source>
+        <translation>验证损失 %1；比值：放在该角色所指键上的权重 ÷ 均匀头的权重；至少 %3 行、达到 %2× 才算担任该角色
+</translation>
+    </message>
+    <message numerus="yes">
+        <source>heads: the model does not know %n of the characters of %1&apos;s validation text; it reads each as the unknown character.</source>
+        <translation>
+            <numerusform>heads：模型不认识 %1 验证文本中的 %n 个字；每个都当作未知字符来读。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>What each head of a trained model does over a corpus&apos;s validation text: for each role (previous_char, last_comma, line_start, previous_line, rhyme, induction, current_char, fixed_offset, first_position) the mean weight it puts on the key that role names, divided by what a head that spreads its weight evenly would put there; the role it plays (the largest ratio from %1× over at least %2 rows, else none); and how much the validation loss rises when that head alone is switched off.
+JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&quot;, &quot;role&quot;, &quot;ratios&quot;: {…}, &quot;offset&quot;, &quot;ablation_val_loss_increase&quot;}]}, layer and head 1-based; a ratio is null where the text has no row for its role, the role null where none is played; offset is fixed_offset&apos;s distance back.</source>
+        <translation>训练好的模型的每个头在某个语料的验证文本上做什么：对每个角色（previous_char、last_comma、line_start、previous_line、rhyme、induction、current_char、fixed_offset、first_position），该头放在这个角色所指键上的平均权重，除以均匀分配权重的头放在那里的权重；它担任的角色（至少 %2 行、达到 %1× 的比值中最大的那个，否则没有）；以及只关掉这个头时验证损失上升多少。
+JSON：{&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&quot;, &quot;role&quot;, &quot;ratios&quot;: {…}, &quot;offset&quot;, &quot;ablation_val_loss_increase&quot;}]}，层和头从 1 开始编号；文本中没有某角色的行时该比值为 null，不担任任何角色时 role 为 null；offset 是 fixed_offset 往前数的距离。</translation>
+    </message>
+    <message>
+        <source>--context %1 --layers %2%3 --steps %4 --batch %5 --lr %6 --warmup %7 --eval-every %8</source>
+        <translation>--context %1 --layers %2%3 --steps %4 --batch %5 --lr %6 --warmup %7 --eval-every %8</translation>
+    </message>
+    <message>
+        <source>tang300 (default), song100, tang (全唐诗; its own defaults: %1), copy (the copy task), repeat (random strings written twice, where an induction head forms; its own defaults: %2) or a UTF-8 text file.</source>
+        <translation>tang300（默认）、song100、tang（全唐诗；有自己的默认设置：%1）、copy（复制任务）、repeat（随机字符串写两遍，会形成归纳头；有自己的默认设置：%2），或一个 UTF-8 文本文件。</translation>
+    </message>
+    <message>
+        <source>Blocks with the MLP (the default, but for --corpus repeat).</source>
+        <translation>块中包含 MLP（默认如此，--corpus repeat 除外）。</translation>
+    </message>
+    <message>
+        <source>--mlp and --no-mlp contradict each other</source>
+        <translation>--mlp 与 --no-mlp 互相矛盾</translation>
     </message>
 </context>
 <context>
@@ -1069,24 +1093,24 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation>训练好的模型</translation>
     </message>
     <message>
-        <source>Here nobody sets q and k by hand: a small Transformer learns its own by predicting the next character of a text (唐诗三百首 unless you choose another). Press &lt;b&gt;Train&lt;/b&gt; and watch the loss fall below the unigram baseline (guessing from character counts alone) while the heads turn from a flat causal triangle into patterns: one looks at the previous character, another back at the last ， or 。. The history slider replays how they formed. When the validation loss rises while the training loss still falls, the model is learning its training poems by heart: over-fitting. &lt;b&gt;Open the long-trained model&lt;/b&gt; for heads that read all of 全唐诗.</source>
-        <translation>这里没有人手工设定 q 和 k：一个小型的字符级模型通过预测一段文本的下一个字符，自己把它们学出来；文本默认是唐诗三百首，也可以在列表中另选。按下&lt;b&gt;训练&lt;/b&gt;，看着损失降到一元模型基线（只凭各字符出现的次数来猜所得的损失）以下；与此同时，各个头从一片均匀的因果三角形变成各种模式：有的看前一个字符，有的回看上一个“，”或“。”。历史滑块可以重放这些模式的形成过程。如果训练损失还在下降，验证损失却开始上升，说明模型已经开始死记硬背训练用的诗：这就是过拟合。按&lt;b&gt;打开长时间训练的模型&lt;/b&gt;，看看读过整部全唐诗的各个头。</translation>
-    </message>
-    <message>
         <source>Exercise 4: the last comma</source>
-        <translation>练习 4：上一个逗号</translation>
+        <translation>练习 4：最近的逗号</translation>
     </message>
     <message>
-        <source>Exercise 5: the line above</source>
-        <translation>练习 5：上一句</translation>
+        <source>Here nobody sets q and k by hand: a small Transformer learns its own by predicting the next character of a text. Press &lt;b&gt;Train&lt;/b&gt;: the loss falls below the unigram baseline (character counts alone) while the heads turn from a flat causal triangle into patterns, one on the previous character, another on the last ， or 。; the slider replays how they formed. Validation rising while training falls is over-fitting. In the &lt;b&gt;repeat task&lt;/b&gt; each string comes twice: two heads learn together to find the earlier copy and read what followed it, an induction head. &lt;b&gt;Open the long-trained model&lt;/b&gt; for heads that read all of 全唐诗.</source>
+        <translation>这里没有人手工设定 q 和 k：一个小型的字符级模型通过预测一段文本的下一个字符，自己把它们学出来。按下&lt;b&gt;训练&lt;/b&gt;：损失降到一元模型基线（只凭字符出现的次数）以下，同时各个头从一片均匀的因果三角形变成各种模式：有的看前一个字符，有的回看最近的“，”或“。”；滑块可以重放它们的形成过程。训练损失还在下降而验证损失上升，就是过拟合。在&lt;b&gt;重复任务&lt;/b&gt;里每串字出现两次：两个头一起学会找到前一份，读出它后面的字，这就是归纳头。按&lt;b&gt;打开长时间训练的模型&lt;/b&gt;，看看读过整部全唐诗的各个头。</translation>
     </message>
     <message>
-        <source>A head passes when its role is the last comma: at least %1 on the last “，” and %2× a uniform head&apos;s weight there.</source>
-        <translation>角色是“上一个逗号”的头通过：它在上一个“，”上至少放 %1，且至少是均匀头权重的 %2×。</translation>
+        <source>A head passes when its role is the last comma: at least %1× a uniform head&apos;s weight on the last “，”, and no role of it higher.</source>
+        <translation>一个头的角色是最近的逗号时算通过：放在最近的“，”上的权重至少是均匀头的 %1×，且它没有比值更高的角色。</translation>
     </message>
     <message>
-        <source>Find the head with the most weight on the same place one line up: at least %1× a uniform head&apos;s.</source>
-        <translation>找出在上一句同一位置放权重最多的头：至少是均匀头的 %1×。</translation>
+        <source>Exercise 5: the induction circuit</source>
+        <translation>练习 5：归纳回路</translation>
+    </message>
+    <message>
+        <source>Find the layer-2 head that reads the earlier copy (%1×), then the layer-1 head it needs: switched off, its ratio falls below %2×.</source>
+        <translation>找出第 2 层里读前一份的头（%1×），再找出它依赖的第 1 层的头：关掉它，比值就降到 %2× 以下。</translation>
     </message>
 </context>
 <context>
@@ -1629,6 +1653,13 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <source>%1: %2</source>
         <comment>file: what is wrong</comment>
         <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingSetup</name>
+    <message>
+        <source>A context of %1 characters cannot hold the repeat task&apos;s longest strings and their repeat (%2 characters): the model sees only part of their repeat.</source>
+        <translation>%1 个字的上下文装不下重复任务里最长的字符串和它的重复（%2 个字）：模型只能看到重复的一部分。</translation>
     </message>
 </context>
 <context>
@@ -2436,30 +2467,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation>还没有可以描述的头。</translation>
     </message>
     <message>
-        <source>This head looks at the &lt;b&gt;previous character&lt;/b&gt; (mean weight %1).</source>
-        <translation>这个头看的是&lt;b&gt;前一个字符&lt;/b&gt;（平均权重 %1）。</translation>
-    </message>
-    <message>
-        <source>This head looks at the &lt;b&gt;character itself&lt;/b&gt; (mean weight %1).</source>
-        <translation>这个头看的是&lt;b&gt;字符自身&lt;/b&gt;（平均权重 %1）。</translation>
-    </message>
-    <message>
-        <source>This head looks &lt;b&gt;%1 characters back&lt;/b&gt; (mean weight %2).</source>
-        <translation>这个头看的是&lt;b&gt;往前第 %1 个字符&lt;/b&gt;（平均权重 %2）。</translation>
-    </message>
-    <message>
-        <source>This head rests on the &lt;b&gt;first character&lt;/b&gt; it can see (mean weight %1): a place to put weight when nothing else matches.</source>
-        <translation>这个头停在它能看到的&lt;b&gt;第一个字符&lt;/b&gt;上（平均权重 %1）：没有别的匹配时，权重就放在这里。</translation>
-    </message>
-    <message>
-        <source>This head spreads its weight &lt;b&gt;broadly&lt;/b&gt;, like the averaging of step 1.</source>
-        <translation>这个头把权重&lt;b&gt;分散&lt;/b&gt;到许多字符上，就像第 1 步的取平均。</translation>
-    </message>
-    <message>
-        <source>This head has &lt;b&gt;no single clear pattern&lt;/b&gt;; its strongest offset is shown in the bars.</source>
-        <translation>这个头&lt;b&gt;没有单一明确的模式&lt;/b&gt;；柱状图中可以看到它权重最大的偏移。</translation>
-    </message>
-    <message>
         <source>Layer %1, head %2: mean weight by how far back the key is, over the validation text</source>
         <translation>第 %1 层，第 %2 个头：在验证文本上，按键往前的距离统计的平均权重</translation>
     </message>
@@ -2484,24 +2491,8 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation>网格显示的是较早的一步：把历史滑块拖到最右端，才能打开当前模型的这个头。</translation>
     </message>
     <message>
-        <source>This head looks back at the &lt;b&gt;last comma&lt;/b&gt; “，”: %1 on it, %2× what a uniform head puts there.</source>
-        <translation>这个头回看&lt;b&gt;上一个逗号&lt;/b&gt;“，”：给它的权重是 %1，是权重均匀的头的 %2×。</translation>
-    </message>
-    <message>
         <source>The text has too few “，” to judge a head: train on 唐诗三百首.</source>
         <translation>这段文本里的“，”太少，无法判断：请用唐诗三百首训练。</translation>
-    </message>
-    <message>
-        <source>This head: %1 on the last “，”, %2× a uniform head.</source>
-        <translation>这个头：给上一个“，”的权重为 %1，是均匀头的 %2×。</translation>
-    </message>
-    <message>
-        <source>✔ Found: this head looks back at the last comma.</source>
-        <translation>✔ 找到了：这个头回看上一个逗号。</translation>
-    </message>
-    <message>
-        <source>✘ Not this one: it looks back at the last comma, but its role above gets more weight. Try another head.</source>
-        <translation>✘ 不是这个：它也回看上一个逗号，但上面写的作用占的权重更大。换一个头试试。</translation>
     </message>
     <message>
         <source>✘ Not this one. Try another head.</source>
@@ -2540,36 +2531,94 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation>在那里放了 %1 的权重，是均匀头（%3）的 %2×</translation>
     </message>
     <message>
-        <source>In the poems&apos; structure it reads &lt;b&gt;%1&lt;/b&gt;: %2.</source>
-        <translation>在诗的结构中，它读取&lt;b&gt;%1&lt;/b&gt;：%2。</translation>
-    </message>
-    <message>
-        <source>No role in the poems&apos; structure reaches %1× a uniform head&apos;s weight; the closest is %2: %3.</source>
-        <translation>在诗的结构中，没有哪个角色达到均匀头权重的 %1×；最接近的是%2：%3。</translation>
-    </message>
-    <message>
         <source>Switch this head off</source>
         <translation>关掉这个头</translation>
     </message>
     <message>
-        <source>Its output is set to zero before the output projection: the next characters and the heads&apos; worth show the model without it.</source>
-        <translation>它的输出在输出投影之前置为零：“下一个字”和“各个头的作用”显示去掉它之后的模型。</translation>
+        <source>the character after the earlier copy of this one</source>
+        <translation>这个字前一次出现时后面的那个字</translation>
     </message>
     <message>
-        <source>This text has no poem of equal lines to judge a head by: open the long-trained model (全唐诗 must be built).</source>
-        <translation>这段文本里没有各句等长的诗，无法评判头：请打开长时间训练的模型（需先构建全唐诗）。</translation>
+        <source>the character itself</source>
+        <translation>这个字本身</translation>
+    </message>
+    <message numerus="yes">
+        <source>the character %n places back</source>
+        <translation>
+            <numerusform>往前数第 %n 个字</numerusform>
+        </translation>
     </message>
     <message>
-        <source>✘ No head reads the line above yet: the strongest, layer %1 head %2, puts %3× a uniform head&apos;s weight there. Train longer, or open the long-trained model.</source>
-        <translation>✘ 还没有头读上一句：最强的第 %1 层第 %2 个头在那里放了均匀头权重的 %3×。请训练更久，或打开长时间训练的模型。</translation>
+        <source>the first character it can see</source>
+        <translation>它能看到的第一个字</translation>
     </message>
     <message>
-        <source>✔ Found: no other head puts as much weight on the same place one line up: %1× a uniform head&apos;s.</source>
-        <translation>✔ 找到了：没有别的头在上一句同一位置放这么多权重：均匀头的 %1×。</translation>
+        <source>This head reads &lt;b&gt;%1&lt;/b&gt;: %2.</source>
+        <translation>这个头读&lt;b&gt;%1&lt;/b&gt;：%2。</translation>
     </message>
     <message>
-        <source>✘ Not this one: %1× a uniform head&apos;s weight on the line above, and another head puts more there. Try another head.</source>
-        <translation>✘ 不是这个：它在上一句放了均匀头权重的 %1×，另一个头放得更多。换一个头试试。</translation>
+        <source>This head spreads its weight &lt;b&gt;broadly&lt;/b&gt;, like the averaging of step 1: no role gets %1× a uniform head&apos;s weight.</source>
+        <translation>这个头把权重&lt;b&gt;分散&lt;/b&gt;开，像第 1 步的取平均：没有哪个角色得到均匀头 %1× 的权重。</translation>
+    </message>
+    <message>
+        <source>This head plays &lt;b&gt;no clear role&lt;/b&gt;: none reaches %1× a uniform head&apos;s weight. The closest is %2: %3.</source>
+        <translation>这个头&lt;b&gt;没有明确的角色&lt;/b&gt;：没有哪个角色达到均匀头权重的 %1×。最接近的是%2：%3。</translation>
+    </message>
+    <message>
+        <source>On the last comma: %1.</source>
+        <translation>在最近的逗号上：%1。</translation>
+    </message>
+    <message>
+        <source>✔ Found: this head&apos;s role is the last comma.</source>
+        <translation>✔ 找到了：这个头的角色是最近的逗号。</translation>
+    </message>
+    <message>
+        <source>✘ Not this one: it reads the last comma too, but its role above is stronger. Try another head.</source>
+        <translation>✘ 不是这个：它也读最近的逗号，但上面写的角色更强。换一个头试试。</translation>
+    </message>
+    <message>
+        <source>✘ This model has one layer. An induction head reads what a head of an earlier layer wrote, so it needs two: train the repeat task with two layers.</source>
+        <translation>✘ 这个模型只有一层。归纳头读的是前一层的头写下的东西，所以需要两层：用两层训练重复任务。</translation>
+    </message>
+    <message>
+        <source>No character repeats in this text: train the repeat task.</source>
+        <translation>这段文本里没有重复的字：请训练重复任务。</translation>
+    </message>
+    <message>
+        <source>✘ No induction head yet: the strongest of layer 2 and up, %1, puts %2× a uniform head&apos;s weight on the character after the earlier copy (%3× needed). Train the repeat task until its loss falls.</source>
+        <translation>✘ 还没有归纳头：第 2 层及以后最强的头 %1 放在前一份后面那个字上的权重是均匀头的 %2×（需要 %3×）。继续训练重复任务，直到损失下降。</translation>
+    </message>
+    <message>
+        <source>On %1: %2.</source>
+        <translation>在%1上：%2。</translation>
+    </message>
+    <message>
+        <source>✘ Not this one: another head of layer 2 or up reads the earlier copy more. Try another head.</source>
+        <translation>✘ 不是这个：第 2 层及以后有另一个头更多地读前一份。换一个头试试。</translation>
+    </message>
+    <message>
+        <source>✔ Step 1 of 2: of the heads of layer 2 and up, this one reads the earlier copy most.</source>
+        <translation>✔ 第 1 步（共 2 步）：在第 2 层及以后的头里，这个头最多地读前一份。</translation>
+    </message>
+    <message>
+        <source>Now find the head it needs: switch the heads of layer %1 off one at a time.</source>
+        <translation>现在找出它依赖的头：把第 %1 层的头一个一个地关掉。</translation>
+    </message>
+    <message>
+        <source>✘ Switch off one head at a time: with %1 off, head %2 reads the earlier copy at %3× (%4× with every head on).</source>
+        <translation>✘ 一次只关一个头：关掉 %1 时，头 %2 读前一份的比值是 %3×（所有头都开时为 %4×）。</translation>
+    </message>
+    <message>
+        <source>✔ Circuit found: with head %1 off, head %2&apos;s weight on the character after the earlier copy falls from %3× to %4× a uniform head&apos;s, below %5×. Head %2 finds the earlier copy through what head %1 writes.</source>
+        <translation>✔ 找到回路了：关掉头 %1 后，头 %2 放在前一份后面那个字上的权重从均匀头的 %3× 降到 %4×，低于 %5×。头 %2 是借助头 %1 写下的东西找到前一份的。</translation>
+    </message>
+    <message>
+        <source>✘ Not this one: with head %1 off, head %2 still reads the earlier copy at %3× (%4× with every head on). Switch it on again and try another.</source>
+        <translation>✘ 不是这个：关掉头 %1 后，头 %2 读前一份的比值仍是 %3×（所有头都开时为 %4×）。把它重新打开，换一个试试。</translation>
+    </message>
+    <message>
+        <source>Its output is set to zero before the output projection: the heads after it, the grid, the losses and the next characters show the model without it.</source>
+        <translation>它的输出在输出投影之前置为零：它后面的头、网格、损失和下一个字显示的都是没有它的模型。</translation>
     </message>
 </context>
 <context>
@@ -2764,6 +2813,10 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <source>Replays the heads as they were during training.</source>
         <translation>重放各个头在训练过程中的样子。</translation>
     </message>
+    <message>
+        <source>step %1, switched off: %2</source>
+        <translation>第 %1 步，已关掉：%2</translation>
+    </message>
 </context>
 <context>
     <name>attention::LessonPage</name>
@@ -2862,16 +2915,28 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation>损失（奈特/字符）</translation>
     </message>
     <message>
-        <source>Hover a point for its step and loss. Validation rising while training falls is over-fitting: the model learns its training text by heart.</source>
-        <translation>鼠标停在点上可查看步数和损失。训练损失下降而验证损失上升，就是过拟合：模型在死记硬背训练文本。</translation>
-    </message>
-    <message>
         <source>loss (nats)</source>
         <translation>损失（奈特）</translation>
     </message>
     <message>
         <source>loss</source>
         <translation>损失</translation>
+    </message>
+    <message>
+        <source>step %1: the strongest head of layer 2 and up puts %2× a uniform head&apos;s weight on the character after the earlier copy</source>
+        <translation>第 %1 步：第 2 层及以后最强的头放在前一份后面那个字上的权重是均匀头的 %2×</translation>
+    </message>
+    <message>
+        <source>fastest fall: %1 nats</source>
+        <translation>下降最快：%1 奈特</translation>
+    </message>
+    <message>
+        <source>induction ×</source>
+        <translation>归纳 ×</translation>
+    </message>
+    <message>
+        <source>Hover a point for its step and loss. Validation rising while training falls is over-fitting: the model learns its training text by heart. The shaded stretch is where the validation loss fell fastest; the green line, on the right axis, how strongly the best head of layer 2 and up reads the character after the earlier copy of the current one (an induction head).</source>
+        <translation>把指针停在一个点上可以看到它的步数和损失。训练损失下降而验证损失上升就是过拟合：模型在背训练文本。阴影部分是验证损失下降最快的一段；绿线（右轴）表示第 2 层及以后最强的头多大程度上读当前字前一次出现时后面的那个字（归纳头）。</translation>
     </message>
 </context>
 <context>
@@ -3162,6 +3227,25 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     <message>
         <source>The values are one-hot: token i&apos;s value is the i-th unit vector, so each output row is that query&apos;s row of weights. With %1 tokens the output is the weights heatmap itself, and it is not drawn twice.</source>
         <translation>值是独热向量：第 i 个词元的值是第 i 个单位向量，所以每一行输出就是该查询那一行的权重。共有 %1 个词元时，输出就是权重热力图本身，这里不再重复绘制。</translation>
+    </message>
+</context>
+<context>
+    <name>attention::PositionLossView</name>
+    <message>
+        <source>Predicting %1 after %2: %3 nats (−ln p)</source>
+        <translation>在 %2 之后预测 %1：%3 奈特（−ln p）</translation>
+    </message>
+    <message>
+        <source>Loss of each next character (nats)</source>
+        <translation>每个下一个字的损失（奈特）</translation>
+    </message>
+    <message>
+        <source>first copy %1, second %2</source>
+        <translation>第一份 %1，第二份 %2</translation>
+    </message>
+    <message>
+        <source>Loss of each next character on the probe line</source>
+        <translation>探测文本上每个下一个字的损失</translation>
     </message>
 </context>
 <context>
@@ -3486,10 +3570,6 @@ unscaled</source>
         <translation>文本文件…</translation>
     </message>
     <message>
-        <source>What the model learns to continue: a UTF-8 text file is cut into paragraphs. In the copy task every character repeats the one %1 places back, so a head should learn to look exactly %2 back.</source>
-        <translation>模型要学着续写的文本：UTF-8 文本文件按段落切分。在复制任务中，每个字符都重复它前面第 %1 个字符，所以应该有一个头学会恰好往前看 %2 个字符。</translation>
-    </message>
-    <message>
         <source>Corpus</source>
         <translation>语料</translation>
     </message>
@@ -3641,6 +3721,14 @@ unscaled</source>
     <message>
         <source>全唐诗 (all Tang poems)</source>
         <translation>全唐诗</translation>
+    </message>
+    <message>
+        <source>Repeat task (induction)</source>
+        <translation>重复任务（归纳）</translation>
+    </message>
+    <message>
+        <source>What the model learns to continue: a UTF-8 text file is cut into paragraphs. In the copy task every character repeats the one %1 places back, so a head should learn to look exactly %2 back. In the repeat task random strings are written twice: two heads together learn to find the earlier copy and read what came next (an induction head).</source>
+        <translation>模型学着续写的内容：UTF-8 文本文件按段落切分。在复制任务里每个字都重复前面第 %1 个字，所以应当有一个头学会恰好往前看 %2 个字。在重复任务里随机字符串写两遍：两个头一起学会找到前一份并读出它后面的字（归纳头）。</translation>
     </message>
 </context>
 <context>
@@ -4232,6 +4320,14 @@ What “%1” passes on to the tokens that attend to it.</source>
 </source>
         <translation>attention-lab：%1 秒后页面仍在计算；截图显示的是未完成的状态
 </translation>
+    </message>
+    <message>
+        <source>With --step 7: which of the step&apos;s exercises to set up, 1 or 2 (default 1); implies --exercise.</source>
+        <translation>与 --step 7 一起使用：布置该步的第几个练习，1 或 2（默认 1）；隐含 --exercise。</translation>
+    </message>
+    <message>
+        <source>--exercise-index must be a number from 1 to %1, not “%2”</source>
+        <translation>--exercise-index 必须是 1 到 %1 之间的数，而不是“%2”</translation>
     </message>
 </context>
 </TS>

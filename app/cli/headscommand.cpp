@@ -1,5 +1,5 @@
 // The heads command: what each head of a trained model does over a corpus's validation text, by
-// the roles of shared/design/tiny-model.md ("Head roles"), and what it is worth (the validation
+// the roles of docs/tiny-model.md ("Head roles"), and what it is worth (the validation
 // loss with it switched off).
 
 #include "commandline.h"
@@ -86,13 +86,16 @@ QString headsTable(const tiny::HeadsReport &report)
     return text + table.toString();
 }
 
-/// Says on stderr how many distinct characters of `corpus`'s validation text the vocabulary has
-/// no id for (each is read as id 0); nothing when it knows them all.
-void noteUnknownCharacters(const QString &corpus, const std::u32string &text,
+/// For a corpus of other characters than the model's own (whose rare ones are id 0 by design),
+/// says on stderr how many distinct characters of its validation text the model's `vocabulary`
+/// has no id for (each is read as id 0); nothing when it knows them all.
+void noteUnknownCharacters(const QString &name, const tiny::PreparedCorpus &corpus,
                            const tiny::Vocabulary &vocabulary)
 {
+    if (corpus.vocabulary == vocabulary)
+        return;
     std::u32string seen;
-    for (const char32_t c : text)
+    for (const char32_t c : corpus.split.val)
         if (c != tiny::unknownCharacter && vocabulary.idOf(c) == 0 &&
             seen.find(c) == std::u32string::npos)
             seen += c;
@@ -103,7 +106,7 @@ void noteUnknownCharacters(const QString &corpus, const std::u32string &text,
                                     "%1's validation text; it reads each as the unknown "
                                     "character.",
                                     nullptr, int(seen.size()))
-                                .arg(corpus)));
+                                .arg(name)));
 }
 
 /// A pass over the validation text per head: minutes on 全唐诗. A terminal sees how far the
@@ -169,7 +172,7 @@ int runHeads(const QStringList &arguments, Language &)
     if (!corpus.ok())
         throw Failure{ExitBadInput, corpusErrorText(corpus.error)};
     const tiny::CorpusSplit &split = corpus.corpus.split;
-    noteUnknownCharacters(corpusName, split.val, model->file.vocabulary);
+    noteUnknownCharacters(corpusName, corpus.corpus, model->file.vocabulary);
     // The validation text in the model's own characters.
     const std::vector<int> valIds = model->file.vocabulary.encode(corpus.corpus.split.val);
     tiny::setThreadCount(std::max(1, QThread::idealThreadCount()));

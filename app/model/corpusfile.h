@@ -1,7 +1,7 @@
 #pragma once
 
 /// The corpus as the app and the console tool open it: a name or file name in, the prepared
-/// corpus or one translated message out (shared/design/tiny-model.md, "Corpus").
+/// corpus or one translated message out (docs/tiny-model.md, "Corpora").
 
 #include "tiny/corpus.h"
 

@@ -4,8 +4,8 @@ namespace attention::tiny {
 
 bool ModelConfig::operator==(const ModelConfig &other) const
 {
-    return vocabSize == other.vocabSize && context == other.context && dModel == other.dModel
-        && heads == other.heads && layers == other.layers && mlp == other.mlp;
+    return vocabSize == other.vocabSize && context == other.context && dModel == other.dModel &&
+           heads == other.heads && layers == other.layers && mlp == other.mlp;
 }
 
 std::optional<ConfigError> checkConfig(const ModelConfig &config)

@@ -1,7 +1,7 @@
 #pragma once
 
 /// The shape of the tiny character Transformer and the list of its tensors
-/// (shared/design/tiny-model.md, "Model" and "Weights file").
+/// (docs/tiny-model.md, "The model" and "The weights file").
 ///
 /// Everything that reads or writes a model agrees on this one list: the trainer lays its
 /// parameters out in this order, the safetensors file names and shapes come from it, and a file

@@ -1,7 +1,7 @@
 #pragma once
 
 /// The tiny model's text: corpus files, the train/validation split, the vocabulary, the ids and
-/// the unigram baseline (shared/design/tiny-model.md, "Corpus").
+/// the unigram baseline (docs/tiny-model.md, "Corpora" and "Training and validation text").
 ///
 /// A character is a Unicode code point, held in a std::u32string. Loading goes in steps that can
 /// be tested alone — read the bytes, decode UTF-8, cut into documents, split, build the

@@ -1,7 +1,7 @@
 #pragma once
 
 /// What the console (eval, grad, sample) and the app ask of a trained tiny model, one sequence
-/// of ids at a time (shared/design/tiny-model.md, "Console commands").
+/// of ids at a time (docs/cli.md, "The tiny model's commands").
 
 #include "tiny/model.h"
 

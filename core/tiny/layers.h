@@ -1,6 +1,6 @@
 #pragma once
 
-/// The tiny model's layers as forward/backward pairs (shared/design/tiny-model.md, "Model").
+/// The tiny model's layers as forward/backward pairs (docs/tiny-model.md, "The model").
 ///
 /// Every layer works on a batch of windows at once: activations are (N, ·) row-major matrices with
 /// N = batch · T rows, row b·T + t holding token t of window b, so the linear maps are single

@@ -2,7 +2,7 @@
 
 /// The tiny character Transformer: its parameters, their seeded initialisation, their exchange
 /// with the weights file, and the forward and backward pass over a batch of windows
-/// (shared/design/tiny-model.md, "Model").
+/// (docs/tiny-model.md, "The model").
 ///
 /// Parameters<Scalar> holds one Eigen matrix per tensor of tensorLayout(config), with the same
 /// shapes, row-major like the file; a gain or bias is a row vector. The same type holds the

@@ -59,11 +59,7 @@ RunDefaults defaultRun(const std::string &corpus)
     }
     if (corpus != "tang")
         return run;
-    // Measured with attention-cli train --corpus tang --context 64 --layers 2 --threads 2
-    // (release, two cores), about a minute each: batch 32 at 14 steps/s, batch 16 at 28;
-    // best validation loss after batch 32 × 650 steps at lr 1e-2 6.01, at 2e-2 6.28;
-    // batch 16 × 1300 at lr 1e-2 5.84, 6e-3 5.83, 3e-3 5.75 (punctuation F1 0.68); batch 8 ×
-    // 2400 at 6e-3 5.83. A validation over the 373,722 characters takes about 5 s of the minute.
+    // Chosen from one-minute trials (docs/results.md, "The default run on 全唐诗").
     run.config.context = 64;
     run.config.layers = 2;
     run.settings.steps = 1300;

@@ -1,6 +1,6 @@
 #pragma once
 
-/// Training the tiny model (shared/design/tiny-model.md, "Model", training and validation):
+/// Training the tiny model (docs/tiny-model.md, "Training", "Validation and the figures of a run"):
 /// random windows, AdamW with decoupled weight decay on matrices, global gradient clipping, a
 /// linear warm-up then cosine decay to lr/10, validation loss and punctuation F1, and the
 /// parameters of the best validation kept.
@@ -27,8 +27,7 @@ void setThreadCount(int threads);
 /// The thread count in effect.
 int threadCount();
 
-/// Defaults: on tang300 at the default model, lr 1e-3 reaches its best val_loss (≈ 5.75) near
-/// step 700 of 800 (≈ 10 s on one core); lr 3e-3 over-fits after ≈ 250 steps.
+/// Defaults: chosen on tang300 at the default model (docs/results.md, 2026-12-03).
 struct TrainingSettings
 {
     int steps = 1000;           ///< the length of the schedule
@@ -46,7 +45,7 @@ struct TrainingSettings
 ///  - 全唐诗 ("tang"): 160 times tang300's text and 7,358 ids, so the output layer is most of a
 ///    step; a context of 64 holds a whole 律诗 of eight lines, two layers find the lines'
 ///    rhythm, and the length, batch and learning rate are the ones that trained furthest in a
-///    minute on two cores (defaultRun in trainer.cpp says what was measured);
+///    minute on two cores (docs/results.md says what was measured);
 ///  - the repeat task ("repeat"): two attention-only layers, the least that can form an
 ///    induction head, trained long enough for its loss to fall within half a minute on two cores.
 struct RunDefaults

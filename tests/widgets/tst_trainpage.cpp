@@ -674,7 +674,7 @@ void TestTrainPage::verdictAndRoleFollowOneRule()
 
 void TestTrainPage::inductionVerdictFollowsTheCircuit()
 {
-    // Exercise 5: the induction head of layer 2 (at least 10×, the largest), then the layer-1
+    // Exercise 5: the induction head of layer 2 (at least 5×, the largest), then the layer-1
     // head without which it falls below 3×. Each verdict quotes the figures as the role line
     // does, and none contradicts the role line of the shown head.
     HeadPanel panel;
@@ -688,11 +688,11 @@ void TestTrainPage::inductionVerdictFollowsTheCircuit()
     QVERIFY2(verdict.contains(QStringLiteral("one layer")), qPrintable(verdict));
 
     auto inspection = madeInspection(2);
-    setMeasure(inspection->allOn, 1, 1, tiny::Role::Induction, 0.8); // 8×: too little
+    setMeasure(inspection->allOn, 1, 1, tiny::Role::Induction, 0.4); // 4×: too little
     inspection->roles = inspection->allOn;
     verdict = verdictFor(inspection, 1, 1);
     QVERIFY2(verdict.startsWith(QStringLiteral("✘ No induction head yet: the strongest of layer "
-                                               "2 and up, 2.2, puts 8.0×")),
+                                               "2 and up, 2.2, puts 4.0×")),
              qPrintable(verdict));
 
     setMeasure(inspection->allOn, 1, 0, tiny::Role::Induction, 2.2); // 22×: the leader
@@ -708,7 +708,7 @@ void TestTrainPage::inductionVerdictFollowsTheCircuit()
              qPrintable(panel.roleText()));
     verdict = verdictFor(inspection, 1, 1);
     QVERIFY2(verdict.startsWith(QStringLiteral("✘ Not this one")), qPrintable(verdict));
-    QVERIFY2(verdict.contains(QStringLiteral("8.0×")), qPrintable(verdict));
+    QVERIFY2(verdict.contains(QStringLiteral("4.0×")), qPrintable(verdict));
 
     // Head 1.2 off: head 2.1 falls to 1.2×; head 1.1 off: it stays at 18×.
     auto blinded = std::make_shared<HeadsInspection>(*inspection);

@@ -71,7 +71,8 @@ LossChart::LossChart(QWidget *parent)
     chart->addAxis(m_stepAxis, Qt::AlignBottom);
     chart->addAxis(m_lossAxis, Qt::AlignLeft);
     chart->addAxis(m_ratioAxis, Qt::AlignRight);
-    m_ratioAxis->setLabelFormat(QStringLiteral("%d×"));
+    // Qt Charts garbles a "×" in its printf-style format; the legend says "induction ×".
+    m_ratioAxis->setLabelFormat(QStringLiteral("%d"));
     m_ratioAxis->setLinePenColor(inductionColor);
     m_ratioAxis->setVisible(false);
     m_fall->setBrush(fallColor);
