@@ -120,7 +120,7 @@ void TrainingSession::reset()
     Q_EMIT progressed();
 }
 
-void TrainingSession::openModel(const ModelFile &file)
+void TrainingSession::openModel(const ModelFile &file, std::optional<QDateTime> restoredFrom)
 {
     pauseAndWait();
     auto parameters = tiny::importTensors(file.config, file.tensors);
@@ -137,6 +137,7 @@ void TrainingSession::openModel(const ModelFile &file)
     m_bestModel = model;
     m_bestStep = model->step;
     m_bestLoss = file.metadata.valLoss;
+    m_restoredFrom = restoredFrom;
     m_off.clear();
     setProbe(m_probe);
     setState(State::Opened);
@@ -154,8 +155,24 @@ void TrainingSession::clearRun()
     m_trainingSeconds = 0.0;
     m_trainedSteps = 0;
     m_bestModel.reset();
+    m_savedModel.reset();
+    m_restoredFrom.reset();
     clearHistory();
     m_bestFile->cancel();
+}
+
+void TrainingSession::markSaved(SavedWeights which)
+{
+    modelFileHeader(which, &m_savedModel);
+}
+
+bool TrainingSession::hasUnsavedRun() const
+{
+    // The weights a saved model file would hold: the best, else the latest.
+    const SharedModel kept = m_bestModel ? m_bestModel : m_model;
+    const bool trained = m_state == State::Running || m_state == State::Paused ||
+                         m_state == State::Finished;
+    return trained && stepsDone() > 0 && kept && kept != m_savedModel;
 }
 
 void TrainingSession::train()

@@ -52,6 +52,7 @@
 #include "trainingerror.h"
 #include "trainingsetup.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QObject>
 #include <QString>
@@ -128,7 +129,16 @@ public:
     void reset();
     /// Uses the model of a file: its heads and predictions are shown; it is not trained further
     /// (reset() starts a new run of the current setup). The file must have passed loadModel().
-    void openModel(const ModelFile &file);
+    /// `restoredFrom`: when it is the best weights of the previous session, when they were saved.
+    void openModel(const ModelFile &file, std::optional<QDateTime> restoredFrom = std::nullopt);
+    /// When an opened model is the previous session's best weights, when they were saved.
+    std::optional<QDateTime> restoredFrom() const { return m_restoredFrom; }
+
+    /// The run's weights were saved to a model file (`which` of them, as modelFile() gave them).
+    void markSaved(SavedWeights which);
+    /// True when a run trained and the weights a model file keeps of it (the best, the latest
+    /// before any validation) were not saved since: replacing the run would lose them.
+    bool hasUnsavedRun() const;
 
     /// Trains on the worker until the schedule ends or pause() is called. Nothing when running,
     /// finished or empty.
@@ -306,6 +316,8 @@ private:
     int m_trainedSteps = 0;
     SharedModel m_model;
     SharedModel m_bestModel;
+    SharedModel m_savedModel; ///< the weights last saved to a model file
+    std::optional<QDateTime> m_restoredFrom;
 
     QString m_probe;
     mutable std::mutex m_probeMutex;

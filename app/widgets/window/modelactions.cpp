@@ -69,7 +69,8 @@ void ModelActions::retranslateUi()
 bool ModelActions::openModel(const QString &fileName)
 {
     if (!m_page->openModel(fileName)) {
-        showError(tr("Cannot Open Model"), m_page->lastError());
+        if (!m_page->lastError().isEmpty()) // empty: the learner kept the run that is not saved
+            showError(tr("Cannot Open Model"), m_page->lastError());
         return false;
     }
     m_showPage(); // where the opened model is shown

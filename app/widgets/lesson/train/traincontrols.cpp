@@ -11,6 +11,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
@@ -344,7 +345,11 @@ void TrainControls::showSession(const TrainingSession &session)
                      : tr("Done: %1 steps.").arg(done);
         break;
     case State::Opened:
-        status = tr("A model from a file. Reset starts a new run with these settings.");
+        status = session.restoredFrom()
+                     ? tr("Your last session's best weights, saved %1: shown, not trained "
+                          "further. Reset starts a new run with these settings.")
+                           .arg(QLocale().toString(*session.restoredFrom(), QLocale::ShortFormat))
+                     : tr("A model from a file. Reset starts a new run with these settings.");
         break;
     }
     if (state != State::Opened && session.totalSteps() > session.scheduleSteps())

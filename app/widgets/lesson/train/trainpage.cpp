@@ -4,12 +4,14 @@
 #include "datafiles.h"
 #include "headgrid.h"
 #include "headpanel.h"
+#include "headscolumn.h"
 #include "headworthpanel.h"
 #include "historyview.h"
 #include "losschart.h"
 #include "modelfile.h"
 #include "nextcharpanel.h"
 #include "positionlossview.h"
+#include "runfiles.h"
 #include "traincontrols.h"
 
 #include <QEvent>
@@ -34,7 +36,6 @@ namespace attention {
 namespace {
 
 constexpr int profileDelayMs = 300;
-constexpr int probeDelayMs = 400;
 constexpr int setupDelayMs = 300;
 /// How long scripts/train-tang-model.sh trained the model that ships (docs/results.md reports
 /// the run).
@@ -74,10 +75,8 @@ TrainPage::TrainPage(QWidget *parent)
     , m_controls(new TrainControls)
     , m_lossChart(new LossChart)
     , m_positionLosses(new PositionLossView)
-    , m_probeLabel(new QLabel)
-    , m_probeNote(new QLabel)
-    , m_probe(new QLineEdit(defaultProbe()))
-    , m_historyView(new HistoryView(m_session))
+    , m_headsColumn(new HeadsColumn(m_session))
+    , m_historyView(m_headsColumn->historyView())
     , m_grid(m_historyView->grid())
     , m_tabs(new QTabWidget)
     , m_headPanel(new HeadPanel)
@@ -87,17 +86,14 @@ TrainPage::TrainPage(QWidget *parent)
     , m_openModel(new QPushButton)
     , m_openShipped(new QPushButton)
     , m_profileTimer(new QTimer(this))
-    , m_probeTimer(new QTimer(this))
     , m_setupTimer(new QTimer(this))
 {
     m_setupTimer->setSingleShot(true);
     m_setupTimer->setInterval(setupDelayMs);
     m_profileTimer->setSingleShot(true);
     m_profileTimer->setInterval(profileDelayMs);
-    m_probeTimer->setSingleShot(true);
-    m_probeTimer->setInterval(probeDelayMs);
-    m_probe->setMaxLength(256);
-    m_probe->setCursorPosition(0); // read from its start where the column is narrow
+    m_headsColumn->showProbe(defaultProbe());
+    m_files = new RunFiles(m_session, m_controls, this);
     m_session->setProbe(defaultProbe());
     m_controls->setSetup(defaultSetup());
     buildLayout();
@@ -128,17 +124,6 @@ void TrainPage::buildLayout()
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     fitControlsColumn();
 
-    auto *heads = new QWidget;
-    auto *headsLayout = new QGridLayout(heads);
-    headsLayout->setContentsMargins(0, 0, 0, 0);
-    m_probeNote->setWordWrap(true);
-    m_probeNote->setVisible(false);
-    headsLayout->addWidget(m_probeLabel, 0, 0);
-    headsLayout->addWidget(m_probe, 0, 1);
-    headsLayout->addWidget(m_probeNote, 1, 0, 1, 2);
-    headsLayout->addWidget(m_historyView, 2, 0, 1, 2);
-    headsLayout->setRowStretch(2, 1);
-
     m_tabs->addTab(m_headPanel, QString());
     m_tabs->addTab(m_nextChar, QString());
     m_tabs->addTab(m_worthPanel, QString());
@@ -155,7 +140,7 @@ void TrainPage::buildLayout()
     m_chartsColumn = new ChartsColumn(losses, m_tabs);
     auto *right = new QSplitter(Qt::Horizontal);
     right->addWidget(m_chartsColumn);
-    right->addWidget(heads);
+    right->addWidget(m_headsColumn);
     right->setStretchFactor(0, 2);
     right->setStretchFactor(1, 1);
     right->setSizes({650, 350});
@@ -234,15 +219,15 @@ void TrainPage::connectControls()
             showError(m_lastError);
     });
     connect(m_controls, &TrainControls::resetClicked, this, [this] {
+        if (!m_files->confirmReplacingRun())
+            return;
         const QString error = trainingErrorText(m_session->setUp(m_controls->setup()));
         if (!error.isEmpty())
             showError(error);
         m_controls->setPendingChange(!error.isEmpty());
     });
 
-    connect(m_probe, &QLineEdit::textEdited, m_probeTimer, qOverload<>(&QTimer::start));
-    connect(m_probe, &QLineEdit::editingFinished, this, [this] { setProbe(m_probe->text()); });
-    connect(m_probeTimer, &QTimer::timeout, this, [this] { setProbe(m_probe->text()); });
+    connect(m_headsColumn, &HeadsColumn::probeEdited, this, &TrainPage::setProbe);
     // The panels below describe the current model: a head from the past is shown, not opened.
     connect(m_historyView, &HistoryView::snapshotShown, m_headPanel, &HeadPanel::setLatestShown);
     // The loss chart marks the step the grid replays (nothing while it shows the latest); the
@@ -260,9 +245,11 @@ void TrainPage::connectControls()
     });
     // The window's File → Open Model / Save Model do the asking (ModelActions).
     connect(m_openModel, &QPushButton::clicked, this, &TrainPage::openModelRequested);
+    connect(m_files, &RunFiles::modelFileUsed, this, &TrainPage::modelFileUsed);
+    connect(m_files, &RunFiles::saveRequested, this, &TrainPage::saveModelRequested);
     connect(m_saveModel, &QPushButton::clicked, this, &TrainPage::saveModelRequested);
     connect(m_openShipped, &QPushButton::clicked, this, [this] {
-        if (!openModel(shippedModelPath()))
+        if (!openModel(shippedModelPath()) && !m_lastError.isEmpty()) // empty: cancelled
             showError(m_lastError);
     });
 }
@@ -289,7 +276,7 @@ void TrainPage::applySetup()
         // The probe follows the corpus while it is the other corpus's line (the repeat task
         // reads a string written twice, the poems a couplet).
         if (wanted.corpus != m_session->setup().corpus &&
-            m_probe->text() == probeFor(m_session->setup().corpus))
+            m_headsColumn->probeEdit()->text() == probeFor(m_session->setup().corpus))
             setProbe(probeFor(wanted.corpus));
         // Said beside the form, not in a message box: the learner may be typing.
         const QString error = trainingErrorText(m_session->setUp(wanted));
@@ -310,11 +297,7 @@ void TrainPage::applySetup()
 
 void TrainPage::setProbe(const QString &probe)
 {
-    m_probeTimer->stop();
-    if (m_probe->text() != probe) {
-        m_probe->setText(probe);
-        m_probe->setCursorPosition(0); // a line set for the learner is read from its start
-    }
+    m_headsColumn->showProbe(probe);
     if (probe == m_session->probe())
         return;
     m_session->setProbe(probe);
@@ -395,23 +378,9 @@ void TrainPage::showPositionLosses()
                                 std::log(std::max(2, m_session->vocabulary().size())));
 }
 
-void TrainPage::updateProbeNote()
-{
-    // The characters of the probe line the shown model has no id for: it reads each as id 0.
-    QStringList unknown;
-    const QStringList characters = m_session->probeCharacters();
-    const std::vector<int> ids = m_session->probeIds();
-    for (int i = 0; i < characters.size(); ++i)
-        if (ids[std::size_t(i)] == 0 && !unknown.contains(characters[i]))
-            unknown.append(characters[i]);
-    m_probeNote->setVisible(!unknown.isEmpty() && m_session->model());
-    m_probeNote->setText(tr("The model does not know %1: it reads each as one “rare” character.")
-                             .arg(unknown.join(QStringLiteral(" "))));
-}
-
 void TrainPage::updateNextChar()
 {
-    updateProbeNote();
+    m_headsColumn->updateProbeNote();
     // The model as the learner left it: without the heads switched off.
     m_nextChar->showModel(m_session->shownModel(), &m_session->vocabulary(), m_session->probeIds(),
                           m_grid->selectedPosition());
@@ -462,6 +431,8 @@ void TrainPage::startInductionExercise()
                                           m_session->state() != TrainingSession::State::Empty &&
                                           m_session->stepsDone() > 0;
     if (!repeatModel) {
+        if (!m_files->confirmReplacingRun())
+            return;
         const TrainingSetup setup = attention::defaultSetup(repeat);
         m_controls->setSetup(setup);
         m_controls->setPendingChange(false);
@@ -489,7 +460,7 @@ void TrainPage::showError(const QString &message)
 QJsonObject TrainPage::saveState() const
 {
     QJsonObject state = setupToJson(m_controls->setup());
-    state.insert(QStringLiteral("probe"), m_probe->text());
+    state.insert(QStringLiteral("probe"), m_headsColumn->probeEdit()->text());
     state.insert(QStringLiteral("layer"), m_grid->selectedLayer());
     state.insert(QStringLiteral("head"), m_grid->selectedHead());
     state.insert(QStringLiteral("temperature"), m_nextChar->temperature());
@@ -575,9 +546,6 @@ void TrainPage::retranslateUi()
     m_lossChart->retranslateUi();
     m_headPanel->retranslateUi();
     m_nextChar->retranslateUi();
-    m_probeLabel->setText(tr("Probe line"));
-    m_probe->setToolTip(tr("The heads' weights are shown on this line (at most the context's "
-                           "length). Editing it restarts the history at the current step."));
     m_tabs->setTabText(0, tr("The selected head"));
     m_tabs->setTabText(1, tr("Next character"));
     m_tabs->setTabText(2, tr("What each head is worth"));
@@ -590,8 +558,36 @@ void TrainPage::retranslateUi()
         tr("A model trained on 全唐诗 for %1 minutes that ships with Attention "
            "Lab: see what heads learn from 57,603 poems.")
             .arg(shippedModelMinutes));
-    updateProbeNote();
-    m_historyView->retranslateUi();
+    m_headsColumn->retranslateUi();
+}
+
+QLineEdit *TrainPage::probeEdit() const
+{
+    return m_headsColumn->probeEdit();
+}
+
+QLabel *TrainPage::probeNote() const
+{
+    return m_headsColumn->probeNote();
+}
+
+void TrainPage::setBestFile(const QString &fileName)
+{
+    m_files->setBestFile(fileName);
+}
+
+bool TrainPage::saveModel(const QString &fileName, SavedWeights which)
+{
+    const bool saved = m_files->save(fileName, which);
+    m_lastError = m_files->lastError();
+    return saved;
+}
+
+bool TrainPage::openModel(const QString &fileName)
+{
+    const bool opened = m_files->open(fileName);
+    m_lastError = m_files->lastError();
+    return opened;
 }
 
 } // namespace attention

@@ -31,11 +31,13 @@ namespace attention {
 
 class ChartsColumn;
 class HeadGrid;
+class HeadsColumn;
 class HeadPanel;
 class HeadWorthPanel;
 class LossChart;
 class NextCharPanel;
 class PositionLossView;
+class RunFiles;
 class TrainControls;
 
 class TrainPage : public LessonPage
@@ -79,12 +81,14 @@ public:
     /// lastError()) when it cannot be loaded.
     bool ensureSetUp();
     /// Keeps the best weights of every run in `fileName`, and shows the model in it now if there
-    /// is one and nothing was trained yet (the last model of the previous session).
+    /// is one and nothing was trained yet (the last model of the previous session) (RunFiles).
     void setBestFile(const QString &fileName);
     /// Writes the best weights (the latest before any validation) or the latest as a model file.
     bool saveModel(const QString &fileName, SavedWeights which = SavedWeights::Best);
-    /// Shows the model of a file; a refused file changes nothing and sets lastError().
+    /// Shows the model of a file, after asking when a run that is not saved would be replaced;
+    /// a refused file changes nothing and sets lastError(), a cancel leaves it empty.
     bool openModel(const QString &fileName);
+    RunFiles *runFiles() const { return m_files; }
     QString lastError() const { return m_lastError; }
 
     /// The selected head's queries, keys and values on the probe line as a scenario (÷√d and
@@ -106,9 +110,9 @@ public:
     NextCharPanel *nextCharPanel() const { return m_nextChar; }
     HeadWorthPanel *worthPanel() const { return m_worthPanel; }
     QSlider *historySlider() const { return m_historyView->slider(); }
-    QLineEdit *probeEdit() const { return m_probe; }
+    QLineEdit *probeEdit() const;
     /// Names the probe's characters the model does not know (hidden when it knows them all).
-    QLabel *probeNote() const { return m_probeNote; }
+    QLabel *probeNote() const;
     QLabel *historyNote() const { return m_historyView->note(); }
     QPushButton *openModelButton() const { return m_openModel; }
     QPushButton *saveModelButton() const { return m_saveModel; }
@@ -139,8 +143,6 @@ private:
     void fitControlsColumn();
 
     void applySetup();
-    /// Shows a model read from a file: in the session, and its shape in the form.
-    void showOpenedModel(const ModelFile &model);
     void sessionProgressed();
     /// What the form's setup would take, under the form.
     void updateEstimate();
@@ -156,22 +158,19 @@ private:
     void startInductionExercise();
     /// Asks the inspector what each head is worth (over the validation text only).
     void measureWorth();
-    /// Names the probe's characters the model does not know, or hides the note.
-    void updateProbeNote();
     /// The losses on the probe line of the snapshot the grid shows.
     void showPositionLosses();
     void showError(const QString &message);
 
     TrainingSession *m_session;
+    RunFiles *m_files = nullptr;
     ModelInspector *m_inspector;
     TrainControls *m_controls;
     QScrollArea *m_controlsScroll = nullptr; ///< around the controls and the file buttons
     ChartsColumn *m_chartsColumn = nullptr;  ///< the curves above the selected head's panels
     LossChart *m_lossChart;
     PositionLossView *m_positionLosses;
-    QLabel *m_probeLabel;
-    QLabel *m_probeNote;
-    QLineEdit *m_probe;
+    HeadsColumn *m_headsColumn; ///< the probe line above the heads as they were
     HistoryView *m_historyView; ///< the grid and the history slider
     HeadGrid *m_grid;
     QTabWidget *m_tabs;
@@ -182,7 +181,6 @@ private:
     QPushButton *m_openModel;
     QPushButton *m_openShipped;
     QTimer *m_profileTimer; ///< asks for the heads' profiles at most a few times a second
-    QTimer *m_probeTimer;   ///< applies the typed probe line once typing pauses
     QTimer *m_setupTimer;   ///< applies the form once its spin boxes rest
     QString m_lastError;
     bool m_heavyRunAccepted = false; ///< the learner said Train to this heavy run already
