@@ -304,26 +304,14 @@ bool TrainControls::askBeforeHeavyRun(const RunEstimate &estimate)
     return box.clickedButton() == train;
 }
 
-void TrainControls::showSession(const TrainingSession &session)
+QString TrainControls::stateText(const TrainingSession &session) const
 {
     using State = TrainingSession::State;
-    const State state = session.state();
-    m_running = state == State::Running;
-    m_train->setText(m_running ? tr("Pause") : tr("Train"));
-    // With nothing loaded yet (or a corpus that failed), each button loads the form's setup first.
-    const bool empty = state == State::Empty;
-    m_train->setEnabled(m_running || session.canTrain() || empty);
-    m_step->setEnabled(session.canTrain() || empty);
-    m_reset->setEnabled(!m_running);
     const int total = std::max(1, session.totalSteps());
     const int done = session.stepsDone();
-    m_progress->setRange(0, total);
-    m_progress->setValue(std::min(done, total));
-    m_progress->setFormat(state == State::Opened ? tr("opened model: %1 steps").arg(done)
-                                                 : tr("step %1 of %2").arg(done).arg(total));
     const double rate = session.stepsPerSecond();
     QString status;
-    switch (state) {
+    switch (session.state()) {
     case State::Empty:
         status = tr("No corpus loaded.");
         break;
@@ -352,6 +340,27 @@ void TrainControls::showSession(const TrainingSession &session)
                      : tr("A model from a file. Reset starts a new run with these settings.");
         break;
     }
+    return status;
+}
+
+void TrainControls::showSession(const TrainingSession &session)
+{
+    using State = TrainingSession::State;
+    const State state = session.state();
+    m_running = state == State::Running;
+    m_train->setText(m_running ? tr("Pause") : tr("Train"));
+    // With nothing loaded yet (or a corpus that failed), each button loads the form's setup first.
+    const bool empty = state == State::Empty;
+    m_train->setEnabled(m_running || session.canTrain() || empty);
+    m_step->setEnabled(session.canTrain() || empty);
+    m_reset->setEnabled(!m_running);
+    const int total = std::max(1, session.totalSteps());
+    const int done = session.stepsDone();
+    m_progress->setRange(0, total);
+    m_progress->setValue(std::min(done, total));
+    m_progress->setFormat(state == State::Opened ? tr("opened model: %1 steps").arg(done)
+                                                 : tr("step %1 of %2").arg(done).arg(total));
+    QString status = stateText(session);
     if (state != State::Opened && session.totalSteps() > session.scheduleSteps())
         status = tr("%1 %2", "two sentences of the training status")
                      .arg(status, tr("Past step %1 (where its schedule ended) the run trains at "

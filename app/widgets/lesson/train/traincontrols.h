@@ -75,6 +75,8 @@ Q_SIGNALS:
     void resetClicked();
 
 private:
+    /// The status's first sentence: where the run stands.
+    QString stateText(const TrainingSession &session) const;
     /// The estimate in words: memory and time, and advice when heavy.
     QString estimateText(const RunEstimate &estimate) const;
     void addCorpusItems();
