@@ -1085,10 +1085,6 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation></translation>
     </message>
     <message>
-        <source>%1 characters, but config.vocab_size is %2</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>must start with U+FFFD and hold no character twice</source>
         <translation></translation>
     </message>
@@ -1307,6 +1303,24 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     <message>
         <source>%1 is not finite (%2)</source>
         <translation></translation>
+    </message>
+    <message numerus="yes">
+        <source>… (%n extent(s))</source>
+        <translation>
+            <numerusform>… (%n extent)</numerusform>
+            <numerusform>… (%n extents)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n character(s), but config.vocab_size is %1</source>
+        <translation>
+            <numerusform>%n character, but config.vocab_size is %1</numerusform>
+            <numerusform>%n characters, but config.vocab_size is %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1565,6 +1579,10 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
     <message>
         <source>not valid Unicode: an unpaired surrogate</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
         <translation></translation>
     </message>
 </context>

@@ -1112,10 +1112,6 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation>无法读取：%1</translation>
     </message>
     <message>
-        <source>%1 characters, but config.vocab_size is %2</source>
-        <translation>有 %1 个字符，但 config.vocab_size 为 %2</translation>
-    </message>
-    <message>
         <source>must start with U+FFFD and hold no character twice</source>
         <translation>必须以 U+FFFD 开头，且字符不得重复</translation>
     </message>
@@ -1334,6 +1330,22 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     <message>
         <source>%1 is not finite (%2)</source>
         <translation>%1 不是有限数（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>… (%n extent(s))</source>
+        <translation>
+            <numerusform>…（共 %n 维）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件是空的</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n character(s), but config.vocab_size is %1</source>
+        <translation>
+            <numerusform>有 %n 个字符，但 config.vocab_size 为 %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1593,6 +1605,10 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     <message>
         <source>not valid Unicode: an unpaired surrogate</source>
         <translation>不是有效的 Unicode：含有未配对的代理项</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件是空的</translation>
     </message>
 </context>
 <context>

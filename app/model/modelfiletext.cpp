@@ -7,6 +7,7 @@
 #include <QRegularExpression>
 #include <QStringList>
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 namespace attention::modelfile {
@@ -28,9 +29,15 @@ QString tensorPath(const std::string &name)
 
 QString shapeText(const std::vector<long> &shape)
 {
+    // A shape from a file may have millions of extents; a message shows the first few.
+    constexpr std::size_t shown = 8;
     QStringList parts;
-    for (const long extent : shape)
-        parts.append(QString::number(extent));
+    for (std::size_t i = 0; i < shape.size() && i < shown; ++i)
+        parts.append(QString::number(shape[i]));
+    if (shape.size() > shown)
+        parts.append(
+            QCoreApplication::translate("ModelFile", "… (%n extent(s))", nullptr,
+                                        int(std::min<std::size_t>(shape.size(), INT_MAX))));
     return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
 }
 

@@ -536,6 +536,10 @@ ScenarioReadResult loadScenario(const QString &fileName)
         return failed(cannotRead());
     if (json.size() > maxFileBytes) // it grew after the check above
         return failed(tooLarge({}, json.size()));
+    // Said as such, rather than as QJsonDocument's "illegal value at offset 0".
+    if (std::all_of(json.begin(), json.end(),
+                    [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }))
+        return failed(refusal(Code::EmptyFile, {}));
 
     ScenarioReadResult result;
     if (auto problem = readScenario(json, result.scenario))
