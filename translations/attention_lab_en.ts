@@ -434,10 +434,6 @@ JSON: {&quot;corpus&quot;, &quot;documents&quot;, &quot;characters&quot;, &quot;
         <translation></translation>
     </message>
     <message>
-        <source>--text has %1 characters; this model takes 2 to %2</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>loss %1 over %2 predictions
 </source>
         <translation></translation>
@@ -720,6 +716,13 @@ JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&
     <message>
         <source>heads: %1 of %2 passes done</source>
         <translation></translation>
+    </message>
+    <message numerus="yes">
+        <source>--text has %n character(s); this model takes 2 to %1</source>
+        <translation>
+            <numerusform>--text has %n character; this model takes 2 to %1</numerusform>
+            <numerusform>--text has %n characters; this model takes 2 to %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -452,10 +452,6 @@ JSON：{&quot;corpus&quot;, &quot;documents&quot;, &quot;characters&quot;, &quot
         <translation>缺少 --%1</translation>
     </message>
     <message>
-        <source>--text has %1 characters; this model takes 2 to %2</source>
-        <translation>--text 有 %1 个字符；此模型接受 2 到 %2 个</translation>
-    </message>
-    <message>
         <source>loss %1 over %2 predictions
 </source>
         <translation>损失 %1（共 %2 次预测）
@@ -746,6 +742,12 @@ JSON：{&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head
     <message>
         <source>heads: %1 of %2 passes done</source>
         <translation>heads：已完成 %1 遍，共 %2 遍</translation>
+    </message>
+    <message numerus="yes">
+        <source>--text has %n character(s); this model takes 2 to %1</source>
+        <translation>
+            <numerusform>--text 有 %n 个字符；此模型接受 2 到 %1 个</numerusform>
+        </translation>
     </message>
 </context>
 <context>
