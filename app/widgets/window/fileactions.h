@@ -76,7 +76,7 @@ public:
 
     QStringList recentFiles() const;
     /// The folder the file dialogs start in (that of the last file opened, saved or exported).
-    QString lastDirectory() const { return m_lastDirectory; }
+    QString lastDirectory() const;
     /// Restores the recent files and the last folder from the settings.
     void restore(const QStringList &recentFiles, const QString &lastDirectory);
 
@@ -115,7 +115,6 @@ private:
     QMainWindow *m_window;
     RecentFiles *m_recent;
     QString m_lastError;
-    QString m_lastDirectory;
 
     QMenu *m_recentMenu;
     QMenu *m_exportMenu;
