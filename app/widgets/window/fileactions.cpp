@@ -9,6 +9,7 @@
 #include "presets.h"
 #include "recentfiles.h"
 #include "scenariofile.h"
+#include "windowsettings.h"
 
 #include <QAction>
 #include <QDir>
@@ -351,6 +352,18 @@ void FileActions::restore(const QStringList &recentFiles, const QString &lastDir
 {
     m_recent->setFiles(recentFiles);
     dialogfolder::setLast(lastDirectory);
+}
+
+void FileActions::writeTo(SavedWindow &saved) const
+{
+    saved.recentFiles = recentFiles();
+    saved.lastDirectory = lastDirectory();
+    saved.openFile = m_document->fileName();
+}
+
+bool FileActions::reopen(const QString &fileName)
+{
+    return !fileName.isEmpty() && QFileInfo(fileName).isFile() && loadFile(fileName, nullptr);
 }
 
 void FileActions::addRecentFile(const QString &fileName)

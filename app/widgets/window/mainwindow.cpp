@@ -547,25 +547,12 @@ void MainWindow::applySettings(const SavedWindow &saved)
     setMode(saved.workbench ? Mode::Workbench : Mode::Lesson);
 }
 
-bool MainWindow::reopenLastFile()
-{
-    if (!m_settings.isEnabled())
-        return false;
-    const QString fileName = WindowSettings::read().openFile;
-    if (fileName.isEmpty() || !QFileInfo(fileName).isFile())
-        return false;
-    // Quietly: a file moved or broken since is no reason for a message at the start.
-    return m_files->loadFile(fileName, nullptr);
-}
-
 void MainWindow::writeSettings() const
 {
     if (!m_settings.isWritable())
         return;
     SavedWindow saved;
-    saved.recentFiles = m_files->recentFiles();
-    saved.lastDirectory = m_files->lastDirectory();
-    saved.openFile = m_document->fileName();
+    m_files->writeTo(saved); // the recent files, the last folder, the open file
     saved.recentModels = m_models->recentModels();
     saved.zoom = zoom();
     saved.language = m_language->language();

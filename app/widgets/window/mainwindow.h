@@ -150,7 +150,10 @@ public:
     bool offerRecovery() { return m_recovery->offer(); }
     /// Opens the scenario file the workbench showed when the settings were last written (the
     /// last run), if there was one and it still reads; false otherwise (the preset stays).
-    bool reopenLastFile();
+    bool reopenLastFile()
+    {
+        return m_settings.isEnabled() && m_files->reopen(WindowSettings::read().openFile);
+    }
     /// Copies the modified document to the data folder a few seconds after each edit.
     Autosave *autosave() const { return m_recovery->autosave(); }
 
