@@ -2052,6 +2052,22 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <source>How many cores the kernels use. One core gives the steadiest times; more cores are faster but wait for each other.</source>
         <translation></translation>
     </message>
+    <message>
+        <source>%1 ms</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Time of one attention pass in milliseconds (the median of the timed runs): compare the kernels at each T, and how each grows as T doubles</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::CrashRecovery</name>

@@ -2073,6 +2073,22 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <source>How many cores the kernels use. One core gives the steadiest times; more cores are faster but wait for each other.</source>
         <translation>内核使用的核心数。单核的计时最稳定；多核更快，但核心之间要互相等待。</translation>
     </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Time of one attention pass in milliseconds (the median of the timed runs): compare the kernels at each T, and how each grows as T doubles</source>
+        <translation>一次注意力计算的耗时，单位毫秒（多次计时的中位数）：比较同一 T 下的各个内核，以及 T 翻倍时各自如何增长</translation>
+    </message>
 </context>
 <context>
     <name>attention::CrashRecovery</name>
