@@ -434,10 +434,6 @@ JSON: {&quot;corpus&quot;, &quot;documents&quot;, &quot;characters&quot;, &quot;
         <translation></translation>
     </message>
     <message>
-        <source>--text has %1 characters; this model takes 2 to %2</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>loss %1 over %2 predictions
 </source>
         <translation></translation>
@@ -744,6 +740,13 @@ JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&
     <message>
         <source>--mlp and --no-mlp contradict each other</source>
         <translation></translation>
+    </message>
+    <message numerus="yes">
+        <source>--text has %n character(s); this model takes 2 to %1</source>
+        <translation>
+            <numerusform>--text has %n character; this model takes 2 to %1</numerusform>
+            <numerusform>--text has %n characters; this model takes 2 to %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1109,10 +1112,6 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation></translation>
     </message>
     <message>
-        <source>%1 characters, but config.vocab_size is %2</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>must start with U+FFFD and hold no character twice</source>
         <translation></translation>
     </message>
@@ -1331,6 +1330,24 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     <message>
         <source>%1 is not finite (%2)</source>
         <translation></translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n character(s), but config.vocab_size is %1</source>
+        <translation>
+            <numerusform>%n character, but config.vocab_size is %1</numerusform>
+            <numerusform>%n characters, but config.vocab_size is %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… (%n extent(s))</source>
+        <translation>
+            <numerusform>… (%n extent)</numerusform>
+            <numerusform>… (%n extents)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1589,6 +1606,10 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
     <message>
         <source>not valid Unicode: an unpaired surrogate</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
         <translation></translation>
     </message>
 </context>
@@ -2060,6 +2081,22 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
     <message>
         <source>How many cores the kernels use. One core gives the steadiest times; more cores are faster but wait for each other.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Time of one attention pass in milliseconds (the median of the timed runs): compare the kernels at each T, and how each grows as T doubles</source>
         <translation></translation>
     </message>
 </context>
@@ -2620,6 +2657,21 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
     <message>
         <source>With %1 switched off the validation loss is %2, against %3 with every head on (%4).</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::HeadsColumn</name>
+    <message>
+        <source>The model does not know %1: it reads each as one “rare” character.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Probe line</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The heads&apos; weights are shown on this line (at most the context&apos;s length). Editing it restarts the history at the current step.</source>
         <translation></translation>
     </message>
 </context>
@@ -3258,6 +3310,25 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
 </context>
 <context>
+    <name>attention::RunFiles</name>
+    <message>
+        <source>The run trained %1 steps; its best validation loss, %2, came at step %3. Its weights are not saved.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The run trained %1 steps. Its weights are not saved.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Unsaved Run</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Save the model before it is replaced?</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
     <name>attention::ScenarioDocument</name>
     <message>
         <source>Rename scenario</source>
@@ -3703,6 +3774,10 @@ unscaled</source>
         <source>What the model learns to continue: a UTF-8 text file is cut into paragraphs. In the copy task every character repeats the one %1 places back, so a head should learn to look exactly %2 back. In the repeat task random strings are written twice: two heads together learn to find the earlier copy and read what came next (an induction head).</source>
         <translation></translation>
     </message>
+    <message>
+        <source>Your last session&apos;s best weights, saved %1: shown, not trained further. Reset starts a new run with these settings.</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::TrainPage</name>
@@ -3723,14 +3798,6 @@ unscaled</source>
         <translation></translation>
     </message>
     <message>
-        <source>Probe line</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>The heads&apos; weights are shown on this line (at most the context&apos;s length). Editing it restarts the history at the current step.</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>The selected head</source>
         <translation></translation>
     </message>
@@ -3744,10 +3811,6 @@ unscaled</source>
     </message>
     <message>
         <source>Open model…</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>The model does not know %1: it reads each as one “rare” character.</source>
         <translation></translation>
     </message>
     <message>

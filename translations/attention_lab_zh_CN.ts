@@ -452,10 +452,6 @@ JSON：{&quot;corpus&quot;, &quot;documents&quot;, &quot;characters&quot;, &quot
         <translation>缺少 --%1</translation>
     </message>
     <message>
-        <source>--text has %1 characters; this model takes 2 to %2</source>
-        <translation>--text 有 %1 个字符；此模型接受 2 到 %2 个</translation>
-    </message>
-    <message>
         <source>loss %1 over %2 predictions
 </source>
         <translation>损失 %1（共 %2 次预测）
@@ -770,6 +766,12 @@ JSON：{&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head
     <message>
         <source>--mlp and --no-mlp contradict each other</source>
         <translation>--mlp 与 --no-mlp 互相矛盾</translation>
+    </message>
+    <message numerus="yes">
+        <source>--text has %n character(s); this model takes 2 to %1</source>
+        <translation>
+            <numerusform>--text 有 %n 个字符；此模型接受 2 到 %1 个</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1136,10 +1138,6 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation>无法读取：%1</translation>
     </message>
     <message>
-        <source>%1 characters, but config.vocab_size is %2</source>
-        <translation>有 %1 个字符，但 config.vocab_size 为 %2</translation>
-    </message>
-    <message>
         <source>must start with U+FFFD and hold no character twice</source>
         <translation>必须以 U+FFFD 开头，且字符不得重复</translation>
     </message>
@@ -1358,6 +1356,22 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     <message>
         <source>%1 is not finite (%2)</source>
         <translation>%1 不是有限数（%2）</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件是空的</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n character(s), but config.vocab_size is %1</source>
+        <translation>
+            <numerusform>有 %n 个字符，但 config.vocab_size 为 %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… (%n extent(s))</source>
+        <translation>
+            <numerusform>…（共 %n 维）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1617,6 +1631,10 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     <message>
         <source>not valid Unicode: an unpaired surrogate</source>
         <translation>不是有效的 Unicode：含有未配对的代理项</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件是空的</translation>
     </message>
 </context>
 <context>
@@ -2085,6 +2103,22 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     <message>
         <source>How many cores the kernels use. One core gives the steadiest times; more cores are faster but wait for each other.</source>
         <translation>内核使用的核心数。单核的计时最稳定；多核更快，但核心之间要互相等待。</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Time of one attention pass in milliseconds (the median of the timed runs): compare the kernels at each T, and how each grows as T doubles</source>
+        <translation>一次注意力计算的耗时，单位毫秒（多次计时的中位数）：比较同一 T 下的各个内核，以及 T 翻倍时各自如何增长</translation>
     </message>
 </context>
 <context>
@@ -2646,6 +2680,21 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     <message>
         <source>With %1 switched off the validation loss is %2, against %3 with every head on (%4).</source>
         <translation>关掉 %1 后验证损失为 %2，所有头都开着时为 %3（%4）。</translation>
+    </message>
+</context>
+<context>
+    <name>attention::HeadsColumn</name>
+    <message>
+        <source>The model does not know %1: it reads each as one “rare” character.</source>
+        <translation>模型不认识 %1：它把每一个都当作同一个“生僻字”来读。</translation>
+    </message>
+    <message>
+        <source>Probe line</source>
+        <translation>探测文本</translation>
+    </message>
+    <message>
+        <source>The heads&apos; weights are shown on this line (at most the context&apos;s length). Editing it restarts the history at the current step.</source>
+        <translation>各个头的权重显示在这行文本上（长度不超过上下文）。修改它，历史记录会从当前步重新开始。</translation>
     </message>
 </context>
 <context>
@@ -3283,6 +3332,25 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
 </context>
 <context>
+    <name>attention::RunFiles</name>
+    <message>
+        <source>The run trained %1 steps; its best validation loss, %2, came at step %3. Its weights are not saved.</source>
+        <translation>这次训练进行了 %1 步；最低验证损失 %2 出现在第 %3 步。它的权重还没有保存。</translation>
+    </message>
+    <message>
+        <source>The run trained %1 steps. Its weights are not saved.</source>
+        <translation>这次训练进行了 %1 步。它的权重还没有保存。</translation>
+    </message>
+    <message>
+        <source>Unsaved Run</source>
+        <translation>未保存的训练</translation>
+    </message>
+    <message>
+        <source>Save the model before it is replaced?</source>
+        <translation>在替换之前先保存模型吗？</translation>
+    </message>
+</context>
+<context>
     <name>attention::ScenarioDocument</name>
     <message>
         <source>Rename scenario</source>
@@ -3730,6 +3798,10 @@ unscaled</source>
         <source>What the model learns to continue: a UTF-8 text file is cut into paragraphs. In the copy task every character repeats the one %1 places back, so a head should learn to look exactly %2 back. In the repeat task random strings are written twice: two heads together learn to find the earlier copy and read what came next (an induction head).</source>
         <translation>模型学着续写的内容：UTF-8 文本文件按段落切分。在复制任务里每个字都重复前面第 %1 个字，所以应当有一个头学会恰好往前看 %2 个字。在重复任务里随机字符串写两遍：两个头一起学会找到前一份并读出它后面的字（归纳头）。</translation>
     </message>
+    <message>
+        <source>Your last session&apos;s best weights, saved %1: shown, not trained further. Reset starts a new run with these settings.</source>
+        <translation>上次使用时最好的权重，保存于 %1：只显示，不再继续训练。按“重置”会用这些设置开始新的训练。</translation>
+    </message>
 </context>
 <context>
     <name>attention::TrainPage</name>
@@ -3750,14 +3822,6 @@ unscaled</source>
         <translation>注意力实验室</translation>
     </message>
     <message>
-        <source>Probe line</source>
-        <translation>探测文本</translation>
-    </message>
-    <message>
-        <source>The heads&apos; weights are shown on this line (at most the context&apos;s length). Editing it restarts the history at the current step.</source>
-        <translation>各个头的权重显示在这行文本上（长度不超过上下文）。修改它，历史记录会从当前步重新开始。</translation>
-    </message>
-    <message>
         <source>The selected head</source>
         <translation>所选的头</translation>
     </message>
@@ -3772,10 +3836,6 @@ unscaled</source>
     <message>
         <source>Open model…</source>
         <translation>打开模型…</translation>
-    </message>
-    <message>
-        <source>The model does not know %1: it reads each as one “rare” character.</source>
-        <translation>模型不认识 %1：它把每一个都当作同一个“生僻字”来读。</translation>
     </message>
     <message>
         <source>What each head is worth</source>

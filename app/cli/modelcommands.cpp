@@ -11,6 +11,7 @@
 #include "tinymodel.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <numeric>
 
@@ -70,8 +71,8 @@ std::vector<int> textIds(const CommandLine &line, const TinyModel &model, const 
     const std::u32string characters = text.toStdU32String();
     const long count = long(characters.size());
     if (count < 2 || count > model.config().context)
-        line.fail(Cli::tr("--text has %1 characters; this model takes 2 to %2")
-                      .arg(count)
+        line.fail(Cli::tr("--text has %n character(s); this model takes 2 to %1", nullptr,
+                          int(std::min<long>(count, INT_MAX)))
                       .arg(model.config().context));
     return encodeText(model, text);
 }
@@ -148,7 +149,10 @@ QString evalTable(const TinyModel &model, const std::vector<int> &ids, const Tin
                        .arg(ids.size() - 1);
     for (std::size_t l = 0; l < f.attention.size(); ++l) {
         for (std::size_t h = 0; h < f.attention[l].size(); ++h) {
-            text += Cli::tr("\nlayer %1, head %2 (row: query, column: key)\n").arg(l).arg(h);
+            // Counted from 1, as heads, --ablate, the grid and the verdicts count them (the JSON
+            // format keeps the spec's indices from 0).
+            text +=
+                Cli::tr("\nlayer %1, head %2 (row: query, column: key)\n").arg(l + 1).arg(h + 1);
             TextTable table(1);
             table.addRow(QStringList{QString()} + tokens);
             const Matrix &w = f.attention[l][h];
@@ -164,7 +168,7 @@ QString evalTable(const TinyModel &model, const std::vector<int> &ids, const Tin
     text += Cli::tr("\nmost likely next characters\n");
     TextTable table(2);
     for (Index t = 0; t < f.probabilities.rows(); ++t) {
-        QStringList row{QString::number(t), tokens[int(t)]};
+        QStringList row{QString::number(t + 1), tokens[int(t)]};
         for (int id : topIds(f.probabilities, t))
             row.append(QStringLiteral("%1 %2").arg(model.character(id),
                                                    NumberFormat::weight(f.probabilities(t, id))));

@@ -155,8 +155,12 @@ int main(int argc, char *argv[])
         return takeScreenshot(window, commandLine);
 
     window.show();
-    window.offerRecovery(); // a scenario autosaved by an instance that crashed
+    // A scenario autosaved by an instance that crashed, else the file asked for, else the file
+    // that was open at the end of the last run (a preset asked for stays).
+    const bool recovered = window.offerRecovery();
     if (!commandLine.file.isEmpty())
         window.openFile(commandLine.file);
+    else if (!recovered && !commandLine.hasPreset)
+        window.reopenLastFile();
     return QApplication::exec();
 }

@@ -138,6 +138,8 @@ ModelReadResult loadModel(const QString &fileName)
     if (file.error() != QFileDevice::NoError)
         return failed(
             QCoreApplication::translate("ModelFile", "cannot be read: %1").arg(file.errorString()));
+    if (bytes.isEmpty())
+        return failed(QCoreApplication::translate("ModelFile", "the file is empty"));
     ModelReadResult result = parseModel(bytes);
     if (!result.ok())
         result.error = name + QStringLiteral(": ") + result.error;
@@ -151,8 +153,8 @@ QString checkModel(const ModelFile &model)
     if (model.vocabulary.size() != model.config.vocabSize)
         return QStringLiteral("vocab: ") +
                QCoreApplication::translate("ModelFile",
-                                           "%1 characters, but config.vocab_size is %2")
-                   .arg(model.vocabulary.size())
+                                           "%n character(s), but config.vocab_size is %1", nullptr,
+                                           int(model.vocabulary.size()))
                    .arg(model.config.vocabSize);
     if (!model.vocabulary.isValid())
         return QStringLiteral("vocab: ") +

@@ -190,8 +190,8 @@ private:
         if (array.size() != config.vocabSize)
             return fail(QStringLiteral("vocab"),
                         QCoreApplication::translate("ModelFile",
-                                                    "%1 characters, but config.vocab_size is %2")
-                            .arg(array.size())
+                                                    "%n character(s), but config.vocab_size is %1",
+                                                    nullptr, int(array.size()))
                             .arg(config.vocabSize));
         std::vector<char32_t> characters;
         std::map<char32_t, qsizetype> seen;

@@ -7,6 +7,7 @@
 #include <QRegularExpression>
 #include <QStringList>
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 namespace attention::modelfile {
@@ -28,9 +29,16 @@ QString tensorPath(const std::string &name)
 
 QString shapeText(const std::vector<long> &shape)
 {
+    // A shape from a file may have millions of extents; a message shows the first few.
+    constexpr std::size_t shown = 8;
     QStringList parts;
-    for (const long extent : shape)
-        parts.append(QString::number(extent));
+    for (std::size_t i = 0; i < shape.size() && i < shown; ++i)
+        parts.append(QString::number(shape[i]));
+    // (A template argument among translate()'s arguments sends lupdate's parser into a loop.)
+    const int extents = shape.size() > std::size_t(INT_MAX) ? INT_MAX : int(shape.size());
+    if (shape.size() > shown)
+        parts.append(
+            QCoreApplication::translate("ModelFile", "… (%n extent(s))", nullptr, extents));
     return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
 }
 

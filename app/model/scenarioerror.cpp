@@ -182,6 +182,8 @@ QString words(const ScenarioError &e)
     case Code::CannotRead:
         return at(e,
                   QCoreApplication::translate("ScenarioFile", "cannot be read: %1").arg(e.detail));
+    case Code::EmptyFile:
+        return at(e, QCoreApplication::translate("ScenarioFile", "the file is empty"));
     }
     return {};
 }

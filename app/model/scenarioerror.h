@@ -57,9 +57,10 @@ struct ScenarioError
         IsDirectory,    ///< the name is a directory
         NotRegularFile, ///< the name is neither a file nor a directory (a device, a pipe…)
         CannotRead,     ///< the system's reason in `detail`
+        EmptyFile,      ///< the file holds nothing but white space
     };
     /// The last code, for a test that walks them all.
-    static constexpr Code lastCode = Code::CannotRead;
+    static constexpr Code lastCode = Code::EmptyFile;
 
     Code code = Code::InvalidJson;
     QString path;     ///< JSON path of what is wrong: "queries[4][1]", "tokens", "(root)"; or empty

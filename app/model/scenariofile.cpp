@@ -3,6 +3,7 @@
 
 #include "scenariofile.h"
 
+#include "jsonscan.h"
 #include "scenariofileformat.h"
 
 #include <QCoreApplication>
@@ -170,11 +171,15 @@ ScenarioError parseError(const QByteArray &json, const QJsonParseError &error)
 // --- Reading -----------------------------------------------------------------------------------
 
 /// Reads the fields of the root object into a Scenario, stopping at the first problem.
+///
+/// The root may come from the first pass's shorter copy: an array cut there has its real count,
+/// and for an array of strings its first element that is no string, in `facts`.
 class Reader
 {
 public:
-    explicit Reader(QJsonObject root)
+    Reader(QJsonObject root, const std::map<QString, jsonscan::CutFacts> &facts)
         : m_root(std::move(root))
+        , m_facts(facts)
     {}
 
     bool read(Scenario &s)
@@ -202,6 +207,20 @@ private:
     bool fail(Code code, const QString &path) { return fail(refusal(code, path)); }
 
     QJsonValue field(const char *name) const { return m_root.value(QLatin1String(name)); }
+
+    /// What the first pass recorded of the array at `path`, if the copy holds it cut.
+    const jsonscan::CutFacts *cutFacts(const QString &path) const
+    {
+        const auto it = m_facts.find(path);
+        return it == m_facts.end() ? nullptr : &it->second;
+    }
+
+    /// The number of elements of the array at `path`, as many as the text holds.
+    qsizetype count(const QString &path, const QJsonArray &array) const
+    {
+        const jsonscan::CutFacts *facts = cutFacts(path);
+        return facts ? facts->count : array.size();
+    }
 
     bool required(const char *name, QJsonValue &value)
     {
@@ -314,6 +333,13 @@ private:
                 return false;
             strings.append(text);
         }
+        // Past the cut: the first element that is no string, as the loop would have found it.
+        if (const jsonscan::CutFacts *facts = cutFacts(path); facts && facts->firstNonString >= 0) {
+            const QString at = elementPath(path, facts->firstNonString);
+            if (facts->unpairedSurrogate)
+                return fail(Code::UnpairedSurrogate, at);
+            return fail(unexpected(Code::ExpectedString, at, facts->found));
+        }
         return true;
     }
 
@@ -330,7 +356,7 @@ private:
         if (!required("tokens", value) || !readStrings(path, value, tokens))
             return false;
         // The validator's own checks, before the matrices' sizes are compared with the count.
-        if (auto problem = checkTokenCount(tokens.size()))
+        if (auto problem = checkTokenCount(count(path, value.toArray())))
             return fail(*problem);
         for (qsizetype i = 0; i < tokens.size(); ++i)
             if (auto problem = checkTokenName(i, tokens.at(i)))
@@ -349,9 +375,9 @@ private:
         QJsonArray array;
         if (!required(name, value) || !expectArray(path, value, array))
             return false;
-        if (array.size() != rows) {
+        if (const qsizetype found = count(path, array); found != rows) {
             ScenarioError error = refusal(Code::RowCount, path);
-            error.value = double(array.size());
+            error.value = double(found);
             error.limit = double(rows);
             return fail(error);
         }
@@ -360,21 +386,22 @@ private:
             QJsonArray row;
             if (!expectArray(rowPath, array.at(r), row))
                 return false;
+            const qsizetype rowWidth = count(rowPath, row);
             if (r == 0 && width < 0) {
-                if (row.isEmpty() || row.size() > ScenarioLimits::maxDimension) {
+                if (rowWidth < 1 || rowWidth > ScenarioLimits::maxDimension) {
                     ScenarioError error = refusal(Code::RowWidthOutOfRange, rowPath);
-                    error.value = double(row.size());
+                    error.value = double(rowWidth);
                     error.limit = double(ScenarioLimits::maxDimension);
                     return fail(error);
                 }
-                width = row.size();
+                width = rowWidth;
                 matrix.resize(rows, width);
             } else if (r == 0) {
                 matrix.resize(rows, width);
             }
-            if (row.size() != width) {
+            if (rowWidth != width) {
                 ScenarioError error = refusal(Code::RowWidthMismatch, rowPath);
-                error.value = double(row.size());
+                error.value = double(rowWidth);
                 error.limit = double(width);
                 error.detail = widthSource.isEmpty() ? elementPath(path, 0) : widthSource;
                 return fail(error);
@@ -410,6 +437,7 @@ private:
     }
 
     QJsonObject m_root;
+    const std::map<QString, jsonscan::CutFacts> &m_facts;
     ScenarioError m_error;
 };
 
@@ -419,21 +447,41 @@ std::optional<ScenarioError> readScenario(const QByteArray &json, Scenario &scen
 {
     if (json.size() > maxFileBytes)
         return tooLarge(rootPath(), json.size());
+    // The first pass: no array the reader looks at is longer than any limit in the copy it parses.
+    // Cut to one past the limits, the copy still says "too many"; the real counts are in the facts.
+    constexpr qsizetype keep =
+        std::max(ScenarioLimits::maxTokens, ScenarioLimits::maxDimension) + 1;
+    jsonscan::Scan scan = jsonscan::scan(json, keep);
     QJsonParseError jsonError;
-    const QJsonDocument document = QJsonDocument::fromJson(json, &jsonError);
-    if (jsonError.error != QJsonParseError::NoError)
+    QJsonDocument document = QJsonDocument::fromJson(scan.text, &jsonError);
+    if (jsonError.error == QJsonParseError::NoError && scan.cut && !scan.syntaxOk) {
+        // The pass doubted what QJsonDocument accepts (a control character in a string, say),
+        // and its copy left out what was before: the whole text, as it is.
+        scan = {};
+        document = QJsonDocument::fromJson(json, &jsonError);
+    }
+    if (jsonError.error != QJsonParseError::NoError) {
+        jsonError.offset = int(scan.originalOffset(jsonError.offset));
         return parseError(json, jsonError);
+    }
     if (!document.isObject()) {
         const QJsonValue found = document.isArray() ? QJsonValue(document.array()) : QJsonValue();
         return unexpected(Code::ExpectedObject, rootPath(), found);
     }
-    Reader reader(document.object());
+    Reader reader(document.object(), scan.facts);
+    document = {};
     Scenario read;
     if (!reader.read(read))
         return reader.error();
     // The limits on magnitudes and the scale, and the consistency of the whole.
-    if (auto problem = read.validate())
+    if (auto problem = read.validate()) {
+        // A cut list of names holds one more than any width: too many either way; the real count.
+        if (problem->code == Code::DimensionNameCount)
+            if (const auto it = scan.facts.find(QStringLiteral("dimension_names"));
+                it != scan.facts.end())
+                problem->value = double(it->second.count);
         return problem;
+    }
     scenario = std::move(read);
     return std::nullopt;
 }
@@ -488,6 +536,10 @@ ScenarioReadResult loadScenario(const QString &fileName)
         return failed(cannotRead());
     if (json.size() > maxFileBytes) // it grew after the check above
         return failed(tooLarge({}, json.size()));
+    // Said as such, rather than as QJsonDocument's "illegal value at offset 0".
+    if (std::all_of(json.begin(), json.end(),
+                    [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }))
+        return failed(refusal(Code::EmptyFile, {}));
 
     ScenarioReadResult result;
     if (auto problem = readScenario(json, result.scenario))

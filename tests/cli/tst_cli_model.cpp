@@ -45,6 +45,7 @@ private Q_SLOTS:
     void tang300BeatsUnigram();
     void trainingIsDeterministic();
     void evalIsRepeatableAndMatchesValidation();
+    void evalTableCountsFromOne();
     void attentionRowsAreCausalDistributions();
     void sampleIsSeeded();
     void headsReportsEveryHead();
@@ -236,7 +237,7 @@ void TestCliModel::refused_data()
         << QStringList{QStringLiteral("eval")} + model << 2 << QStringLiteral("--text is missing");
     QTest::newRow("eval one character")
         << QStringList{QStringLiteral("eval")} + model + args({"--text", "床"}) << 2
-        << QStringLiteral("--text has 1 characters; this model takes 2 to 8");
+        << QStringLiteral("--text has 1 character; this model takes 2 to 8");
     QTest::newRow("eval past the context")
         << QStringList{QStringLiteral("eval")} + model + args({"--text", "床前明月光疑是地上"}) << 2
         << QStringLiteral("--text has 9 characters");
@@ -250,7 +251,7 @@ void TestCliModel::refused_data()
     QTest::newRow("grad one character")
         << QStringList{QStringLiteral("grad")} + model +
                args({"--text", "床", "--out", "/tmp/never-written.safetensors"})
-        << 2 << QStringLiteral("--text has 1 characters");
+        << 2 << QStringLiteral("--text has 1 character;");
     QTest::newRow("sample without --model")
         << args({"sample"}) << 2 << QStringLiteral("--model is missing");
     QTest::newRow("sample --length 0")
@@ -447,6 +448,30 @@ void TestCliModel::evalIsRepeatableAndMatchesValidation()
     else
         QVERIFY2(rebuilt <= reported + 1e-3,
                  qPrintable(QStringLiteral("%1 vs %2").arg(rebuilt).arg(reported)));
+}
+
+void TestCliModel::evalTableCountsFromOne()
+{
+    // The table numbers layers, heads and positions from 1, as heads, --ablate, the grid and the
+    // verdicts do (the model has one layer of two heads); JSON keeps its indices from 0.
+    const Run r = run({QStringLiteral("eval"), QStringLiteral("--model"), m_model,
+                       QStringLiteral("--text"), QStringLiteral("床前明")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("\nlayer 1, head 1 (row: query, column: key)\n")),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("\nlayer 1, head 2 (row: query, column: key)\n")),
+             qPrintable(r.out));
+    QVERIFY2(!r.out.contains(QStringLiteral("layer 0")) &&
+                 !r.out.contains(QStringLiteral("head 0")),
+             qPrintable(r.out));
+    const QStringList lines = r.out.split(QLatin1Char('\n'));
+    const qsizetype next = lines.indexOf(QStringLiteral("most likely next characters"));
+    QVERIFY2(next >= 0, qPrintable(r.out));
+    for (int t = 0; t < 3; ++t) {
+        const QStringList cells = lines.value(next + 1 + t).simplified().split(QLatin1Char(' '));
+        QCOMPARE(cells.value(0), QString::number(t + 1));
+        QCOMPARE(cells.value(1), QStringLiteral("床前明").mid(t, 1));
+    }
 }
 
 void TestCliModel::attentionRowsAreCausalDistributions()

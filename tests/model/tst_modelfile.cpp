@@ -2,6 +2,7 @@
 // layout read back by hand, a table of broken files (each made by corrupting a valid one) refused
 // with a message naming the field or tensor, and saves that fail without harming the old file.
 
+#include "language.h"
 #include "modelfile.h"
 
 #include <QDir>
@@ -157,6 +158,7 @@ class TestModelFile : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase();
     void roundTrip_data();
     void roundTrip();
     void layoutByHand();
@@ -167,6 +169,8 @@ private Q_SLOTS:
 
     void refusals_data();
     void refusals();
+    void largestConfigRefusedBeforeAllocation();
+    void emptyFileIsSaidToBeEmpty();
     void loadNamesTheFile();
     void tensorsInAnotherOrderAreRead();
 
@@ -351,6 +355,51 @@ void TestModelFile::readsFilesWrittenByPython()
     QVERIFY2(result.error.startsWith(expected), qPrintable(result.error));
 }
 
+void TestModelFile::initTestCase()
+{
+    // English as the programs show it: the plural forms ("1 character", "5 characters") come
+    // from the English translation.
+    static Language language;
+    QVERIFY(language.setLanguage(QStringLiteral("en")));
+}
+
+void TestModelFile::largestConfigRefusedBeforeAllocation()
+{
+    // The largest model the limits allow (65536 characters, d_model 512, 4 layers) in a file
+    // whose data is that of the small model: refused at the header's shapes, before the tensors
+    // (over 300 MB) are allocated, which is the reader's last step.
+    const QByteArray bytes = changed([](Parts &p) {
+        p.setMetadata("config", QStringLiteral("{\"vocab_size\":65536,\"context\":256,"
+                                               "\"d_model\":512,\"heads\":16,\"layers\":4,"
+                                               "\"mlp\":true}"));
+        QJsonArray vocab{QStringLiteral("\uFFFD")};
+        for (char32_t c = 0x100; vocab.size() < 65536; c = c == 0xFEFE ? 0x10000 : c + 1)
+            if (c < 0xD800 || c > 0xDFFF)
+                vocab.append(QString::fromUcs4(&c, 1));
+        p.setMetadata("vocab",
+                      QString::fromUtf8(QJsonDocument(vocab).toJson(QJsonDocument::Compact)));
+    })();
+    const ModelReadResult result = parseModel(bytes);
+    QVERIFY(!result.ok());
+    QVERIFY2(result.error.startsWith(
+                 QStringLiteral("tensor tok_emb: shape [5, 4] disagrees with config (expected "
+                                "[65536, 512])")),
+             qPrintable(result.error));
+    QVERIFY(result.model.tensors.empty());
+}
+
+void TestModelFile::emptyFileIsSaidToBeEmpty()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString fileName = dir.filePath(QStringLiteral("empty.safetensors"));
+    QFile file(fileName);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.close();
+    QCOMPARE(loadModel(fileName).error,
+             QDir::toNativeSeparators(fileName) + QStringLiteral(": the file is empty"));
+}
+
 void TestModelFile::refusals_data()
 {
     QTest::addColumn<Corruption>("corrupt");
@@ -409,6 +458,8 @@ void TestModelFile::refusals_data()
         "config.layers: 5 is outside 1 to 4");
     row("vocab shorter than config", configEdit("\"vocab_size\":5", "\"vocab_size\":6"),
         "vocab: 5 characters, but config.vocab_size is 6");
+    row("vocab of one character", metadataSet("vocab", QString::fromUtf8(R"(["�"])")),
+        "vocab: 1 character, but config.vocab_size is 5");
     row("vocab not an array", metadataSet("vocab", QStringLiteral("{\"0\": \"a\"}")),
         "vocab: expected a JSON array");
     row("vocab without U+FFFD first",
@@ -461,6 +512,12 @@ void TestModelFile::refusals_data()
             p.setTensorField("blocks.0.mlp.w_in", "shape", QJsonArray{16, 4});
         }),
         "tensor blocks.0.mlp.w_in: shape [16, 4] disagrees with config (expected [4, 16])");
+    row("shape of 100000 extents", changed([](Parts &p) {
+            p.setTensorField("tok_emb", "shape",
+                             QJsonArray::fromVariantList(QVariantList(100000, 1)));
+        }),
+        // The first extents and the count, not a message of 300,000 characters.
+        "tensor tok_emb: shape [1, 1, 1, 1, 1, 1, 1, 1, … (100000 extent");
     row("shape negative", changed([](Parts &p) {
             p.setTensorField("tok_emb", "shape", QJsonArray{-5, 4});
         }),

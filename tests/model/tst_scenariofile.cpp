@@ -192,6 +192,8 @@ private Q_SLOTS:
     void loadDirectory();
     void loadUnreadableFile();
     void loadTooLargeFile();
+    void loadEmptyFile_data();
+    void loadEmptyFile();
     void saveIntoMissingDirectory();
     void saveReplacesContent();
     void saveRefusesInvalidScenario();
@@ -613,6 +615,26 @@ void TestScenarioFile::loadUnreadableFile()
     QVERIFY2(result.error.startsWith(nativePath(fileName) + QStringLiteral(": ")),
              qPrintable(result.error));
     QVERIFY2(result.error.contains(QStringLiteral("cannot be read")), qPrintable(result.error));
+}
+
+void TestScenarioFile::loadEmptyFile_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::newRow("no bytes") << QByteArray();
+    QTest::newRow("white space only") << QByteArray(" \n\t\r\n");
+}
+
+void TestScenarioFile::loadEmptyFile()
+{
+    // Said as such, not as "not valid JSON: illegal value at offset 0".
+    QFETCH(QByteArray, content);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString fileName = dir.filePath(QStringLiteral("empty.json"));
+    QVERIFY(writeAll(fileName, content));
+    QCOMPARE(loadScenario(fileName).error,
+             nativePath(fileName) + QStringLiteral(": the file is empty"));
+    QCOMPARE(loadScenario(fileName).problem->code, ScenarioError::Code::EmptyFile);
 }
 
 void TestScenarioFile::loadTooLargeFile()

@@ -21,6 +21,7 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
 #include <cmath>
@@ -57,6 +58,7 @@ class TestCostPage : public QObject
 private Q_SLOTS:
     void lengthsDouble();
     void smallRunFillsChartAndTable();
+    void timesShownAsNumbers();
     void cancelStopsALongRun();
     void saveRestoreKeepsChoicesAndPoints();
     void restoreToleratesMalformedState();
@@ -382,6 +384,38 @@ void TestCostPage::resetClearsResults()
     QVERIFY(!page.isCausal());
     QVERIFY(page.isKernelEnabled(Kernel::Naive));
     QCOMPARE(page.lengths(), CostPage::lengthsUpTo(4000));
+}
+
+void TestCostPage::timesShownAsNumbers()
+{
+    // Exercise 3 compares times: each kernel's measured time at each T is in the first tab's
+    // table as a number, and hovering a point shows its time on the chart (issue 40: no time was
+    // shown as a number, and the hover's tooltip gave way to the chart's own).
+    CostPage page;
+    makeSmall(page);
+    QSignalSpy finished(&page, &CostPage::runFinished);
+    QTest::mouseClick(page.runButton(), Qt::LeftButton);
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(page.tables()->currentWidget(), page.timeTable());
+    const QTableWidget *table = page.timeTable();
+    QCOMPARE(table->rowCount(), 2);
+    QVERIFY(table->isColumnHidden(1)); // the T×T table's bytes are the memory tab's
+    for (const CostPage::Point &point : page.results().points) {
+        const int row = point.T == 64 ? 0 : 1;
+        const QTableWidgetItem *item = table->item(row, kernelColumn(point.kernel));
+        QVERIFY(item);
+        QCOMPARE(item->data(Qt::UserRole).toDouble(), point.ms);
+        QCOMPARE(item->text(), NumberFormat::milliseconds(point.ms) + QStringLiteral(" ms"));
+    }
+    auto *chart = static_cast<CostChart *>(page.chartView());
+    QVERIFY(chart->calloutText().isEmpty());
+    const QPointF hovered = page.series(Kernel::Tiled)->points().at(1);
+    Q_EMIT page.series(Kernel::Tiled)->hovered(hovered, true);
+    QCOMPARE(chart->calloutText(), QStringLiteral("%1 at T = 128: %2 ms")
+                                       .arg(CostPage::kernelTitle(Kernel::Tiled),
+                                            NumberFormat::milliseconds(hovered.y())));
+    Q_EMIT page.series(Kernel::Tiled)->hovered(hovered, false);
+    QVERIFY(chart->calloutText().isEmpty());
 }
 
 QTEST_MAIN(TestCostPage)

@@ -670,6 +670,22 @@ private Q_SLOTS:
         QCOMPARE(lesson->startedExercise(7), LessonView::noExercise);
     }
 
+    void planeIsATabStopOfStepTwo()
+    {
+        // Step 2's plane was left out of the Tab order (Qt::ClickFocus).
+        m_window->showLessonStep(2);
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        auto *page = qobject_cast<QueryKeyPage *>(m_window->lesson()->page(2));
+        QVERIFY(page);
+        QWidget *first = m_window->lesson()->stepList();
+        first->setFocus(Qt::TabFocusReason);
+        const QList<QWidget *> chain = focuschain::walk(first);
+        QVERIFY2(chain.contains(page->plane()), "Tab passes the vector plane by");
+        // Before the weights chart beside it, as they stand left to right.
+        QVERIFY(chain.indexOf(page->plane()) < chain.indexOf(page->findChild<WeightsChart *>()));
+    }
+
     void everyFocusStopShows_data()
     {
         QTest::addColumn<int>("step");

@@ -7,16 +7,21 @@
 #include "pixmapcachesafestyle.h"
 
 #include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QMainWindow>
 #include <QPainter>
+#include <QPushButton>
 #include <QScopeGuard>
+#include <QSlider>
 #include <QStandardItemModel>
 #include <QStyleFactory>
 #include <QStyleOptionHeaderV2>
 #include <QTableView>
 #include <QTest>
+#include <QVBoxLayout>
 #include <memory>
 
 using namespace attention;
@@ -89,6 +94,8 @@ private Q_SLOTS:
     void titleBarIconsMadeOnce();
     void dockRestoresLeaveNothingBehind();
     void install();
+    void keyboardFocusIsClearlyVisible_data();
+    void keyboardFocusIsClearlyVisible();
 
 private:
     std::unique_ptr<QStyle> m_fusion;
@@ -319,6 +326,74 @@ void TestPixmapCacheSafeStyle::install()
     QCOMPARE(installed->baseStyle()->name(), before); // the style in use, wrapped
     PixmapCacheSafeStyle::install();                  // once is enough
     QCOMPARE(QApplication::style(), installed);
+}
+
+void TestPixmapCacheSafeStyle::keyboardFocusIsClearlyVisible_data()
+{
+    QTest::addColumn<QString>("kind");
+    for (const char *kind : {"button", "slider", "combo box", "check box"})
+        QTest::newRow(kind) << QString::fromLatin1(kind);
+}
+
+void TestPixmapCacheSafeStyle::keyboardFocusIsClearlyVisible()
+{
+    // Tabbed to, a widget shows a frame of focusFrameWidth pixels in the highlight colour; Fusion
+    // showed a thin light line (a projector loses it). Measured as the pixels of the highlight
+    // colour the focus adds, per pixel of the widget's perimeter: about 3 here, at most 1 in
+    // Fusion.
+    QFETCH(QString, kind);
+    const auto addedByFocus = [&kind](QStyle *style) {
+        QWidget window;
+        auto *layout = new QVBoxLayout(&window);
+        QWidget *widget = nullptr;
+        if (kind == QLatin1String("button"))
+            widget = new QPushButton(QStringLiteral("Train"));
+        else if (kind == QLatin1String("slider"))
+            widget = new QSlider(Qt::Horizontal); // at 0: no part of its groove is highlighted
+        else if (kind == QLatin1String("combo box"))
+            widget = new QComboBox;
+        else
+            widget = new QCheckBox(QStringLiteral("causal mask"));
+        if (auto *combo = qobject_cast<QComboBox *>(widget))
+            combo->addItem(QStringLiteral("sky"));
+        widget->setStyle(style);
+        layout->addWidget(widget);
+        layout->addWidget(new QPushButton(QStringLiteral("other")));
+        window.show();
+        window.activateWindow();
+        if (!QTest::qWaitForWindowActive(&window))
+            return -1.0;
+        const QColor highlight = widget->palette().color(QPalette::Active, QPalette::Highlight);
+        const auto highlighted = [&highlight](const QImage &image) {
+            int count = 0;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x) {
+                    const QColor c = image.pixelColor(x, y);
+                    count += std::abs(c.red() - highlight.red()) +
+                                         std::abs(c.green() - highlight.green()) +
+                                         std::abs(c.blue() - highlight.blue()) <
+                                     60
+                                 ? 1
+                                 : 0;
+                }
+            return count;
+        };
+        // Tabbed to from the other button (Shift+Tab), as a user moves the focus.
+        QWidget *other = window.findChildren<QPushButton *>().constLast();
+        other->setFocus(Qt::OtherFocusReason);
+        const int without = highlighted(widget->grab().toImage());
+        QTest::keyClick(other, Qt::Key_Backtab, Qt::ShiftModifier);
+        if (!widget->hasFocus())
+            return -1.0;
+        const int with = highlighted(widget->grab().toImage());
+        widget->grab().save(QStringLiteral("/tmp/focus-%1-%2.png").arg(kind).arg(quintptr(style)));
+        return double(with - without) / (2.0 * (widget->width() + widget->height()));
+    };
+    const double ours = addedByFocus(m_style.get());
+    const double fusion = addedByFocus(m_fusion.get());
+    qInfo("highlight pixels added by the focus per pixel of perimeter: %.2f (Fusion %.2f)", ours,
+          fusion);
+    QVERIFY2(ours >= 1.5 && ours > 2 * fusion, qPrintable(QString::number(ours)));
 }
 
 QTEST_MAIN(TestPixmapCacheSafeStyle)

@@ -6,6 +6,7 @@
 #include "comparison.h"
 #include "heatmapwidget.h"
 #include "matrixmodel.h"
+#include "numberformat.h"
 #include "outputview.h"
 #include "presets.h"
 #include "weightschart.h"
@@ -14,6 +15,8 @@
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
+#include <QGraphicsSimpleTextItem>
+#include <QRegularExpression>
 #include <QTest>
 #include <algorithm>
 #include <cmath>
@@ -67,6 +70,7 @@ private Q_SLOTS:
     void compareViewComputesOnlyWhileShown();
     void oneHotOutputIsNotDrawnTwiceAtLargeT();
     void chartValuesAreReadable();
+    void chartValuesReadAsTheTable();
     void manyKeysShareABar();
 };
 
@@ -168,14 +172,46 @@ void TestResultViews::chartValuesAreReadable()
     chart.setScenario(lesson, std::make_shared<const ScenarioResult>(lesson.compute()));
     chart.show();
     QVERIFY(QTest::qWaitForWindowExposed(&chart));
-    QVERIFY(chart.barSeries()->isLabelsVisible());
-    QCOMPARE(chart.barSeries()->labelsPosition(), QAbstractBarSeries::LabelsOutsideEnd);
+    // Each bar's value, written as the tables beside the chart write weights (two decimals:
+    // Qt Charts' own labels wrote significant digits, "0.3" and "0.0056" beside "0.30", "0.01").
+    const ScenarioResult result = lesson.compute();
+    QStringList expected;
+    for (Index k = 0; k < result.weights.cols(); ++k)
+        expected.append(NumberFormat::weight(result.weights(chart.selectedToken(), k)));
+    QCOMPARE(chart.valueLabels(), expected);
+    for (const QString &text : chart.valueLabels())
+        QVERIFY2(QRegularExpression(QStringLiteral("^[01]\\.\\d\\d$")).match(text).hasMatch(),
+                 qPrintable(text));
+    const auto labels = chart.chart()->childItems();
     // Outside the bars the labels stand on the chart's background: they must differ from it
     // clearly (the theme's white labels on a white chart could not be read).
-    const QColor label = chart.barSet()->labelColor();
+    QColor label;
+    for (const QGraphicsItem *item : labels)
+        if (const auto *text = dynamic_cast<const QGraphicsSimpleTextItem *>(item))
+            label = text->brush().color();
+    QVERIFY(label.isValid());
     const QColor background = chart.grab().toImage().pixelColor(chart.width() / 2, 4);
     QVERIFY2(std::abs(label.lightnessF() - background.lightnessF()) > 0.5,
              qPrintable(label.name() + QLatin1Char(' ') + background.name()));
+}
+
+void TestResultViews::chartValuesReadAsTheTable()
+{
+    // Scores 0 and ln(7/3): weights 0.3 and 0.7, which Qt Charts' own labels wrote "0.3" and
+    // "0.7" beside the table's "0.30" and "0.70".
+    Scenario s;
+    s.tokens = {QStringLiteral("a"), QStringLiteral("b")};
+    s.queries = Matrix::Ones(2, 1);
+    s.keys = Matrix(2, 1);
+    s.keys << 0.0, std::log(7.0 / 3.0);
+    s.divideBySqrtD = false;
+    QVERIFY(!s.validate());
+    WeightsChart chart;
+    chart.resize(400, 300);
+    chart.setScenario(s, std::make_shared<const ScenarioResult>(s.compute()));
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QCOMPARE(chart.valueLabels(), QStringList({QStringLiteral("0.30"), QStringLiteral("0.70")}));
 }
 
 void TestResultViews::manyKeysShareABar()

@@ -3,13 +3,17 @@
 // and, through the real window, a saved geometry restored at the next start; the first start's
 // size within the screen.
 
+#include "document.h"
 #include "mainwindow.h"
+#include "presets.h"
+#include "scenariofile.h"
 #include "windowsettings.h"
 
 #include <QApplication>
 #include <QJsonArray>
 #include <QScreen>
 #include <QSettings>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace attention;
@@ -28,6 +32,7 @@ private Q_SLOTS:
     void noWritingWhileRestoring();
     void windowGeometryRestoredAtNextStart();
     void firstStartFitsTheScreen();
+    void openFileReopenedAtNextStart();
 
 private:
     static SavedWindow example();
@@ -54,6 +59,7 @@ SavedWindow TestWindowSettings::example()
     SavedWindow saved;
     saved.recentFiles = {QStringLiteral("/tmp/a.json"), QStringLiteral("/tmp/b.json")};
     saved.lastDirectory = QStringLiteral("/tmp/scenarios");
+    saved.openFile = QStringLiteral("/tmp/scenarios/poem.json");
     saved.recentModels = {QStringLiteral("/tmp/poems.safetensors")};
     saved.zoom = 1.75;
     saved.language = QStringLiteral("zh_CN");
@@ -72,6 +78,7 @@ void TestWindowSettings::everyPartReadsBackAsWritten()
     const SavedWindow read = WindowSettings::read();
     QCOMPARE(read.recentFiles, written.recentFiles);
     QCOMPARE(read.lastDirectory, written.lastDirectory);
+    QCOMPARE(read.openFile, written.openFile);
     QCOMPARE(read.recentModels, written.recentModels);
     QCOMPARE(read.zoom, written.zoom);
     QCOMPARE(read.language, written.language);
@@ -179,6 +186,41 @@ void TestWindowSettings::windowGeometryRestoredAtNextStart()
     ignoring.show();
     QVERIFY(QTest::qWaitForWindowExposed(&ignoring));
     QCOMPARE(ignoring.size(), firstStartSize(available).expandedTo(ignoring.minimumSize()));
+}
+
+void TestWindowSettings::openFileReopenedAtNextStart()
+{
+    // A file open in the workbench at the end of a run is open again at the next start, not the
+    // built-in preset.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString fileName = dir.filePath(QStringLiteral("poem.json"));
+    Scenario scenario = *preset(QStringLiteral("exercise1"));
+    scenario.title = QStringLiteral("reopened");
+    QVERIFY(saveScenario(scenario, fileName));
+    {
+        MainWindow window(MainWindow::Settings::Use);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openFile(fileName));
+        window.close();
+    }
+    QCOMPARE(WindowSettings::read().openFile, fileName);
+    {
+        MainWindow again(MainWindow::Settings::Use);
+        QVERIFY(again.reopenLastFile());
+        QCOMPARE(again.document()->fileName(), fileName);
+        QCOMPARE(again.document()->scenario(), scenario);
+        QVERIFY(!again.document()->isModified());
+        // A new scenario from a preset has no file: nothing to reopen next time.
+        again.document()->reset(*preset(QStringLiteral("lesson")));
+        again.close();
+    }
+    QVERIFY(WindowSettings::read().openFile.isEmpty());
+    MainWindow third(MainWindow::Settings::Use);
+    QVERIFY(!third.reopenLastFile());
+    // --screenshot's window reads no settings: nothing is reopened.
+    QVERIFY(!MainWindow(MainWindow::Settings::Ignore).reopenLastFile());
 }
 
 void TestWindowSettings::firstStartFitsTheScreen()

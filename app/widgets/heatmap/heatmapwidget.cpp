@@ -1,6 +1,7 @@
 #include "heatmapwidget.h"
 
 #include "atomicfile.h"
+#include "dialogfolder.h"
 #include "heatmapexplanation.h"
 #include "heatmappainter.h"
 #include "matrixmodel.h"
@@ -37,10 +38,12 @@ HeatmapWidget::HeatmapWidget(Kind kind, QWidget *parent)
     connect(m_copyAction, &QAction::triggered, this,
             [this] { QApplication::clipboard()->setImage(toImage(2.0)); });
     connect(m_saveAction, &QAction::triggered, this, [this] {
-        const QString fileName = QFileDialog::getSaveFileName(
-            this, tr("Save Heatmap Image"), {}, tr("PNG image (*.png);;SVG drawing (*.svg)"));
+        const QString fileName =
+            QFileDialog::getSaveFileName(this, tr("Save Heatmap Image"), dialogfolder::start(),
+                                         tr("PNG image (*.png);;SVG drawing (*.svg)"));
         if (fileName.isEmpty())
             return;
+        dialogfolder::use(fileName);
         if (fileName.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive))
             saveSvg(fileName);
         else

@@ -31,8 +31,10 @@ namespace attention {
 
 namespace {
 
-/// Query rows measured per dimension when no trial count is fixed (T = 5: 500 trials).
-constexpr int automaticRows = 2500;
+/// Query rows measured per dimension when no trial count is fixed: at the default T = 5 the
+/// trials of attention-cli sqrtd and of the lesson's section 4 (2000), so that the page and the
+/// console print the same lesson table.
+constexpr int automaticRows = int(SqrtDOptions{}.T) * SqrtDOptions{}.trials;
 constexpr int minAutomaticTrials = 20;
 
 /// "t₁", "t₂", …: token names with subscript digits.

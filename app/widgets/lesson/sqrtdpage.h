@@ -62,8 +62,9 @@ public:
     static const QList<int> &dimensions();
     /// The rows of the table, as in the lesson: 16, 64, 256, 1024.
     static const QList<int> &tableDimensions();
-    /// Trials per dimension for T tokens when setTrials() did not fix a count: about 2500 query
-    /// rows per dimension whatever T is, so a full measurement takes about the same time.
+    /// Trials per dimension for T tokens when setTrials() did not fix a count: about 10000 query
+    /// rows per dimension whatever T is, so a full measurement takes about the same time; at
+    /// T = 5 the 2000 trials of attention-cli sqrtd and lesson.
     static int automaticTrials(int T);
 
     /// The d the slider shows.

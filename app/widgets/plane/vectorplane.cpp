@@ -38,7 +38,8 @@ VectorPlane::VectorPlane(ScenarioDocument *document, QWidget *parent)
     Q_ASSERT(document);
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent);
-    setFocusPolicy(Qt::ClickFocus);
+    // A Tab stop (issue 40: step 2 skipped it), for reading it with a screen reader.
+    setFocusPolicy(Qt::StrongFocus);
     FocusMark::install(this);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
 

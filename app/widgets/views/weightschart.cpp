@@ -2,12 +2,14 @@
 
 #include "colormap.h"
 #include "focusmark.h"
+#include "numberformat.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
 #include <QEvent>
+#include <QGraphicsSimpleTextItem>
 #include <QSet>
 #include <QValueAxis>
 
@@ -39,10 +41,10 @@ WeightsChart::WeightsChart(QWidget *parent)
     m_set->setBorderColor(QColor(Colormap::viridis(0.3)));
     m_series->append(m_set);
     m_series->setBarWidth(0.7);
-    m_series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-    m_series->setLabelsFormat(QStringLiteral("@value"));
-    m_series->setLabelsPrecision(2);
+    // The values above the bars are items of our own (updateValueLabels()).
+    m_series->setLabelsVisible(false);
     chart->addSeries(m_series);
+    connect(chart, &QChart::plotAreaChanged, this, &WeightsChart::updateValueLabels);
 
     m_weightAxis->setRange(0.0, 1.0);
     m_weightAxis->setTickCount(6);
@@ -88,10 +90,7 @@ void WeightsChart::applyFonts()
         axis->setLabelsFont(font());
         axis->setTitleFont(font());
     }
-    m_set->setLabelFont(font());
-    // The values stand above the bars, on the chart's background: in its text colour (the
-    // theme's default is white, which left only stray marks where a short bar reached the text).
-    m_set->setLabelColor(palette().color(QPalette::WindowText));
+    updateValueLabels();
 }
 
 void WeightsChart::setScenario(const Scenario &scenario, SharedResult result)
@@ -131,7 +130,6 @@ void WeightsChart::updateCategories()
                 QStringLiteral("%1–%2").arg(first + 1).arg(std::min(T, first + group)));
         m_keyAxis->setCategories(categories);
         showKeyLabels(false);
-        m_series->setLabelsVisible(false);
         return;
     }
     // Categories must be unique: number repeated tokens.
@@ -145,7 +143,6 @@ void WeightsChart::updateCategories()
     }
     m_keyAxis->setCategories(categories);
     showKeyLabels(named);
-    m_series->setLabelsVisible(m_tokens.size() <= maxLabelledBars);
 }
 
 void WeightsChart::updateBars()
@@ -154,6 +151,7 @@ void WeightsChart::updateBars()
     const int T = int(weights.cols());
     if (weights.rows() == 0) {
         m_set->remove(0, m_set->count());
+        updateValueLabels();
         return;
     }
     const auto row = weights.row(m_selectedToken);
@@ -175,11 +173,46 @@ void WeightsChart::updateBars()
             for (int b = 0; b < bars; ++b)
                 if (m_set->at(b) != values[b])
                     m_set->replace(b, values[b]);
+            updateValueLabels();
             return;
         }
     }
     m_set->remove(0, m_set->count());
     m_set->append(values);
+    updateValueLabels();
+}
+
+void WeightsChart::updateValueLabels()
+{
+    const int bars = keysPerBar(int(m_tokens.size())) == 1 && m_set->count() <= maxLabelledBars
+                         ? int(m_set->count())
+                         : 0;
+    while (int(m_valueLabels.size()) > bars) {
+        delete m_valueLabels.back();
+        m_valueLabels.pop_back();
+    }
+    while (int(m_valueLabels.size()) < bars)
+        m_valueLabels.push_back(new QGraphicsSimpleTextItem(chart()));
+    // On the chart's background, in its text colour (the theme's white labels could not be read).
+    const QBrush brush(palette().color(QPalette::WindowText));
+    for (int b = 0; b < bars; ++b) {
+        QGraphicsSimpleTextItem *label = m_valueLabels[std::size_t(b)];
+        label->setFont(font());
+        label->setBrush(brush);
+        label->setText(NumberFormat::weight(m_set->at(b)));
+        const QPointF top = chart()->mapToPosition(QPointF(b, m_set->at(b)), m_series);
+        const QRectF box = label->boundingRect();
+        label->setPos(top.x() - box.width() / 2, top.y() - box.height() - 1);
+        label->setZValue(10);
+    }
+}
+
+QStringList WeightsChart::valueLabels() const
+{
+    QStringList texts;
+    for (const QGraphicsSimpleTextItem *label : m_valueLabels)
+        texts.append(label->text());
+    return texts;
 }
 
 void WeightsChart::showKeyLabels(bool show)
@@ -197,6 +230,8 @@ void WeightsChart::changeEvent(QEvent *event)
         retranslateUi();
     else if (event->type() == QEvent::FontChange)
         applyFonts();
+    else if (event->type() == QEvent::PaletteChange)
+        updateValueLabels();
     QChartView::changeEvent(event);
 }
 

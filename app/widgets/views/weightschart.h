@@ -19,6 +19,7 @@ class QBarCategoryAxis;
 class QBarSeries;
 class QBarSet;
 class QValueAxis;
+class QGraphicsSimpleTextItem;
 
 namespace attention {
 
@@ -47,6 +48,9 @@ public:
     QBarSeries *barSeries() const { return m_series; }
     QBarCategoryAxis *keyAxis() const { return m_keyAxis; }
     QValueAxis *weightAxis() const { return m_weightAxis; }
+    /// The values written above the bars, as the tables beside the chart write them (two
+    /// decimals, NumberFormat::weight); empty when the bars are too many to label.
+    QStringList valueLabels() const;
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -58,6 +62,9 @@ private:
     void updateCategories();
     /// The key axis's labels shown, or kept but invisible (see the .cpp).
     void showKeyLabels(bool show);
+    /// Writes each bar's value above it (Qt Charts' own labels can only print significant
+    /// digits: "0.3", "0.0056" beside a table's "0.30", "0.01").
+    void updateValueLabels();
 
     QBarSeries *m_series;
     QBarSet *m_set;
@@ -66,6 +73,7 @@ private:
     QStringList m_tokens;
     SharedResult m_result = std::make_shared<const ScenarioResult>();
     int m_selectedToken = 0;
+    std::vector<QGraphicsSimpleTextItem *> m_valueLabels; ///< owned by the chart
     std::optional<QBrush> m_keyLabelsBrush; ///< the theme's, taken before it is first changed
 };
 

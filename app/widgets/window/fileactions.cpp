@@ -1,6 +1,7 @@
 #include "fileactions.h"
 
 #include "atomicfile.h"
+#include "dialogfolder.h"
 #include "document.h"
 #include "heatmapwidget.h"
 #include "matrixmodel.h"
@@ -8,6 +9,7 @@
 #include "presets.h"
 #include "recentfiles.h"
 #include "scenariofile.h"
+#include "windowsettings.h"
 
 #include <QAction>
 #include <QDir>
@@ -259,11 +261,11 @@ void FileActions::open()
     if (!maybeSave())
         return;
     const QString fileName =
-        QFileDialog::getOpenFileName(m_window, tr("Open Scenario"), m_lastDirectory,
+        QFileDialog::getOpenFileName(m_window, tr("Open Scenario"), dialogfolder::start(),
                                      tr("Scenario files (*.json);;All files (*)"));
     if (fileName.isEmpty())
         return;
-    m_lastDirectory = QFileInfo(fileName).absolutePath();
+    dialogfolder::use(fileName);
     QString error;
     if (!loadFile(fileName, &error))
         showError(tr("Cannot Open Scenario"), error);
@@ -280,7 +282,7 @@ bool FileActions::saveAs()
 {
     QString suggested = m_document->fileName();
     if (suggested.isEmpty())
-        suggested = QDir(m_lastDirectory).filePath(QStringLiteral("scenario.json"));
+        suggested = dialogfolder::suggestion(QStringLiteral("scenario.json"));
     QString fileName =
         askSaveFileName(tr("Save Scenario"), suggested, tr("Scenario files (*.json)"));
     if (fileName.isEmpty())
@@ -294,7 +296,7 @@ void FileActions::exportHeatmapInteractive(HeatmapWidget *heatmap, const QString
                                            bool svg)
 {
     const QString fileName =
-        askSaveFileName(tr("Export Heatmap"), QDir(m_lastDirectory).filePath(suggestedName),
+        askSaveFileName(tr("Export Heatmap"), dialogfolder::suggestion(suggestedName),
                         svg ? tr("SVG drawing (*.svg)") : tr("PNG image (*.png)"));
     if (!fileName.isEmpty())
         exportHeatmap(heatmap, fileName);
@@ -303,7 +305,7 @@ void FileActions::exportHeatmapInteractive(HeatmapWidget *heatmap, const QString
 void FileActions::exportCsvInteractive(Table table, const QString &suggestedName)
 {
     const QString fileName = askSaveFileName(
-        tr("Export Table"), QDir(m_lastDirectory).filePath(suggestedName), tr("CSV table (*.csv)"));
+        tr("Export Table"), dialogfolder::suggestion(suggestedName), tr("CSV table (*.csv)"));
     if (!fileName.isEmpty())
         exportCsv(table, fileName);
 }
@@ -312,8 +314,7 @@ QString FileActions::askSaveFileName(const QString &title, const QString &sugges
                                      const QString &filter)
 {
     const QString fileName = QFileDialog::getSaveFileName(m_window, title, suggested, filter);
-    if (!fileName.isEmpty())
-        m_lastDirectory = QFileInfo(fileName).absolutePath();
+    dialogfolder::use(fileName);
     return fileName;
 }
 
@@ -342,16 +343,33 @@ QStringList FileActions::recentFiles() const
     return m_recent->files();
 }
 
+QString FileActions::lastDirectory() const
+{
+    return dialogfolder::last();
+}
+
 void FileActions::restore(const QStringList &recentFiles, const QString &lastDirectory)
 {
     m_recent->setFiles(recentFiles);
-    m_lastDirectory = lastDirectory;
+    dialogfolder::setLast(lastDirectory);
+}
+
+void FileActions::writeTo(SavedWindow &saved) const
+{
+    saved.recentFiles = recentFiles();
+    saved.lastDirectory = lastDirectory();
+    saved.openFile = m_document->fileName();
+}
+
+bool FileActions::reopen(const QString &fileName)
+{
+    return !fileName.isEmpty() && QFileInfo(fileName).isFile() && loadFile(fileName, nullptr);
 }
 
 void FileActions::addRecentFile(const QString &fileName)
 {
     // The folder first: the recent files' changed() has the settings written.
-    m_lastDirectory = QFileInfo(fileName).absolutePath();
+    dialogfolder::use(fileName);
     m_recent->add(fileName);
 }
 

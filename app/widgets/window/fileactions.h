@@ -28,6 +28,7 @@ class HeatmapWidget;
 class OutputView;
 class RecentFiles;
 class ScenarioDocument;
+struct SavedWindow;
 
 class FileActions : public QObject
 {
@@ -76,9 +77,14 @@ public:
 
     QStringList recentFiles() const;
     /// The folder the file dialogs start in (that of the last file opened, saved or exported).
-    QString lastDirectory() const { return m_lastDirectory; }
+    QString lastDirectory() const;
     /// Restores the recent files and the last folder from the settings.
     void restore(const QStringList &recentFiles, const QString &lastDirectory);
+    /// Puts the recent files, the last folder and the document's file into `saved`.
+    void writeTo(SavedWindow &saved) const;
+    /// Opens `fileName` quietly, if it is a file that reads (a file moved or broken since the
+    /// last run is no reason for a message at the start); false otherwise.
+    bool reopen(const QString &fileName);
 
     /// Shows `message` in a window-modal message box that does not block, and keeps it.
     void showError(const QString &title, const QString &message);
@@ -115,7 +121,6 @@ private:
     QMainWindow *m_window;
     RecentFiles *m_recent;
     QString m_lastError;
-    QString m_lastDirectory;
 
     QMenu *m_recentMenu;
     QMenu *m_exportMenu;

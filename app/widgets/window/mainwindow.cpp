@@ -552,8 +552,7 @@ void MainWindow::writeSettings() const
     if (!m_settings.isWritable())
         return;
     SavedWindow saved;
-    saved.recentFiles = m_files->recentFiles();
-    saved.lastDirectory = m_files->lastDirectory();
+    m_files->writeTo(saved); // the recent files, the last folder, the open file
     saved.recentModels = m_models->recentModels();
     saved.zoom = zoom();
     saved.language = m_language->language();

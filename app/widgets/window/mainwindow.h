@@ -148,6 +148,12 @@ public:
     /// Restored, it replaces the document, still modified and with its original file name; either
     /// way the copy is deleted. True when a scenario was restored. Called by main() at start.
     bool offerRecovery() { return m_recovery->offer(); }
+    /// Opens the scenario file the workbench showed when the settings were last written (the
+    /// last run), if there was one and it still reads; false otherwise (the preset stays).
+    bool reopenLastFile()
+    {
+        return m_settings.isEnabled() && m_files->reopen(WindowSettings::read().openFile);
+    }
     /// Copies the modified document to the data folder a few seconds after each edit.
     Autosave *autosave() const { return m_recovery->autosave(); }
 

@@ -1,5 +1,6 @@
 #include "modelactions.h"
 
+#include "dialogfolder.h"
 #include "recentfiles.h"
 #include "trainpage.h"
 
@@ -26,8 +27,9 @@ ModelActions::ModelActions(TrainPage *page, std::function<void()> showPage, QMai
     connect(m_recent, &RecentFiles::openRequested, this, &ModelActions::openModel);
     connect(m_recent, &RecentFiles::changed, this, &ModelActions::settingsChanged);
     connect(m_open, &QAction::triggered, this, [this] {
-        const QString name = QFileDialog::getOpenFileName(m_window, tr("Open Model"), QString(),
-                                                          TrainPage::modelFileFilter());
+        const QString name = QFileDialog::getOpenFileName(
+            m_window, tr("Open Model"), dialogfolder::start(), TrainPage::modelFileFilter());
+        dialogfolder::use(name);
         if (!name.isEmpty())
             openModel(name);
     });
@@ -37,7 +39,9 @@ ModelActions::ModelActions(TrainPage *page, std::function<void()> showPage, QMai
             return;
         const QString name = QFileDialog::getSaveFileName(
             m_window, tr("Save Model: %1").arg(weightsName(*which)),
-            QStringLiteral("model.safetensors"), TrainPage::modelFileFilter());
+            dialogfolder::suggestion(QStringLiteral("model.safetensors")),
+            TrainPage::modelFileFilter());
+        dialogfolder::use(name);
         if (!name.isEmpty())
             saveModel(name, *which);
     });

@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QPainter>
+#include <QPushButton>
 #include <QStyleFactory>
 #include <QStyleOptionHeaderV2>
 
@@ -104,6 +105,26 @@ void drawFusionSection(const QStyleOptionHeader &header, bool dragTarget, QPaint
     painter->drawPixmap(header.rect.topLeft(), picture);
 }
 
+/// Whether `option` is of a widget that has the focus from the keyboard (Tab, a shortcut).
+bool keyboardFocus(const QStyleOption *option)
+{
+    return option && (option->state & QStyle::State_HasFocus) &&
+           (option->state & QStyle::State_KeyboardFocusChange);
+}
+
+/// The keyboard focus frame: focusFrameWidth pixels of the highlight colour just inside `rect`.
+void drawFocusFrame(const QRect &rect, const QPalette &palette, QPainter *painter)
+{
+    constexpr qreal width = PixmapCacheSafeStyle::focusFrameWidth;
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    painter->setPen(QPen(palette.color(QPalette::Active, QPalette::Highlight), width));
+    painter->setBrush(Qt::NoBrush);
+    painter->drawRoundedRect(QRectF(rect).adjusted(width / 2, width / 2, -width / 2, -width / 2),
+                             2.0, 2.0);
+    painter->restore();
+}
+
 } // namespace
 
 PixmapCacheSafeStyle::PixmapCacheSafeStyle(QStyle *base)
@@ -124,10 +145,39 @@ void PixmapCacheSafeStyle::drawControl(ControlElement element, const QStyleOptio
     const auto *header = qstyleoption_cast<const QStyleOptionHeader *>(option);
     if (element != CE_HeaderSection || !header || !baseIsFusion()) {
         QProxyStyle::drawControl(element, option, painter, widget);
+        if (element == CE_PushButton && keyboardFocus(option))
+            drawFocusFrame(option->rect, option->palette, painter);
         return;
     }
     const auto *headerV2 = qstyleoption_cast<const QStyleOptionHeaderV2 *>(option);
     drawFusionSection(*header, headerV2 && headerV2->isSectionDragTarget, painter);
+}
+
+void PixmapCacheSafeStyle::drawPrimitive(PrimitiveElement element, const QStyleOption *option,
+                                         QPainter *painter, const QWidget *widget) const
+{
+    if (element == PE_FrameFocusRect) {
+        // Drawn only for the keyboard's focus, as Fusion does: around a check box's or an item's
+        // text. A push button's frame goes round the whole button (drawControl()).
+        if (option && (option->state & State_KeyboardFocusChange) &&
+            !qobject_cast<const QPushButton *>(widget))
+            drawFocusFrame(option->rect, option->palette, painter);
+        return;
+    }
+    QProxyStyle::drawPrimitive(element, option, painter, widget);
+    if (element == PE_FrameLineEdit && keyboardFocus(option))
+        drawFocusFrame(option->rect, option->palette, painter);
+}
+
+void PixmapCacheSafeStyle::drawComplexControl(ComplexControl control,
+                                              const QStyleOptionComplex *option, QPainter *painter,
+                                              const QWidget *widget) const
+{
+    QProxyStyle::drawComplexControl(control, option, painter, widget);
+    const bool framed = control == CC_Slider || control == CC_ComboBox || control == CC_SpinBox ||
+                        control == CC_ToolButton;
+    if (framed && keyboardFocus(option))
+        drawFocusFrame(option->rect, option->palette, painter);
 }
 
 QIcon PixmapCacheSafeStyle::standardIcon(StandardPixmap icon, const QStyleOption *option,

@@ -15,6 +15,7 @@ const QString language = QStringLiteral("language");
 const QString zoom = QStringLiteral("view/zoom");
 const QString recentFiles = QStringLiteral("files/recent");
 const QString lastDirectory = QStringLiteral("files/lastDirectory");
+const QString openFile = QStringLiteral("files/open");
 const QString recentModels = QStringLiteral("files/recentModels");
 const QString mode = QStringLiteral("window/mode");
 const QString lesson = QStringLiteral("lesson/state");
@@ -38,6 +39,7 @@ SavedWindow WindowSettings::read()
     SavedWindow saved;
     saved.recentFiles = settings.value(Key::recentFiles).toStringList();
     saved.lastDirectory = settings.value(Key::lastDirectory).toString();
+    saved.openFile = settings.value(Key::openFile).toString();
     saved.recentModels = settings.value(Key::recentModels).toStringList();
     saved.zoom = settings.value(Key::zoom, 1.0).toDouble();
     saved.language = settings.value(Key::language).toString();
@@ -71,6 +73,7 @@ void WindowSettings::write(const SavedWindow &saved) const
     QSettings settings;
     settings.setValue(Key::recentFiles, saved.recentFiles);
     settings.setValue(Key::lastDirectory, saved.lastDirectory);
+    settings.setValue(Key::openFile, saved.openFile);
     settings.setValue(Key::recentModels, saved.recentModels);
     settings.setValue(Key::zoom, saved.zoom);
     if (!saved.language.isEmpty())

@@ -1,7 +1,7 @@
 #pragma once
 
 /// What the main window keeps between runs, and where: one QSettings key for each part (geometry,
-/// panels, mode, lesson, language, zoom, recent files and models, the last folder).
+/// panels, mode, lesson, language, zoom, recent files and models, the last folder, the open file).
 ///
 /// SavedWindow is the whole of it as a value. WindowSettings reads and writes it, or does
 /// nothing when the window ignores the settings (--screenshot). While the window applies what
@@ -23,6 +23,9 @@ struct SavedWindow
 {
     QStringList recentFiles;
     QString lastDirectory; ///< where the file dialogs start
+    /// The scenario file the workbench showed, opened again at the next start; empty: none (a
+    /// preset, or a scenario never saved).
+    QString openFile;
     QStringList recentModels;
     double zoom = 1.0;
     QString language;                  ///< empty: not saved (none is written)

@@ -5,10 +5,11 @@
 #include "numberformat.h"
 
 #include <QChart>
-#include <QCursor>
+#include <QGraphicsRectItem>
+#include <QGraphicsSimpleTextItem>
 #include <QLineSeries>
 #include <QLogValueAxis>
-#include <QToolTip>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -100,6 +101,17 @@ CostChart::CostChart(QWidget *parent)
     setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
     setMinimumSize(400, 300);
     FocusMark::install(this);
+    // The hovered point's value, drawn on the chart: the view's own tooltip (what the axes mean)
+    // took the place of a tooltip with the value.
+    m_callout = new QGraphicsRectItem(chart);
+    m_calloutText = new QGraphicsSimpleTextItem(m_callout);
+    m_callout->setZValue(20);
+    m_callout->hide();
+}
+
+QString CostChart::calloutText() const
+{
+    return m_callout->isVisible() ? m_calloutText->text() : QString();
 }
 
 double CostChart::fittedSlope(const QList<QPointF> &points)
@@ -114,13 +126,31 @@ QLineSeries *CostChart::series(Kernel kernel) const
 
 void CostChart::showValue(Kernel kernel, const QPointF &point, bool state)
 {
-    if (!state)
+    if (!state) {
+        m_callout->hide();
         return;
-    QToolTip::showText(QCursor::pos(),
-                       CostPage::tr("%1 at T = %2: %3 ms")
-                           .arg(CostPage::kernelTitle(kernel), locale().toString(qRound(point.x())))
-                           .arg(NumberFormat::milliseconds(point.y())),
-                       this);
+    }
+    m_calloutText->setFont(font());
+    m_calloutText->setBrush(palette().brush(QPalette::ToolTipText));
+    m_calloutText->setText(
+        CostPage::tr("%1 at T = %2: %3 ms")
+            .arg(CostPage::kernelTitle(kernel), locale().toString(qRound(point.x())))
+            .arg(NumberFormat::milliseconds(point.y())));
+    constexpr qreal padding = 4;
+    const QRectF text = m_calloutText->boundingRect();
+    m_calloutText->setPos(padding, padding);
+    m_callout->setRect(0, 0, text.width() + 2 * padding, text.height() + 2 * padding);
+    m_callout->setBrush(palette().brush(QPalette::ToolTipBase));
+    m_callout->setPen(QPen(kernelColor(kernel), 1.5));
+    // Above and to the right of the point, kept inside the plot.
+    const QRectF plot = chart()->plotArea();
+    const QPointF at = chart()->mapToPosition(point, series(kernel));
+    const QRectF box = m_callout->rect();
+    m_callout->setPos(
+        std::clamp(at.x() + 8, plot.left(), std::max(plot.left(), plot.right() - box.width())),
+        std::clamp(at.y() - box.height() - 8, plot.top(),
+                   std::max(plot.top(), plot.bottom() - box.height())));
+    m_callout->show();
 }
 
 void CostChart::showRun(const CostPage::Run &run)

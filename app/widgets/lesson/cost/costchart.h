@@ -10,6 +10,8 @@
 #include <QList>
 #include <QPointF>
 
+class QGraphicsRectItem;
+class QGraphicsSimpleTextItem;
 class QLineSeries;
 class QLogValueAxis;
 
@@ -33,16 +35,22 @@ public:
     void retranslateUi();
     /// The chart's title, axes and legend in `font` (the title a little larger and bold).
     void applyFonts(const QFont &font);
+    /// The value the callout shows beside a hovered point ("naive at T = 1,000: 5.39 ms"); empty
+    /// while no point is hovered.
+    QString calloutText() const;
 
 private:
     void updateSeries(const CostPage::Run &run);
     void updateAxes(const CostPage::Run &run);
+    /// The series' hovered(): a callout with the point's time beside it, or none.
     void showValue(Kernel kernel, const QPointF &point, bool state);
 
     QList<QLineSeries *> m_series; ///< in the order of allKernels()
     QLineSeries *m_guide;
     QLogValueAxis *m_lengthAxis;
     QLogValueAxis *m_timeAxis;
+    QGraphicsRectItem *m_callout;           ///< owned by the chart; hidden while nothing is hovered
+    QGraphicsSimpleTextItem *m_calloutText; ///< the callout's child
 };
 
 } // namespace attention

@@ -7,10 +7,12 @@
 
 namespace attention {
 
-CostMemoryTable::CostMemoryTable(QWidget *parent)
+CostMemoryTable::CostMemoryTable(Quantity quantity, QWidget *parent)
     : QTableWidget(parent)
+    , m_quantity(quantity)
 {
     setColumnCount(firstKernelColumn + int(allKernels().size()));
+    setColumnHidden(tableColumn, quantity == Quantity::Time);
     verticalHeader()->hide();
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setSelectionMode(QAbstractItemView::NoSelection);
@@ -56,9 +58,14 @@ QTableWidgetItem *CostMemoryTable::kernelItem(const CostPage::Run &run, int T, K
     item->setTextAlignment(Qt::AlignCenter);
     const auto found = std::find_if(run.points.cbegin(), run.points.cend(),
                                     [&](const auto &p) { return p.kernel == kernel && p.T == T; });
-    if (found != run.points.cend()) {
+    if (found != run.points.cend() && m_quantity == Quantity::Time) {
+        item->setText(CostPage::tr("%1 ms").arg(NumberFormat::milliseconds(found->ms)));
+        item->setData(Qt::UserRole, found->ms);
+    } else if (found != run.points.cend()) {
         item->setText(NumberFormat::memory(found->extraBytes));
         item->setData(Qt::UserRole, found->extraBytes);
+    }
+    if (found != run.points.cend()) {
         item->setToolTip(CostPage::tr("%1 at T = %2: %3 ms (median of %n run(s)), %4 bytes "
                                       "allocated",
                                       nullptr, found->runs)

@@ -1,8 +1,9 @@
 #pragma once
 
-/// The memory table of CostPage (step 6): one row per T of a run, what a float32 T×T score table
-/// takes beside what each kernel really allocated beyond q, k, v and the output. It only shows a
-/// CostPage::Run; the page measures and owns it.
+/// The tables of CostPage (step 6), one row per T of a run. The memory table: what a float32 T×T
+/// score table takes beside what each kernel really allocated beyond q, k, v and the output. The
+/// time table: each kernel's measured time of one pass, the numbers exercise 3 compares. They
+/// only show a CostPage::Run; the page measures and owns it.
 
 #include "costpage.h"
 
@@ -18,7 +19,15 @@ public:
     static constexpr int tableColumn = 1;
     static constexpr int firstKernelColumn = 2;
 
-    explicit CostMemoryTable(QWidget *parent = nullptr);
+    /// What the kernels' cells hold (Qt::UserRole: the bytes as a whole number, or the
+    /// milliseconds as a double). The time table hides the T×T table's column.
+    enum class Quantity
+    {
+        Memory,
+        Time
+    };
+
+    explicit CostMemoryTable(Quantity quantity, QWidget *parent = nullptr);
 
     /// One row per T of `run`; while `running`, the cells still to be measured show "…".
     /// The table is as tall as its rows (at least three, at most every T).
@@ -30,6 +39,8 @@ public:
 private:
     QTableWidgetItem *kernelItem(const CostPage::Run &run, int T, Kernel kernel,
                                  bool running) const;
+
+    Quantity m_quantity;
 };
 
 } // namespace attention

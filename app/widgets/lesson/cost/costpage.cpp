@@ -21,6 +21,9 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStyle>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -63,7 +66,9 @@ CostPage::CostPage(QWidget *parent)
     , m_readout(new QLabel(this))
     , m_chart(new CostChart(this))
     , m_tableTitle(new QLabel(this))
-    , m_table(new CostMemoryTable(this))
+    , m_table(new CostMemoryTable(CostMemoryTable::Quantity::Memory, this))
+    , m_timeTable(new CostMemoryTable(CostMemoryTable::Quantity::Time, this))
+    , m_tables(new QTabWidget(this))
 {
     // The settings on the left; the readout, the chart and the memory table on the right.
     QWidget *left = buildSettings();
@@ -74,8 +79,12 @@ CostPage::CostPage(QWidget *parent)
     auto *right = new QVBoxLayout;
     right->addWidget(m_readout);
     right->addWidget(m_chart, 1);
+    // The measured times as numbers (exercise 3 compares them), and the memory, in two tabs.
+    m_tables->addTab(m_timeTable, QString());
+    m_tables->addTab(m_table, QString());
+    connect(m_tables, &QTabWidget::currentChanged, this, &CostPage::retranslateUi);
     right->addWidget(m_tableTitle);
-    right->addWidget(m_table);
+    right->addWidget(m_tables);
 
     auto *layout = new QHBoxLayout(this);
     layout->addWidget(left);
@@ -308,6 +317,11 @@ qint64 CostPage::tableBytes(int T)
 void CostPage::rebuildTable()
 {
     m_table->showRun(m_results, m_status == Status::Running);
+    m_timeTable->showRun(m_results, m_status == Status::Running);
+    // The tabs as tall as the tables (as tall as their rows), so the chart gets the rest.
+    m_tables->setFixedHeight(m_tables->tabBar()->sizeHint().height() +
+                             m_timeTable->maximumHeight() +
+                             2 * m_tables->style()->pixelMetric(QStyle::PM_DefaultFrameWidth) + 2);
 }
 
 QChartView *CostPage::chartView() const
@@ -338,6 +352,11 @@ QLogValueAxis *CostPage::timeAxis() const
 QTableWidget *CostPage::memoryTable() const
 {
     return m_table;
+}
+
+QTableWidget *CostPage::timeTable() const
+{
+    return m_timeTable;
 }
 
 void CostPage::updateReadout()
@@ -411,6 +430,7 @@ void CostPage::applyFonts()
 {
     m_chart->applyFonts(font());
     m_table->applyFont(font());
+    m_timeTable->applyFont(font());
     rebuildTable(); // its height follows the rows'
 }
 
@@ -418,9 +438,16 @@ void CostPage::retranslateUi()
 {
     retranslateSettings();
     m_chart->retranslateUi();
-    m_tableTitle->setText(tr("Memory: what a T×T score table takes in float32, against what each "
-                             "kernel allocated beyond q, k, v and the output"));
+    m_tables->setTabText(0, tr("Time"));
+    m_tables->setTabText(1, tr("Memory"));
+    m_tableTitle->setText(
+        m_tables->currentIndex() == 0
+            ? tr("Time of one attention pass in milliseconds (the median of the timed runs): "
+                 "compare the kernels at each T, and how each grows as T doubles")
+            : tr("Memory: what a T×T score table takes in float32, against what each kernel "
+                 "allocated beyond q, k, v and the output"));
     m_table->retranslateUi();
+    m_timeTable->retranslateUi();
     showResults();
 }
 

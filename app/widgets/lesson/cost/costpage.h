@@ -28,6 +28,7 @@ class QLogValueAxis;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+class QTabWidget;
 class QTableWidget;
 
 namespace attention {
@@ -115,6 +116,10 @@ public:
     /// Rows: the run's T; columns: T, the table's bytes, then one per kernel (Qt::UserRole holds
     /// the bytes as a number, empty where the kernel was not timed).
     QTableWidget *memoryTable() const;
+    /// As memoryTable(), the kernels' cells holding the measured milliseconds (a double).
+    QTableWidget *timeTable() const;
+    /// The time table's and the memory table's tabs, the time first.
+    QTabWidget *tables() const { return m_tables; }
     QLabel *readout() const { return m_readout; }
 
 Q_SIGNALS:
@@ -181,6 +186,8 @@ private:
     CostChart *m_chart;
     QLabel *m_tableTitle;
     CostMemoryTable *m_table;
+    CostMemoryTable *m_timeTable;
+    QTabWidget *m_tables;
 };
 
 } // namespace attention
