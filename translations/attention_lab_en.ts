@@ -580,10 +580,6 @@ most likely next characters
         <translation></translation>
     </message>
     <message>
-        <source>vocabulary %1, context %2, d_model %3, %4 heads, %5 layers, %6</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>MLP</source>
         <translation></translation>
     </message>
@@ -748,6 +744,24 @@ JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&
             <numerusform>--text has %n characters; this model takes 2 to %1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>vocabulary %1, context %2, d_model %3, %4, %5, %6</source>
+        <translation></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n head(s)</source>
+        <translation>
+            <numerusform>%n head</numerusform>
+            <numerusform>%n heads</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n layer(s)</source>
+        <translation>
+            <numerusform>%n layer</numerusform>
+            <numerusform>%n layers</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>CorpusFile</name>
@@ -799,10 +813,6 @@ JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&
         <translation></translation>
     </message>
     <message>
-        <source>%1 layers of %2 heads at training step %3; selected: layer %4, head %5</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>layer %1, head %2</source>
         <translation></translation>
     </message>
@@ -817,6 +827,24 @@ JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&
     <message>
         <source>%1, reads %2</source>
         <translation></translation>
+    </message>
+    <message>
+        <source>%1 of %2 at training step %3; selected: layer %4, head %5</source>
+        <translation></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n layer(s)</source>
+        <translation>
+            <numerusform>%n layer</numerusform>
+            <numerusform>%n layers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n head(s)</source>
+        <translation>
+            <numerusform>%n head</numerusform>
+            <numerusform>%n heads</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -604,10 +604,6 @@ most likely next characters
         <translation>模型</translation>
     </message>
     <message>
-        <source>vocabulary %1, context %2, d_model %3, %4 heads, %5 layers, %6</source>
-        <translation>词表 %1，上下文 %2，d_model %3，%4 个头，%5 层，%6</translation>
-    </message>
-    <message>
         <source>MLP</source>
         <translation>含 MLP</translation>
     </message>
@@ -773,6 +769,22 @@ JSON：{&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head
             <numerusform>--text 有 %n 个字符；此模型接受 2 到 %1 个</numerusform>
         </translation>
     </message>
+    <message>
+        <source>vocabulary %1, context %2, d_model %3, %4, %5, %6</source>
+        <translation>词表 %1，上下文 %2，d_model %3，%4，%5，%6</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n head(s)</source>
+        <translation>
+            <numerusform>%n 个头</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n layer(s)</source>
+        <translation>
+            <numerusform>%n 层</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>CorpusFile</name>
@@ -824,10 +836,6 @@ JSON：{&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head
         <translation>注意力头</translation>
     </message>
     <message>
-        <source>%1 layers of %2 heads at training step %3; selected: layer %4, head %5</source>
-        <translation>%1 层，每层 %2 个头，训练第 %3 步；已选：第 %4 层，第 %5 个头</translation>
-    </message>
-    <message>
         <source>layer %1, head %2</source>
         <translation>第 %1 层，第 %2 个头</translation>
     </message>
@@ -842,6 +850,22 @@ JSON：{&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head
     <message>
         <source>%1, reads %2</source>
         <translation>%1，读取%2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 at training step %3; selected: layer %4, head %5</source>
+        <translation>%1，每层 %2，训练第 %3 步；已选：第 %4 层，第 %5 个头</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n layer(s)</source>
+        <translation>
+            <numerusform>%n 层</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n head(s)</source>
+        <translation>
+            <numerusform>%n 个头</numerusform>
+        </translation>
     </message>
 </context>
 <context>

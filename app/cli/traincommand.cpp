@@ -273,13 +273,13 @@ void printSummary(const TrainRequest &r, const TrainResult &t, double unigram)
     const auto row = [&table](const QString &label, const QString &value) {
         table.addRow({label, value});
     };
-    row(Cli::tr("model"), Cli::tr("vocabulary %1, context %2, d_model %3, %4 heads, %5 layers, %6")
-                              .arg(c.vocabSize)
-                              .arg(c.context)
-                              .arg(c.dModel)
-                              .arg(c.heads)
-                              .arg(c.layers)
-                              .arg(c.mlp ? Cli::tr("MLP") : Cli::tr("no MLP")));
+    row(Cli::tr("model"),
+        Cli::tr("vocabulary %1, context %2, d_model %3, %4, %5, %6")
+            .arg(c.vocabSize)
+            .arg(c.context)
+            .arg(c.dModel)
+            .arg(Cli::tr("%n head(s)", nullptr, c.heads), Cli::tr("%n layer(s)", nullptr, c.layers),
+                 c.mlp ? Cli::tr("MLP") : Cli::tr("no MLP")));
     row(Cli::tr("parameters"), QString::number(params));
     row(Cli::tr("batch, lr, threads"),
         QStringLiteral("%1, %2, %3").arg(s.batch).arg(s.learningRate).arg(s.threads));

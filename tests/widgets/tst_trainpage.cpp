@@ -220,6 +220,15 @@ void TestTrainPage::shortRunFillsChartAndChangesHeads()
              int(page.session()->validations().size()));
     QVERIFY(page.lossChart()->validationSeries()->count() >= 2);
     QCOMPARE(page.lossChart()->baselineSeries()->at(0).y(), page.session()->unigramLoss());
+    // Hovering a validation point shows its step and loss beside it, on the chart; leaving it
+    // hides them.
+    const QPointF validated = page.lossChart()->validationSeries()->at(0);
+    Q_EMIT page.lossChart()->validationSeries()->hovered(validated, true);
+    QCOMPARE(page.lossChart()->calloutText(), QStringLiteral("step %1: validation loss %2")
+                                                  .arg(QLocale().toString(qRound(validated.x())),
+                                                       NumberFormat::loss(validated.y())));
+    Q_EMIT page.lossChart()->validationSeries()->hovered(validated, false);
+    QVERIFY(page.lossChart()->calloutText().isEmpty());
     // It learned: the last validation is below the first.
     QVERIFY(page.session()->validations().back().loss < page.session()->validations().front().loss);
     // The heads are the trained model's now.

@@ -239,13 +239,13 @@ void TestVectorPlane::weightsFollowDuringDrag()
 
 void TestVectorPlane::focusShows()
 {
-    // A click gives the plane the focus (not Tab: it has no keys); it then shows it, and the mark
-    // takes no clicks from the vectors.
+    // Tab gives the plane the focus, as it does the weights chart beside it (a screen reader reads
+    // it); it then shows it, and the mark takes no clicks from the vectors.
     ScenarioDocument document;
     Fixture f(&document);
     f.plane.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&f.plane));
-    QCOMPARE(f.plane.focusPolicy(), Qt::ClickFocus);
+    QCOMPARE(f.plane.focusPolicy(), Qt::StrongFocus);
     QVERIFY(focuschain::focusShows(&f.plane));
     QVERIFY(f.plane.hasFocus());
     QSignalSpy selected(&f.plane, &VectorPlane::tokenSelected);

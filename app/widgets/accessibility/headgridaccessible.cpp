@@ -32,9 +32,9 @@ QString HeadGridAccessible::text(QAccessible::Text t) const
     if (t == QAccessible::Name)
         return tr("Attention heads");
     if (t == QAccessible::Description && grid()->layers() > 0)
-        return tr("%1 layers of %2 heads at training step %3; selected: layer %4, head %5")
-            .arg(grid()->layers())
-            .arg(grid()->heads())
+        return tr("%1 of %2 at training step %3; selected: layer %4, head %5")
+            .arg(tr("%n layer(s)", nullptr, grid()->layers()),
+                 tr("%n head(s)", nullptr, grid()->heads()))
             .arg(grid()->snapshot().step)
             .arg(grid()->selectedLayer() + 1)
             .arg(grid()->selectedHead() + 1);

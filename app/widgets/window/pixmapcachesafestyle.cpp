@@ -112,17 +112,30 @@ bool keyboardFocus(const QStyleOption *option)
            (option->state & QStyle::State_KeyboardFocusChange);
 }
 
-/// The keyboard focus frame: focusFrameWidth pixels of the highlight colour just inside `rect`.
-void drawFocusFrame(const QRect &rect, const QPalette &palette, QPainter *painter)
+/// The keyboard focus frame: focusFrameWidth pixels of `colour` just inside `rect`.
+void drawFocusFrame(const QRect &rect, const QColor &colour, QPainter *painter)
 {
     constexpr qreal width = PixmapCacheSafeStyle::focusFrameWidth;
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing, true);
-    painter->setPen(QPen(palette.color(QPalette::Active, QPalette::Highlight), width));
+    painter->setPen(QPen(colour, width));
     painter->setBrush(Qt::NoBrush);
     painter->drawRoundedRect(QRectF(rect).adjusted(width / 2, width / 2, -width / 2, -width / 2),
                              2.0, 2.0);
     painter->restore();
+}
+
+/// The frame's colour: the highlight, or the highlighted text's on a selected item (which the
+/// highlight fills).
+QColor focusColour(const QStyleOption &option)
+{
+    const QColor highlight = option.palette.color(QPalette::Active, QPalette::Highlight);
+    const auto *item = qstyleoption_cast<const QStyleOptionFocusRect *>(&option);
+    if (item &&
+        (item->backgroundColor == highlight ||
+         item->backgroundColor == option.palette.color(QPalette::Inactive, QPalette::Highlight)))
+        return option.palette.color(QPalette::Active, QPalette::HighlightedText);
+    return highlight;
 }
 
 } // namespace
@@ -146,7 +159,7 @@ void PixmapCacheSafeStyle::drawControl(ControlElement element, const QStyleOptio
     if (element != CE_HeaderSection || !header || !baseIsFusion()) {
         QProxyStyle::drawControl(element, option, painter, widget);
         if (element == CE_PushButton && keyboardFocus(option))
-            drawFocusFrame(option->rect, option->palette, painter);
+            drawFocusFrame(option->rect, focusColour(*option), painter);
         return;
     }
     const auto *headerV2 = qstyleoption_cast<const QStyleOptionHeaderV2 *>(option);
@@ -161,12 +174,12 @@ void PixmapCacheSafeStyle::drawPrimitive(PrimitiveElement element, const QStyleO
         // text. A push button's frame goes round the whole button (drawControl()).
         if (option && (option->state & State_KeyboardFocusChange) &&
             !qobject_cast<const QPushButton *>(widget))
-            drawFocusFrame(option->rect, option->palette, painter);
+            drawFocusFrame(option->rect, focusColour(*option), painter);
         return;
     }
     QProxyStyle::drawPrimitive(element, option, painter, widget);
     if (element == PE_FrameLineEdit && keyboardFocus(option))
-        drawFocusFrame(option->rect, option->palette, painter);
+        drawFocusFrame(option->rect, focusColour(*option), painter);
 }
 
 void PixmapCacheSafeStyle::drawComplexControl(ComplexControl control,
@@ -177,7 +190,7 @@ void PixmapCacheSafeStyle::drawComplexControl(ComplexControl control,
     const bool framed = control == CC_Slider || control == CC_ComboBox || control == CC_SpinBox ||
                         control == CC_ToolButton;
     if (framed && keyboardFocus(option))
-        drawFocusFrame(option->rect, option->palette, painter);
+        drawFocusFrame(option->rect, focusColour(*option), painter);
 }
 
 QIcon PixmapCacheSafeStyle::standardIcon(StandardPixmap icon, const QStyleOption *option,

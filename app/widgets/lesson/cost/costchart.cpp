@@ -1,5 +1,6 @@
 #include "costchart.h"
 
+#include "chartcallout.h"
 #include "costmeasurement.h"
 #include "focusmark.h"
 #include "numberformat.h"
@@ -103,15 +104,14 @@ CostChart::CostChart(QWidget *parent)
     FocusMark::install(this);
     // The hovered point's value, drawn on the chart: the view's own tooltip (what the axes mean)
     // took the place of a tooltip with the value.
-    m_callout = new QGraphicsRectItem(chart);
-    m_calloutText = new QGraphicsSimpleTextItem(m_callout);
-    m_callout->setZValue(20);
-    m_callout->hide();
+    m_callout = std::make_unique<ChartCallout>(chart);
 }
+
+CostChart::~CostChart() = default;
 
 QString CostChart::calloutText() const
 {
-    return m_callout->isVisible() ? m_calloutText->text() : QString();
+    return m_callout->text();
 }
 
 double CostChart::fittedSlope(const QList<QPointF> &points)
@@ -130,27 +130,11 @@ void CostChart::showValue(Kernel kernel, const QPointF &point, bool state)
         m_callout->hide();
         return;
     }
-    m_calloutText->setFont(font());
-    m_calloutText->setBrush(palette().brush(QPalette::ToolTipText));
-    m_calloutText->setText(
-        CostPage::tr("%1 at T = %2: %3 ms")
-            .arg(CostPage::kernelTitle(kernel), locale().toString(qRound(point.x())))
-            .arg(NumberFormat::milliseconds(point.y())));
-    constexpr qreal padding = 4;
-    const QRectF text = m_calloutText->boundingRect();
-    m_calloutText->setPos(padding, padding);
-    m_callout->setRect(0, 0, text.width() + 2 * padding, text.height() + 2 * padding);
-    m_callout->setBrush(palette().brush(QPalette::ToolTipBase));
-    m_callout->setPen(QPen(kernelColor(kernel), 1.5));
-    // Above and to the right of the point, kept inside the plot.
-    const QRectF plot = chart()->plotArea();
-    const QPointF at = chart()->mapToPosition(point, series(kernel));
-    const QRectF box = m_callout->rect();
-    m_callout->setPos(
-        std::clamp(at.x() + 8, plot.left(), std::max(plot.left(), plot.right() - box.width())),
-        std::clamp(at.y() - box.height() - 8, plot.top(),
-                   std::max(plot.top(), plot.bottom() - box.height())));
-    m_callout->show();
+    m_callout->show(*this, point, series(kernel),
+                    CostPage::tr("%1 at T = %2: %3 ms")
+                        .arg(CostPage::kernelTitle(kernel), locale().toString(qRound(point.x())))
+                        .arg(NumberFormat::milliseconds(point.y())),
+                    kernelColor(kernel));
 }
 
 void CostChart::showRun(const CostPage::Run &run)

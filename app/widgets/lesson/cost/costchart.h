@@ -9,18 +9,20 @@
 #include <QChartView>
 #include <QList>
 #include <QPointF>
+#include <memory>
 
-class QGraphicsRectItem;
-class QGraphicsSimpleTextItem;
 class QLineSeries;
 class QLogValueAxis;
 
 namespace attention {
 
+class ChartCallout;
+
 class CostChart : public QChartView
 {
 public:
     explicit CostChart(QWidget *parent = nullptr);
+    ~CostChart() override;
 
     /// The slope of log(time) against log(T) fitted through `points`; NaN with fewer than two.
     static double fittedSlope(const QList<QPointF> &points);
@@ -49,8 +51,7 @@ private:
     QLineSeries *m_guide;
     QLogValueAxis *m_lengthAxis;
     QLogValueAxis *m_timeAxis;
-    QGraphicsRectItem *m_callout;           ///< owned by the chart; hidden while nothing is hovered
-    QGraphicsSimpleTextItem *m_calloutText; ///< the callout's child
+    std::unique_ptr<ChartCallout> m_callout; ///< hidden while nothing is hovered
 };
 
 } // namespace attention

@@ -1,18 +1,17 @@
 #include "losschart.h"
 
+#include "chartcallout.h"
 #include "focusmark.h"
 #include "numberformat.h"
 #include "trainingsession.h"
 
 #include <QAreaSeries>
 #include <QChart>
-#include <QCursor>
 #include <QFontMetricsF>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLocale>
 #include <QScatterSeries>
-#include <QToolTip>
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
@@ -55,7 +54,7 @@ LossChart::LossChart(QWidget *parent)
     , m_validation(lineSeries(validationColor, 2.5, Qt::SolidLine))
     , m_baseline(lineSeries(baselineColor, 1.5, Qt::DashLine))
     , m_best(new QScatterSeries)
-    , m_fallTop(new QLineSeries)
+    , m_fallTop(new QLineSeries(this)) // QAreaSeries does not own its upper line
     , m_fall(new QAreaSeries(m_fallTop))
     , m_induction(lineSeries(inductionColor, 2.0, Qt::SolidLine))
     , m_shownStep(lineSeries(baselineColor, 1.0, Qt::DotLine))
@@ -104,6 +103,8 @@ LossChart::LossChart(QWidget *parent)
           static_cast<QAbstractSeries *>(m_fall)})
         for (QLegendMarker *marker : chart->legend()->markers(series))
             marker->setVisible(false);
+    // The hovered point's value, drawn on the chart: the view's own tooltip says what it shows.
+    m_callout = std::make_unique<ChartCallout>(chart);
     connectHovers();
     setRenderHint(QPainter::Antialiasing);
     setMinimumWidth(320); // the height follows the font: applyFonts()
@@ -112,25 +113,33 @@ LossChart::LossChart(QWidget *parent)
     retranslateUi();
 }
 
+LossChart::~LossChart() = default;
+
+QString LossChart::calloutText() const
+{
+    return m_callout->text();
+}
+
 void LossChart::connectHovers()
 {
     connect(m_train, &QLineSeries::hovered, this, [this](const QPointF &point, bool state) {
-        showValue(tr("training loss"), point, state);
+        showValue(tr("training loss"), m_train, point, state);
     });
     connect(m_validation, &QLineSeries::hovered, this, [this](const QPointF &point, bool state) {
-        showValue(tr("validation loss"), point, state);
+        showValue(tr("validation loss"), m_validation, point, state);
     });
     connect(m_best, &QScatterSeries::hovered, this, [this](const QPointF &point, bool state) {
-        showValue(tr("best validation loss"), point, state);
+        showValue(tr("best validation loss"), m_best, point, state);
     });
     connect(m_induction, &QLineSeries::hovered, this, [this](const QPointF &point, bool state) {
-        if (state)
-            QToolTip::showText(
-                QCursor::pos(),
-                tr("step %1: the strongest head of layer 2 and up puts %2× a "
-                   "uniform head's weight on the character after the earlier copy")
-                    .arg(locale().toString(qRound(point.x())), NumberFormat::ratio(point.y())),
-                this);
+        if (!state)
+            return m_callout->hide();
+        m_callout->show(
+            *this, point, m_induction,
+            tr("step %1: the strongest head of layer 2 and up puts %2× a "
+               "uniform head's weight on the character after the earlier copy")
+                .arg(locale().toString(qRound(point.x())), NumberFormat::ratio(point.y())),
+            inductionColor);
     });
 }
 
@@ -230,15 +239,15 @@ double LossChart::stepTickInterval(double end)
     return roundUp(std::max(1.0, end / 5.0));
 }
 
-void LossChart::showValue(const QString &what, const QPointF &point, bool state)
+void LossChart::showValue(const QString &what, QXYSeries *series, const QPointF &point, bool state)
 {
     if (!state)
-        return;
-    QToolTip::showText(
-        QCursor::pos(),
+        return m_callout->hide();
+    m_callout->show(
+        *this, point, series,
         tr("step %1: %2 %3")
             .arg(locale().toString(qRound(point.x())), what, NumberFormat::loss(point.y())),
-        this);
+        series->color());
 }
 
 void LossChart::retranslateUi()

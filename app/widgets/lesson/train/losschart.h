@@ -10,14 +10,17 @@
 /// the page owns the session.
 
 #include <QChartView>
+#include <memory>
 
 class QAreaSeries;
 class QLineSeries;
+class QXYSeries;
 class QScatterSeries;
 class QValueAxis;
 
 namespace attention {
 
+class ChartCallout;
 class TrainingSession;
 
 class LossChart : public QChartView
@@ -26,6 +29,9 @@ class LossChart : public QChartView
 
 public:
     explicit LossChart(QWidget *parent = nullptr);
+    ~LossChart() override;
+    /// The value shown beside a hovered point, empty when none is hovered.
+    QString calloutText() const;
 
     /// The training loss is drawn as the mean of blocks of this many steps for a run of `steps`,
     /// so a long run keeps a few hundred points.
@@ -61,7 +67,7 @@ private:
     /// The loss axis's title in full when the plot is tall enough for it, else in short ("loss
     /// (nats)", "loss") rather than cut off.
     void fitLossTitle();
-    void showValue(const QString &what, const QPointF &point, bool state);
+    void showValue(const QString &what, QXYSeries *series, const QPointF &point, bool state);
     /// Hovering a point of a line shows its value.
     void connectHovers();
     /// The fall's shading and the induction curve for `session`.
@@ -79,6 +85,7 @@ private:
     QValueAxis *m_lossAxis;
     QValueAxis *m_ratioAxis;
     double m_lossTop = 1.0;
+    std::unique_ptr<ChartCallout> m_callout; ///< hidden while nothing is hovered
 };
 
 } // namespace attention

@@ -1,5 +1,6 @@
 #include "traincontrols.h"
 
+#include "dialogfolder.h"
 #include "numberformat.h"
 #include "numberspinbox.h"
 
@@ -166,8 +167,11 @@ void TrainControls::showModelShape(const tiny::ModelConfig &config, const QStrin
 
 void TrainControls::chooseCorpusFile()
 {
-    const QString name = QFileDialog::getOpenFileName(
-        this, tr("Open a text to train on"), QString(), tr("Text files (*.txt);;All files (*)"));
+    const QString name =
+        QFileDialog::getOpenFileName(this, tr("Open a text to train on"), dialogfolder::start(),
+                                     tr("Text files (*.txt);;All files (*)"));
+    if (!name.isEmpty())
+        dialogfolder::use(name);
     TrainingSetup shown = setup();
     // Checked when chosen, not at the next Reset: a file that cannot be trained on is named with
     // what is wrong, and the corpus shown before stays selected (as when cancelled).
