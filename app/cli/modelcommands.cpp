@@ -124,13 +124,10 @@ QByteArray evalJson(const TinyModel &model, const std::vector<int> &ids, const T
         next.append(jsonInline({{QStringLiteral("position"), QByteArray::number(t)},
                                 {QStringLiteral("top"), top + ']'}}));
     }
-    QByteArray losses = "[";
-    for (std::size_t t = 0; t < f.losses.size(); ++t)
-        losses += (t > 0 ? ", " : "") + NumberFormat::json(f.losses[t]);
     JsonFields fields{{QStringLiteral("tokens"), jsonStrings(tokens)},
                       {QStringLiteral("ids"), idList + ']'},
                       {QStringLiteral("loss"), NumberFormat::json(f.loss)},
-                      {QStringLiteral("losses"), losses + ']'}};
+                      {QStringLiteral("losses"), jsonNumbers(f.losses)}};
     // The in-context learning score of the text's predictions (none for fewer than 8).
     if (const double score = tiny::inContextLearningScore(f.losses); std::isfinite(score))
         fields.push_back({QStringLiteral("icl_score"), NumberFormat::json(score)});

@@ -145,6 +145,14 @@ QByteArray jsonStrings(const QStringList &strings)
     return text + ']';
 }
 
+QByteArray jsonNumbers(const std::vector<double> &numbers)
+{
+    QByteArray text = "[";
+    for (std::size_t i = 0; i < numbers.size(); ++i)
+        text += (i > 0 ? ", " : "") + NumberFormat::json(numbers[i]);
+    return text + ']';
+}
+
 QByteArray jsonInline(const JsonFields &fields)
 {
     QByteArray text = "{";

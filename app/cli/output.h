@@ -59,6 +59,8 @@ using JsonFields = std::vector<std::pair<QString, QByteArray>>;
 QByteArray jsonValue(const QJsonValue &value);
 /// An array of strings on one line.
 QByteArray jsonStrings(const QStringList &strings);
+/// An array of numbers on one line, each as NumberFormat::json writes it.
+QByteArray jsonNumbers(const std::vector<double> &numbers);
 /// An object on one line: {"a": 1, "b": 2}.
 QByteArray jsonInline(const JsonFields &fields);
 /// An array whose elements (already written) stand one a line, indented as a top-level field.

@@ -8,6 +8,7 @@
 #include "numberformat.h"
 #include "output.h"
 #include "tiny/corpus.h"
+#include "tiny/learningcurve.h"
 #include "tiny/trainer.h"
 #include "trainingsetup.h"
 
@@ -15,6 +16,7 @@
 #include <QFileInfo>
 #include <QThread>
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <limits>
 
@@ -170,14 +172,24 @@ struct TrainResult
     int bestStep = 0;
 };
 
-void printProgress(const TrainRequest &r, int step, double trainLoss, double valLoss, double rate)
+/// A progress line: the step's losses and speed; in JSON also the validation's loss at each
+/// position and its in-context learning score (docs/tiny-model.md).
+void printProgress(const TrainRequest &r, int step, double trainLoss,
+                   const tiny::Evaluation &validation, double rate)
 {
+    const double valLoss = validation.valLoss;
     if (r.json) {
-        printBytes(jsonInline({{QStringLiteral("step"), QByteArray::number(step)},
-                               {QStringLiteral("train_loss"), NumberFormat::json(trainLoss)},
-                               {QStringLiteral("val_loss"), NumberFormat::json(valLoss)},
-                               {QStringLiteral("steps_per_second"), NumberFormat::json(rate)}}) +
-                   '\n');
+        JsonFields fields{
+            {QStringLiteral("step"), QByteArray::number(step)},
+            {QStringLiteral("train_loss"), NumberFormat::json(trainLoss)},
+            {QStringLiteral("val_loss"), NumberFormat::json(valLoss)},
+            {QStringLiteral("steps_per_second"), NumberFormat::json(rate)},
+            {QStringLiteral("position_losses"), jsonNumbers(validation.positionLosses)}};
+        // None for a context of fewer than 8 positions.
+        if (const double score = tiny::inContextLearningScore(validation.positionLosses);
+            std::isfinite(score))
+            fields.push_back({QStringLiteral("icl_score"), NumberFormat::json(score)});
+        printBytes(jsonInline(fields) + '\n');
     } else {
         printText(Cli::tr("step %1: train loss %2, validation loss %3, %4 steps/s\n")
                       .arg(step)
@@ -216,7 +228,7 @@ TrainResult runTraining(const TrainRequest &r, const tiny::PreparedCorpus &corpu
             result.best = result.last;
             result.bestStep = step;
         }
-        printProgress(r, step, result.trainLoss, result.last.valLoss,
+        printProgress(r, step, result.trainLoss, result.last,
                       sinceValidation / std::max(1e-9, double(trainingNs) * 1e-9));
         lossSum = 0.0;
         sinceValidation = 0;

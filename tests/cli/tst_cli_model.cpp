@@ -23,6 +23,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
+#include <numeric>
 #include <optional>
 #include <vector>
 
@@ -60,10 +61,11 @@ private:
     QStringList smallTraining(const QString &out) const;
 
     QTemporaryDir m_dir;
-    QString m_corpus;      ///< a small text file of repeated lines
-    QString m_corpusVal;   ///< its validation text, worked out here
-    QString m_model;       ///< trained on m_corpus in initTestCase
-    QJsonObject m_trained; ///< the summary of that run
+    QString m_corpus;              ///< a small text file of repeated lines
+    QString m_corpusVal;           ///< its validation text, worked out here
+    QString m_model;               ///< trained on m_corpus in initTestCase
+    QJsonObject m_trained;         ///< the summary of that run
+    QList<QJsonObject> m_progress; ///< that run's progress lines
 };
 
 Run TestCliModel::run(const QStringList &arguments) const
@@ -107,7 +109,10 @@ void TestCliModel::initTestCase()
     m_model = m_dir.filePath(QStringLiteral("model.safetensors"));
     const Run r = run(smallTraining(m_model));
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-    m_trained = parseObject(r.out.trimmed().split(QLatin1Char('\n')).constLast());
+    const QStringList lines = r.out.trimmed().split(QLatin1Char('\n'));
+    for (const QString &line : lines)
+        m_progress.append(parseObject(line));
+    m_trained = m_progress.takeLast();
     QVERIFY(QFileInfo::exists(m_model));
 }
 
@@ -338,7 +343,8 @@ void TestCliModel::tang300BeatsUnigram()
     for (int i = 0; i < 2; ++i) {
         const QJsonObject progress = parseObject(lines[i]);
         QCOMPARE(progress.keys(),
-                 (QStringList{QStringLiteral("step"), QStringLiteral("steps_per_second"),
+                 (QStringList{QStringLiteral("icl_score"), QStringLiteral("position_losses"),
+                              QStringLiteral("step"), QStringLiteral("steps_per_second"),
                               QStringLiteral("train_loss"), QStringLiteral("val_loss")}));
         QCOMPARE(progress.value(QLatin1String("step")).toInt(), 100 * (i + 1));
         QVERIFY(progress.value(QLatin1String("steps_per_second")).toDouble() > 0.0);
@@ -392,14 +398,15 @@ void TestCliModel::trainingIsDeterministic()
 
 void TestCliModel::evalIsRepeatableAndMatchesValidation()
 {
-    // The validation loss of the saved (best) model, rebuilt from eval: window j of the
-    // validation text has inputs v[jC … jC+C−1]; eval over them gives the mean of the first C − 1
-    // losses, and its last position's top five give the last one when they hold v[jC+C].
+    // The validation loss of the saved (best) model at each position, rebuilt from eval: window j
+    // of the validation text has inputs v[jC … jC+C−1]; eval over them gives the losses of
+    // positions 0 … C − 2, and its last position's top five give position C − 1's when they hold
+    // v[jC+C]. Their means over the windows are the best step's position_losses.
     const int context = 8;
     const std::u32string val = m_corpusVal.toStdU32String();
     const int windows = int(val.size() - 1) / context;
     QCOMPARE(windows, 2);
-    double sum = 0.0;
+    std::vector<double> rebuilt(context, 0.0);
     bool exact = true;
     for (int j = 0; j < windows; ++j) {
         const QString text =
@@ -416,7 +423,10 @@ void TestCliModel::evalIsRepeatableAndMatchesValidation()
         const Run second = run(arguments);
         QCOMPARE(second.out, first.out); // the same file and text: the same bytes
         const QJsonObject eval = parseObject(first.out);
-        sum += (context - 1) * eval.value(QLatin1String("loss")).toDouble();
+        const QJsonArray losses = eval.value(QLatin1String("losses")).toArray();
+        QCOMPARE(losses.size(), context - 1);
+        for (int t = 0; t + 1 < context; ++t)
+            rebuilt[std::size_t(t)] += losses.at(t).toDouble() / windows;
         const QString target =
             QString::fromStdU32String(val.substr(std::size_t(j * context + context), 1));
         const QJsonArray top = eval.value(QLatin1String("next"))
@@ -433,21 +443,47 @@ void TestCliModel::evalIsRepeatableAndMatchesValidation()
             exact = false;
             p = top.at(0).toObject().value(QLatin1String("p")).toDouble();
         }
-        sum += -std::log(p);
+        rebuilt[context - 1] += -std::log(p) / windows;
     }
-    const double rebuilt = sum / (windows * context);
+    const double rebuiltMean = std::accumulate(rebuilt.begin(), rebuilt.end(), 0.0) / context;
     const double reported = m_trained.value(QLatin1String("best_val_loss")).toDouble();
-    qInfo("validation loss rebuilt from eval %.9f (%s), reported by train %.9f", rebuilt,
+    qInfo("validation loss rebuilt from eval %.9f (%s), reported by train %.9f", rebuiltMean,
           exact ? "exact" : "a lower bound", reported);
     // The trainer computes in float32, eval in double: they agree to about 1e-7.
     if (exact)
         QVERIFY2(
-            std::abs(rebuilt - reported) < 1e-5,
+            std::abs(rebuiltMean - reported) < 1e-5,
             qPrintable(
-                QStringLiteral("%1 vs %2").arg(rebuilt, 0, 'g', 10).arg(reported, 0, 'g', 10)));
+                QStringLiteral("%1 vs %2").arg(rebuiltMean, 0, 'g', 10).arg(reported, 0, 'g', 10)));
     else
-        QVERIFY2(rebuilt <= reported + 1e-3,
-                 qPrintable(QStringLiteral("%1 vs %2").arg(rebuilt).arg(reported)));
+        QVERIFY2(rebuiltMean <= reported + 1e-3,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(rebuiltMean).arg(reported)));
+
+    // The best step's progress line: its losses by position are eval's, their mean its val_loss,
+    // and its icl_score the definition's (C = 8: positions 6 and 7 less position 1).
+    const int bestStep = m_trained.value(QLatin1String("best_step")).toInt();
+    QJsonObject best;
+    for (const QJsonObject &line : m_progress)
+        if (line.value(QLatin1String("step")).toInt() == bestStep)
+            best = line;
+    const QJsonArray positions = best.value(QLatin1String("position_losses")).toArray();
+    QCOMPARE(positions.size(), context);
+    double sum = 0.0;
+    for (int t = 0; t < context; ++t) {
+        const double loss = positions.at(t).toDouble();
+        sum += loss;
+        if (t + 1 < context || exact)
+            QVERIFY2(std::abs(loss - rebuilt[std::size_t(t)]) < 1e-5,
+                     qPrintable(QStringLiteral("position %1: %2 vs %3")
+                                    .arg(t)
+                                    .arg(loss)
+                                    .arg(rebuilt[std::size_t(t)])));
+    }
+    VERIFY_NEAR(sum / context, best.value(QLatin1String("val_loss")).toDouble(), 1e-9);
+    VERIFY_NEAR(best.value(QLatin1String("icl_score")).toDouble(),
+                (positions.at(6).toDouble() + positions.at(7).toDouble()) / 2.0 -
+                    positions.at(1).toDouble(),
+                1e-12);
 }
 
 void TestCliModel::evalTableCountsFromOne()
