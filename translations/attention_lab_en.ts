@@ -3304,6 +3304,41 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
 </context>
 <context>
+    <name>attention::PositionStepMap</name>
+    <message>
+        <source>Now %1 nats.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Step %1, position %2: %3 nats</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Step %1: in-context learning score %2 nats</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Loss at each position over training</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The validation loss fell fastest between steps %1 and %2.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The first validation&apos;s score was %1 nats.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Loss at each position over training (dark: low); under it, the in-context learning score.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>A row per position of the validation windows (the first at the top), a column per validation, dark for a low loss (0 to %1 nats). The in-context learning score is the last quarter&apos;s loss less the second eighth&apos;s: it drops when the later positions, which see more of the text, are guessed better. The dashed lines and the shading mark where the validation loss fell fastest. Hover for the figures.</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
     <name>attention::QueryKeyPage</name>
     <message>
         <source>key</source>

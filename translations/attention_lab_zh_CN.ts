@@ -3322,6 +3322,41 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
 </context>
 <context>
+    <name>attention::PositionStepMap</name>
+    <message>
+        <source>Now %1 nats.</source>
+        <translation>现在是 %1 奈特。</translation>
+    </message>
+    <message>
+        <source>Step %1, position %2: %3 nats</source>
+        <translation>第 %1 步，位置 %2：%3 奈特</translation>
+    </message>
+    <message>
+        <source>Step %1: in-context learning score %2 nats</source>
+        <translation>第 %1 步：上下文学习分数 %2 奈特</translation>
+    </message>
+    <message>
+        <source>Loss at each position over training</source>
+        <translation>训练过程中每个位置的损失</translation>
+    </message>
+    <message>
+        <source>The validation loss fell fastest between steps %1 and %2.</source>
+        <translation>验证损失在第 %1 步到第 %2 步之间下降最快。</translation>
+    </message>
+    <message>
+        <source>The first validation&apos;s score was %1 nats.</source>
+        <translation>第一次验证的分数是 %1 奈特。</translation>
+    </message>
+    <message>
+        <source>Loss at each position over training (dark: low); under it, the in-context learning score.</source>
+        <translation>训练过程中每个位置的损失（越深越低）；下面是上下文学习分数。</translation>
+    </message>
+    <message>
+        <source>A row per position of the validation windows (the first at the top), a column per validation, dark for a low loss (0 to %1 nats). The in-context learning score is the last quarter&apos;s loss less the second eighth&apos;s: it drops when the later positions, which see more of the text, are guessed better. The dashed lines and the shading mark where the validation loss fell fastest. Hover for the figures.</source>
+        <translation>验证窗口的每个位置一行（第一个在最上面），每次验证一列，颜色越深损失越低（0 到 %1 奈特）。上下文学习分数是最后四分之一位置的损失减去第二个八分之一位置的损失：靠后的位置看到的文本更多，它们猜得更准时分数就下降。虚线和阴影标出验证损失下降最快的一段。把指针停在上面可以看到数值。</translation>
+    </message>
+</context>
+<context>
     <name>attention::QueryKeyPage</name>
     <message>
         <source>key</source>

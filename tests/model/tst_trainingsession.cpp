@@ -505,7 +505,9 @@ void TestTrainingSession::bestWeightsAreKeptDuringARun()
     QVERIFY2(read.ok(), qPrintable(read.error));
     QVERIFY(read.model.metadata.steps > 0);
     QVERIFY(read.model.metadata.steps <= session.stepsDone());
+    // Paused, the last best is written too, off the GUI thread: once idle, the file holds it.
     session.pauseAndWait();
+    QVERIFY(session.waitUntilIdle(60000));
     QCOMPARE(loadModel(file).model.metadata.steps, qint64(session.bestStep()));
 }
 

@@ -249,7 +249,8 @@ void TestTrainPage::shortRunFillsChartAndChangesHeads()
     // The heads' bars differ, so bars of another head would fail the checks above.
     const auto bars = [&page](int l, int h) {
         std::vector<double> weights;
-        for (const tiny::RoleMeasure &m : headpanelcheck::expectedRoles(page, l, h)->byOffset)
+        const auto roles = headpanelcheck::expectedRoles(page, l, h); // kept: the loop reads it
+        for (const tiny::RoleMeasure &m : roles->byOffset)
             weights.push_back(m.weight);
         return weights;
     };

@@ -291,8 +291,8 @@ void LossChart::applyFonts(const QFont &font)
     }
     chart()->legend()->setFont(font);
     // Room for the curves, both axes' labels and titles and the legend in this font (the zoom):
-    // 160 px at 1280×720 under a title bar; squeezed lower, Qt Charts cuts every label to "…".
-    setMinimumHeight(std::max(160, 12 * QFontMetrics(font).height()));
+    // 200 px at 1280×720 under a title bar; squeezed lower, Qt Charts cuts its labels to "…".
+    setMinimumHeight(std::max(200, 14 * QFontMetrics(font).height()));
     fitLossTitle();
 }
 

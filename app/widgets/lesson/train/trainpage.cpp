@@ -11,6 +11,8 @@
 #include "modelfile.h"
 #include "nextcharpanel.h"
 #include "positionlossview.h"
+#include "positionstepmap.h"
+#include "runcurves.h"
 #include "runfiles.h"
 #include "traincontrols.h"
 
@@ -68,13 +70,27 @@ QString TrainPage::probeFor(const QString &corpus)
     return corpus == QLatin1String(corpora::repeatTask) ? repeatProbe() : defaultProbe();
 }
 
+LossChart *TrainPage::lossChart() const
+{
+    return m_curves->lossChart();
+}
+
+PositionStepMap *TrainPage::positionSteps() const
+{
+    return m_curves->positionSteps();
+}
+
+PositionLossView *TrainPage::positionLosses() const
+{
+    return m_curves->positionLosses();
+}
+
 TrainPage::TrainPage(QWidget *parent)
     : LessonPage(parent)
     , m_session(new TrainingSession(this))
     , m_inspector(new ModelInspector(this))
     , m_controls(new TrainControls)
-    , m_lossChart(new LossChart)
-    , m_positionLosses(new PositionLossView)
+    , m_curves(new RunCurves)
     , m_headsColumn(new HeadsColumn(m_session))
     , m_historyView(m_headsColumn->historyView())
     , m_grid(m_historyView->grid())
@@ -132,12 +148,7 @@ void TrainPage::buildLayout()
     // under it (beside the run's curves: the heads need their column's height for their tiles);
     // beside them the heads, the whole height: their tiles are square, so height is what makes
     // them large.
-    auto *losses = new QWidget;
-    auto *lossesLayout = new QVBoxLayout(losses);
-    lossesLayout->setContentsMargins(0, 0, 0, 0);
-    lossesLayout->addWidget(m_lossChart, 1);
-    lossesLayout->addWidget(m_positionLosses);
-    m_chartsColumn = new ChartsColumn(losses, m_tabs);
+    m_chartsColumn = new ChartsColumn(m_curves, m_tabs);
     auto *right = new QSplitter(Qt::Horizontal);
     right->addWidget(m_chartsColumn);
     right->addWidget(m_headsColumn);
@@ -233,8 +244,8 @@ void TrainPage::connectControls()
     // The loss chart marks the step the grid replays (nothing while it shows the latest); the
     // losses on the probe line are the shown snapshot's.
     connect(m_historyView, &HistoryView::snapshotShown, this, [this](bool latest) {
-        m_lossChart->setShownStep(latest ? -1 : m_historyView->shownStep());
-        showPositionLosses();
+        m_curves->setShownStep(latest ? -1 : m_historyView->shownStep());
+        m_curves->showProbeLosses(m_grid->sharedSnapshot(), *m_session);
     });
     connect(m_grid, &HeadGrid::headSelected, this, &TrainPage::showSelectedHead);
     connect(m_grid, &HeadGrid::positionSelected, this, [this] { updateNextChar(); });
@@ -321,7 +332,7 @@ void TrainPage::sessionProgressed()
 {
     m_controls->showSession(*m_session);
     updateEstimate();
-    m_lossChart->showSession(*m_session);
+    m_curves->showSession(*m_session);
     m_historyView->historyAppended();
 }
 
@@ -363,19 +374,6 @@ void TrainPage::showSelectedHead()
                             off.end());
     m_headPanel->showHead(heads ? layer : -1, head, heads);
     m_grid->setRoleMarks(heads.get());
-}
-
-void TrainPage::showPositionLosses()
-{
-    const SharedSnapshot &snapshot = m_grid->sharedSnapshot();
-    if (!snapshot) {
-        m_positionLosses->setLosses({}, {}, std::nullopt, 1.0);
-        return;
-    }
-    // The scale: a model that knows nothing, ln V, so the bars of every step compare.
-    m_positionLosses->setLosses(snapshot->losses, m_session->probeCharacters(),
-                                copyLosses(*snapshot, m_session->probeIds()),
-                                std::log(std::max(2, m_session->vocabulary().size())));
 }
 
 void TrainPage::updateNextChar()
@@ -525,7 +523,7 @@ void TrainPage::changeEvent(QEvent *event)
 
 void TrainPage::applyFonts()
 {
-    m_lossChart->applyFonts(font());
+    m_curves->applyFonts(font());
     fitControlsColumn();
     m_chartsColumn->fitWidth();
 }
@@ -543,7 +541,7 @@ void TrainPage::retranslateUi()
     m_controls->showSession(*m_session);
     updateEstimate();
     fitControlsColumn();
-    m_lossChart->retranslateUi();
+    m_curves->retranslateUi();
     m_headPanel->retranslateUi();
     m_nextChar->retranslateUi();
     m_tabs->setTabText(0, tr("The selected head"));

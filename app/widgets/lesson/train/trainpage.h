@@ -5,7 +5,7 @@
 /// triangle into patterns, then takes a learned head into the workbench.
 ///
 /// The page owns a TrainingSession (app/model; the training runs on its worker thread) and shows
-/// it: TrainControls (settings, Train / Pause / One step / Reset, progress), LossChart, a probe
+/// it: TrainControls (settings, Train / Pause / One step / Reset, progress), RunCurves, a probe
 /// line above a HistoryView (the HeadGrid and a slider that replays the snapshots), HeadPanel (what
 /// the selected head does, the exercise) and NextCharPanel (the next character, temperature,
 /// sampling). What the panels show of the model is computed by a ModelInspector (app/model) off
@@ -37,6 +37,8 @@ class HeadWorthPanel;
 class LossChart;
 class NextCharPanel;
 class PositionLossView;
+class PositionStepMap;
+class RunCurves;
 class RunFiles;
 class TrainControls;
 
@@ -102,9 +104,12 @@ public:
     TrainingSession *session() const { return m_session; }
     ModelInspector *inspector() const { return m_inspector; }
     TrainControls *controls() const { return m_controls; }
-    LossChart *lossChart() const { return m_lossChart; }
+    RunCurves *curves() const { return m_curves; }
+    LossChart *lossChart() const;
+    /// The loss at each position over training, and the in-context learning score.
+    PositionStepMap *positionSteps() const;
     /// The loss of each next character on the probe line, of the step the grid shows.
-    PositionLossView *positionLosses() const { return m_positionLosses; }
+    PositionLossView *positionLosses() const;
     HeadGrid *headGrid() const { return m_grid; }
     HeadPanel *headPanel() const { return m_headPanel; }
     NextCharPanel *nextCharPanel() const { return m_nextChar; }
@@ -158,8 +163,6 @@ private:
     void startInductionExercise();
     /// Asks the inspector what each head is worth (over the validation text only).
     void measureWorth();
-    /// The losses on the probe line of the snapshot the grid shows.
-    void showPositionLosses();
     void showError(const QString &message);
 
     TrainingSession *m_session;
@@ -168,8 +171,7 @@ private:
     TrainControls *m_controls;
     QScrollArea *m_controlsScroll = nullptr; ///< around the controls and the file buttons
     ChartsColumn *m_chartsColumn = nullptr;  ///< the curves above the selected head's panels
-    LossChart *m_lossChart;
-    PositionLossView *m_positionLosses;
+    RunCurves *m_curves; ///< the loss chart, the losses by position over training, the probe's
     HeadsColumn *m_headsColumn; ///< the probe line above the heads as they were
     HistoryView *m_historyView; ///< the grid and the history slider
     HeadGrid *m_grid;

@@ -1,0 +1,152 @@
+// Step 7's curves after a short run in a real window: the loss at each position over training
+// holds each validation's losses by position, its in-context learning score is the definition's
+// (docs/tiny-model.md), its columns lie under the loss chart's points, a hover names a cell's
+// figures, and the history slider marks the step it shows on the map and the chart alike.
+
+#include "losschart.h"
+#include "numberformat.h"
+#include "positionstepmap.h"
+#include "presstrain.h"
+#include "runcurves.h"
+#include "traincontrols.h"
+#include "trainpage.h"
+#include "verifynear.h"
+
+#include <QChart>
+#include <QLineSeries>
+#include <QPushButton>
+#include <QTest>
+#include <cmath>
+
+using namespace attention;
+
+namespace {
+
+/// The score computed here from its definition: the mean loss over positions ⌊3C/4⌋ … C − 1 less
+/// the mean over ⌊C/8⌋ … ⌊C/4⌋ − 1.
+double scoreByDefinition(const std::vector<double> &losses)
+{
+    const std::size_t c = losses.size();
+    double late = 0.0;
+    for (std::size_t t = 3 * c / 4; t < c; ++t)
+        late += losses[t] / double(c - 3 * c / 4);
+    double early = 0.0;
+    for (std::size_t t = c / 8; t < c / 4; ++t)
+        early += losses[t] / double(c / 4 - c / 8);
+    return late - early;
+}
+
+} // namespace
+
+class TestRunCurves : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void mapHoldsEachValidation();
+    void mapLiesUnderTheChartsSteps();
+    void hoverNamesTheFigures();
+    void historyMarksTheShownStep();
+
+private:
+    TrainPage m_page;
+};
+
+void TestRunCurves::initTestCase()
+{
+    // The copy task, two layers, a context of 16 (the score needs 8), 50 steps.
+    TrainingSetup setup = defaultSetup(QString::fromLatin1(corpora::copyTask));
+    setup.config.context = 16;
+    setup.config.dModel = 16;
+    setup.config.heads = 2;
+    setup.config.layers = 2;
+    setup.settings.steps = 50;
+    setup.settings.threads = 1;
+    setup.evalEvery = 10;
+    m_page.resize(1280, 720);
+    m_page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&m_page));
+    m_page.controls()->setSetup(setup);
+    m_page.controls()->resetButton()->click();
+    presstrain::pressTrain(m_page);
+    QVERIFY(m_page.session()->waitUntilIdle(60000));
+    QCoreApplication::processEvents();
+    QCOMPARE(m_page.session()->stepsDone(), 50);
+}
+
+void TestRunCurves::mapHoldsEachValidation()
+{
+    const PositionStepMap *map = m_page.positionSteps();
+    const std::vector<ValidationPoint> &validations = m_page.session()->validations();
+    QVERIFY(validations.size() >= 5);
+    QCOMPARE(map->steps().size(), validations.size());
+    for (std::size_t i = 0; i < validations.size(); ++i) {
+        QCOMPARE(map->steps()[i], validations[i].step);
+        QCOMPARE(map->positionLosses()[i], validations[i].positionLosses);
+        QCOMPARE(map->positionLosses()[i].size(), std::size_t(16));
+        VERIFY_NEAR(map->scores()[i], scoreByDefinition(validations[i].positionLosses), 1e-12);
+    }
+    // The caption ends with the latest score.
+    QVERIFY2(map->captionText().contains(NumberFormat::loss(map->scores().back())),
+             qPrintable(map->captionText()));
+}
+
+void TestRunCurves::mapLiesUnderTheChartsSteps()
+{
+    // Each column ends under its validation's point on the loss chart, as Qt Charts places it.
+    const PositionStepMap *map = m_page.positionSteps();
+    LossChart *chart = m_page.lossChart();
+    QLineSeries *validation = chart->validationSeries();
+    for (int i = 0; i < int(map->steps().size()); ++i) {
+        const QPointF scene =
+            chart->chart()->mapToPosition(QPointF(map->steps()[std::size_t(i)], 0.0), validation);
+        const QPoint inView = chart->mapFromScene(scene);
+        const qreal x = map->mapFromGlobal(chart->viewport()->mapToGlobal(inView)).x();
+        const QRectF cell = map->cellRect(i, 0);
+        QVERIFY2(std::abs(cell.right() - x) <= 1.5,
+                 qPrintable(QStringLiteral("validation %1: column ends at %2, point at %3")
+                                .arg(i)
+                                .arg(cell.right())
+                                .arg(x)));
+        QVERIFY2(std::abs(map->scorePoint(i).x() - x) <= 1.5, qPrintable(QString::number(i)));
+        // Rows from the first position down, the columns side by side.
+        QVERIFY(map->cellRect(i, 1).top() > cell.top());
+        if (i > 0)
+            QVERIFY(std::abs(map->cellRect(i - 1, 0).right() - cell.left()) < 1e-9);
+    }
+}
+
+void TestRunCurves::hoverNamesTheFigures()
+{
+    const PositionStepMap *map = m_page.positionSteps();
+    const int column = 2;
+    const int position = 5;
+    const int step = map->steps()[column];
+    QCOMPARE(map->hoverText(map->cellRect(column, position).center()),
+             QStringLiteral("Step %1, position %2: %3 nats")
+                 .arg(QLocale().toString(step))
+                 .arg(position + 1)
+                 .arg(NumberFormat::loss(map->positionLosses()[column][position])));
+    QCOMPARE(map->hoverText(map->scorePoint(column) - QPointF(1.0, 0.0)),
+             QStringLiteral("Step %1: in-context learning score %2 nats")
+                 .arg(QLocale().toString(step), NumberFormat::loss(map->scores()[column])));
+    QVERIFY(map->hoverText(QPointF(1.0, 1.0)).isEmpty()); // the caption
+}
+
+void TestRunCurves::historyMarksTheShownStep()
+{
+    // An earlier snapshot marks its step on both; the latest marks none.
+    m_page.showSnapshot(1);
+    QCoreApplication::processEvents();
+    const int step = m_page.session()->history()[1]->step;
+    QCOMPARE(m_page.positionSteps()->shownStep(), step);
+    QCOMPARE(m_page.lossChart()->shownStepSeries()->at(0).x(), double(step));
+    m_page.showSnapshot(int(m_page.session()->history().size()) - 1);
+    QCoreApplication::processEvents();
+    QCOMPARE(m_page.positionSteps()->shownStep(), -1);
+    QCOMPARE(m_page.lossChart()->shownStepSeries()->count(), 0);
+}
+
+QTEST_MAIN(TestRunCurves)
+#include "tst_runcurves.moc"
