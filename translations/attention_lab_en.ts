@@ -762,6 +762,31 @@ JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&
             <numerusform>%n layers</numerusform>
         </translation>
     </message>
+    <message>
+        <source>each head switched off alone: the change of the validation loss and of the in-context learning score (%1 with every head on), and the induction ratio of each head of the next layer
+</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>head off</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>loss change</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>score change</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>next layer&apos;s induction</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Also switch each head off alone and report the change of the in-context learning score and the induction ratio of each head of the next layer (JSON: each head&apos;s &quot;knockout&quot;: {&quot;val_loss_increase&quot;, &quot;icl_score_change&quot;, &quot;induction_after&quot;}).</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>CorpusFile</name>
@@ -2870,6 +2895,54 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
     <message>
         <source>step %1, switched off: %2</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::KnockoutTable</name>
+    <message>
+        <source>Next layer&apos;s
+head %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>none off</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 off</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>One layer: no head reads what an earlier head wrote, so there is no induction circuit to knock out.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>No head of layer 2 and up plays the induction role yet (the most on the character after the earlier copy, %1, %2; a role from %3).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Head %1 is the induction head (%2). With head %3 off it falls to %4: it reads what %3 writes, the two heads form the circuit.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Head %1 is the induction head (%2). No single head of the layer before takes it below %3: with head %4 off, the most, it is still %5.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Knock-out matrix</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Each row switches one head off alone. Loss: how much the validation loss rises. Score: how the in-context learning score moves (up: the later positions lose what they read earlier in the text; the first row gives the score itself). The next layer&apos;s columns: each of its heads&apos; induction ratio without this head; red where it fell below half.</source>
         <translation></translation>
     </message>
 </context>

@@ -785,6 +785,32 @@ JSON：{&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head
             <numerusform>%n 层</numerusform>
         </translation>
     </message>
+    <message>
+        <source>each head switched off alone: the change of the validation loss and of the in-context learning score (%1 with every head on), and the induction ratio of each head of the next layer
+</source>
+        <translation>每次单独关掉一个头：验证损失和上下文学习分数的变化（所有头都开着时分数为 %1），以及下一层每个头的归纳比值
+</translation>
+    </message>
+    <message>
+        <source>head off</source>
+        <translation>关掉的头</translation>
+    </message>
+    <message>
+        <source>loss change</source>
+        <translation>损失变化</translation>
+    </message>
+    <message>
+        <source>score change</source>
+        <translation>分数变化</translation>
+    </message>
+    <message>
+        <source>next layer&apos;s induction</source>
+        <translation>下一层的归纳</translation>
+    </message>
+    <message>
+        <source>Also switch each head off alone and report the change of the in-context learning score and the induction ratio of each head of the next layer (JSON: each head&apos;s &quot;knockout&quot;: {&quot;val_loss_increase&quot;, &quot;icl_score_change&quot;, &quot;induction_after&quot;}).</source>
+        <translation>另外单独关掉每个头，报告上下文学习分数的变化和下一层每个头的归纳比值（JSON：每个头的 &quot;knockout&quot;: {&quot;val_loss_increase&quot;, &quot;icl_score_change&quot;, &quot;induction_after&quot;}）。</translation>
+    </message>
 </context>
 <context>
     <name>CorpusFile</name>
@@ -2889,6 +2915,55 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     <message>
         <source>step %1, switched off: %2</source>
         <translation>第 %1 步，已关掉：%2</translation>
+    </message>
+</context>
+<context>
+    <name>attention::KnockoutTable</name>
+    <message>
+        <source>Next layer&apos;s
+head %1</source>
+        <translation>下一层
+第 %1 个头</translation>
+    </message>
+    <message>
+        <source>none off</source>
+        <translation>都开着</translation>
+    </message>
+    <message>
+        <source>%1 off</source>
+        <translation>关掉 %1</translation>
+    </message>
+    <message>
+        <source>One layer: no head reads what an earlier head wrote, so there is no induction circuit to knock out.</source>
+        <translation>只有一层：没有头能读到更早的头写下的内容，所以没有可以敲除的归纳回路。</translation>
+    </message>
+    <message>
+        <source>No head of layer 2 and up plays the induction role yet (the most on the character after the earlier copy, %1, %2; a role from %3).</source>
+        <translation>第 2 层及以后还没有头扮演归纳角色（最看重前一次出现之后那个字的是 %1，%2；达到 %3 才算一个角色）。</translation>
+    </message>
+    <message>
+        <source>Head %1 is the induction head (%2). With head %3 off it falls to %4: it reads what %3 writes, the two heads form the circuit.</source>
+        <translation>第 %1 个头是归纳头（%2）。关掉 %3 后它降到 %4：它读的是 %3 写下的内容，这两个头组成了回路。</translation>
+    </message>
+    <message>
+        <source>Head %1 is the induction head (%2). No single head of the layer before takes it below %3: with head %4 off, the most, it is still %5.</source>
+        <translation>第 %1 个头是归纳头（%2）。前一层没有哪个头单独关掉能让它降到 %3 以下：关掉 %4 时降得最多，仍有 %5。</translation>
+    </message>
+    <message>
+        <source>Knock-out matrix</source>
+        <translation>敲除矩阵</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Each row switches one head off alone. Loss: how much the validation loss rises. Score: how the in-context learning score moves (up: the later positions lose what they read earlier in the text; the first row gives the score itself). The next layer&apos;s columns: each of its heads&apos; induction ratio without this head; red where it fell below half.</source>
+        <translation>每一行单独关掉一个头。损失：验证损失上升多少。分数：上下文学习分数怎样变化（上升：靠后的位置失去了从前文读到的东西；第一行是分数本身）。下一层的各列：没有这个头时下一层每个头的归纳比值；降到一半以下的标成红色。</translation>
     </message>
 </context>
 <context>

@@ -1,17 +1,19 @@
 // The heads command: what each head of a trained model does over a corpus's validation text, by
 // the roles of docs/tiny-model.md ("Head roles"), and what it is worth (the validation
-// loss with it switched off).
+// loss with it switched off); with --knockout also the in-context learning score's change and
+// the next layer's induction ratios with it off.
 
 #include "commandline.h"
 #include "commands.h"
 #include "corpusfile.h"
 #include "numberformat.h"
 #include "output.h"
-#include "tiny/headroles.h"
+#include "tiny/headsreport.h"
 #include "tiny/trainer.h"
 #include "tinymodel.h"
 
 #include <QThread>
+#include <cmath>
 #include <cstdio>
 #include <unistd.h>
 
@@ -25,7 +27,18 @@ QByteArray ratioJson(const tiny::RoleMeasure &measure)
     return measure.rows > 0 ? NumberFormat::json(measure.ratio()) : QByteArray("null");
 }
 
-QByteArray headsJson(const tiny::HeadsReport &report)
+/// A head's "knockout" field.
+QByteArray knockoutJson(const tiny::HeadKnockout &knockout)
+{
+    const double change = knockout.iclScoreChange;
+    return jsonInline(
+        {{QStringLiteral("val_loss_increase"), NumberFormat::json(knockout.valLossIncrease)},
+         {QStringLiteral("icl_score_change"),
+          std::isfinite(change) ? NumberFormat::json(change) : QByteArray("null")},
+         {QStringLiteral("induction_after"), jsonNumbers(knockout.inductionAfter)}});
+}
+
+QByteArray headsJson(const tiny::HeadsReport &report, bool knockouts)
 {
     QList<QByteArray> heads;
     for (std::size_t l = 0; l < report.roles.size(); ++l)
@@ -35,15 +48,18 @@ QByteArray headsJson(const tiny::HeadsReport &report)
             for (const tiny::Role role : tiny::allRoles)
                 ratios.emplace_back(QLatin1String(tiny::roleName(role)), ratioJson(roles[role]));
             const std::optional<tiny::Role> role = roles.named();
-            heads.append(
-                jsonInline({{QStringLiteral("layer"), QByteArray::number(qulonglong(l + 1))},
-                            {QStringLiteral("head"), QByteArray::number(qulonglong(h + 1))},
-                            {QStringLiteral("role"),
-                             role ? jsonValue(QLatin1String(tiny::roleName(*role))) : "null"},
-                            {QStringLiteral("ratios"), jsonInline(ratios)},
-                            {QStringLiteral("offset"), QByteArray::number(roles.fixedOffset)},
-                            {QStringLiteral("ablation_val_loss_increase"),
-                             NumberFormat::json(report.ablationIncrease[l][h])}}));
+            const tiny::HeadKnockout &knockout = report.knockouts[l][h];
+            JsonFields fields{{QStringLiteral("layer"), QByteArray::number(qulonglong(l + 1))},
+                              {QStringLiteral("head"), QByteArray::number(qulonglong(h + 1))},
+                              {QStringLiteral("role"),
+                               role ? jsonValue(QLatin1String(tiny::roleName(*role))) : "null"},
+                              {QStringLiteral("ratios"), jsonInline(ratios)},
+                              {QStringLiteral("offset"), QByteArray::number(roles.fixedOffset)},
+                              {QStringLiteral("ablation_val_loss_increase"),
+                               NumberFormat::json(knockout.valLossIncrease)}};
+            if (knockouts)
+                fields.push_back({QStringLiteral("knockout"), knockoutJson(knockout)});
+            heads.append(jsonInline(fields));
         }
     return jsonDocument({{QStringLiteral("val_loss"), NumberFormat::json(report.valLoss)},
                          {QStringLiteral("heads"), jsonLines(heads)}});
@@ -80,8 +96,40 @@ QString headsTable(const tiny::HeadsReport &report)
             for (const tiny::Role r : tiny::allRoles)
                 row.append(roles[r].rows > 0 ? NumberFormat::ratio(roles[r].ratio())
                                              : QStringLiteral("–"));
-            row.append(NumberFormat::lossChange(report.ablationIncrease[l][h]));
+            row.append(NumberFormat::lossChange(report.knockouts[l][h].valLossIncrease));
             table.addRow(row);
+        }
+    return text + table.toString();
+}
+
+/// The knock-out table: for each head switched off, the loss's and the in-context learning
+/// score's change and the induction ratio of each head of the next layer.
+QString knockoutTable(const tiny::HeadsReport &report)
+{
+    QString text = QLatin1Char('\n') +
+                   Cli::tr("each head switched off alone: the change of the validation loss and "
+                           "of the in-context learning score (%1 with every head on), and the "
+                           "induction ratio of each head of the next layer\n")
+                       .arg(std::isfinite(report.iclScore) ? NumberFormat::loss(report.iclScore)
+                                                           : QStringLiteral("–"));
+    TextTable table(1);
+    table.addRow({Cli::tr("head off"), Cli::tr("loss change"), Cli::tr("score change"),
+                  Cli::tr("next layer's induction")});
+    for (std::size_t l = 0; l < report.knockouts.size(); ++l)
+        for (std::size_t h = 0; h < report.knockouts[l].size(); ++h) {
+            const tiny::HeadKnockout &knockout = report.knockouts[l][h];
+            QStringList after;
+            for (std::size_t next = 0; next < knockout.inductionAfter.size(); ++next)
+                after.append(QStringLiteral("%1.%2 %3×")
+                                 .arg(l + 2)
+                                 .arg(next + 1)
+                                 .arg(NumberFormat::ratio(knockout.inductionAfter[next])));
+            const double change = knockout.iclScoreChange;
+            table.addRow(
+                {QStringLiteral("%1.%2").arg(l + 1).arg(h + 1),
+                 NumberFormat::lossChange(knockout.valLossIncrease),
+                 std::isfinite(change) ? NumberFormat::lossChange(change) : QStringLiteral("–"),
+                 after.isEmpty() ? QStringLiteral("–") : after.join(QStringLiteral("  "))});
         }
     return text + table.toString();
 }
@@ -111,7 +159,7 @@ void noteUnknownCharacters(const QString &name, const tiny::PreparedCorpus &corp
 
 /// A pass over the validation text per head: minutes on 全唐诗. A terminal sees how far the
 /// report is; a script's output stays as the spec says.
-tiny::ReportProgress terminalProgress(const tiny::ModelConfig &config)
+tiny::ReportProgress terminalProgress(const tiny::ModelConfig &config, bool knockoutMatrix)
 {
     if (isatty(STDERR_FILENO) == 0)
         return {};
@@ -121,8 +169,27 @@ tiny::ReportProgress terminalProgress(const tiny::ModelConfig &config)
                      done == total ? "\n" : "");
         return true;
     };
-    show(0, tiny::headsReportPasses(config)); // the first pass takes as long as the others
+    // The first pass takes as long as the others.
+    show(0, tiny::headsReportPasses(config, knockoutMatrix));
     return show;
+}
+
+/// The command's options and help.
+void describeHeads(CommandLine &line)
+{
+    addModelOption(line);
+    line.addOption({QStringLiteral("corpus"),
+                    Cli::tr("The corpus whose validation text is read (default: the one the "
+                            "model was trained on, from its file)."),
+                    QStringLiteral("tang|tang300|song100|copy|repeat|FILE")});
+    line.addOption({QStringLiteral("knockout"),
+                    Cli::tr("Also switch each head off alone and report the change of the "
+                            "in-context learning score and the induction ratio of each head of "
+                            "the next layer (JSON: each head's \"knockout\": "
+                            "{\"val_loss_increase\", \"icl_score_change\", "
+                            "\"induction_after\"}).")});
+    line.addOption({QStringLiteral("format"), Cli::tr("Output format: table (default) or json."),
+                    QStringLiteral("table|json")});
 }
 
 } // namespace
@@ -144,16 +211,11 @@ int runHeads(const QStringList &arguments, Language &)
                 "is played; offset is fixed_offset's distance back.")
             .arg(NumberFormat::ratio(tiny::namedRoleMinRatio))
             .arg(tiny::namedRoleMinRows));
-    addModelOption(line);
-    line.addOption({QStringLiteral("corpus"),
-                    Cli::tr("The corpus whose validation text is read (default: the one the "
-                            "model was trained on, from its file)."),
-                    QStringLiteral("tang|tang300|song100|copy|repeat|FILE")});
-    line.addOption({QStringLiteral("format"), Cli::tr("Output format: table (default) or json."),
-                    QStringLiteral("table|json")});
+    describeHeads(line);
     if (!line.parse(arguments))
         return ExitSuccess;
     line.positionalArguments();
+    const bool knockout = line.isSet(QStringLiteral("knockout"));
     if (!line.isSet(QStringLiteral("model")))
         line.fail(Cli::tr("--model is missing"));
     const bool json =
@@ -178,16 +240,16 @@ int runHeads(const QStringList &arguments, Language &)
     tiny::setThreadCount(std::max(1, QThread::idealThreadCount()));
     const std::optional<tiny::HeadsReport> report =
         tiny::headsReport(model->parameters, valIds, split.valDocumentEnds, model->file.vocabulary,
-                          0, terminalProgress(model->config()));
+                          {0, knockout, terminalProgress(model->config(), knockout)});
     if (!report)
         throw Failure{ExitBadInput, Cli::tr("%1: the validation text is shorter than one window "
                                             "of %2 characters")
                                         .arg(corpusName)
                                         .arg(model->config().context + 1)};
     if (json)
-        printBytes(headsJson(*report));
+        printBytes(headsJson(*report, knockout));
     else
-        printText(headsTable(*report));
+        printText(headsTable(*report) + (knockout ? knockoutTable(*report) : QString()));
     return ExitSuccess;
 }
 

@@ -50,43 +50,35 @@ SharedHeadsInspection inspect(const InspectionInput &input, const SharedHeadsIns
     return inspection;
 }
 
-/// The losses of HeadsWorth over `ids`; null when cancelled or there is no window.
+/// HeadsWorth over `ids`; null when cancelled or there is no window.
 SharedHeadsWorth headsWorth(const SharedModel &model, const std::vector<int> &ids,
-                            const std::vector<int> &marks, const std::vector<tiny::HeadIndex> &off,
-                            const SharedHeadsWorth &known, const LatestJob::Context &context)
+                            const std::vector<long> &documentEnds,
+                            const tiny::Vocabulary &vocabulary,
+                            const std::vector<tiny::HeadIndex> &off, const SharedHeadsWorth &known,
+                            const LatestJob::Context &context)
 {
     constexpr int batch = 32;
-    const tiny::ModelConfig &config = model->parameters.config;
     auto worth = std::make_shared<HeadsWorth>();
     if (known) {
         *worth = *known; // every head's worth stays; the heads off are new
     } else {
-        const auto all = tiny::evaluate(model->parameters, ids, marks, batch);
-        if (!all)
+        auto report =
+            tiny::headsReport(model->parameters, ids, documentEnds, vocabulary,
+                              {0, true, [&context](int, int) { return !context.isCancelled(); }});
+        if (!report)
             return nullptr;
         worth->model = model;
         worth->text = ids;
-        worth->predictions = all->predictions;
-        worth->valLoss = all->valLoss;
+        worth->predictions = long(ids.size() - 1) / model->parameters.config.context *
+                             model->parameters.config.context;
+        worth->report = std::move(*report);
     }
     worth->off = off;
-    worth->valLossWithOff = worth->valLoss;
+    worth->valLossWithOff = worth->valLoss();
     if (!off.empty())
-        worth->valLossWithOff =
-            tiny::evaluate(tiny::withHeadsOff(model->parameters, off), ids, marks, batch)->valLoss;
-    if (known)
-        return worth;
-    worth->increase.assign(std::size_t(config.layers),
-                           std::vector<double>(std::size_t(config.heads), 0.0));
-    for (int l = 0; l < config.layers; ++l)
-        for (int h = 0; h < config.heads; ++h) {
-            if (context.isCancelled())
-                return nullptr;
-            worth->increase[std::size_t(l)][std::size_t(h)] =
-                tiny::evaluate(tiny::withHeadsOff(model->parameters, {{l, h}}), ids, marks, batch)
-                    ->valLoss -
-                worth->valLoss;
-        }
+        worth->valLossWithOff = tiny::evaluate(tiny::withHeadsOff(model->parameters, off), ids,
+                                               tiny::punctuationIds(vocabulary), batch)
+                                    ->valLoss;
     return worth;
 }
 
@@ -230,7 +222,8 @@ void ModelInspector::sample(SharedModel model, std::vector<int> prompt, int leng
 }
 
 void ModelInspector::measureWorth(SharedModel model, const tiny::Vocabulary &vocabulary,
-                                  std::vector<int> valIds, std::vector<tiny::HeadIndex> off)
+                                  std::vector<int> valIds, std::vector<long> documentEnds,
+                                  std::vector<tiny::HeadIndex> off)
 {
     const auto windowed =
         std::size_t(maxWindows) * std::size_t(model ? model->parameters.config.context : 0) + 1;
@@ -246,10 +239,11 @@ void ModelInspector::measureWorth(SharedModel model, const tiny::Vocabulary &voc
         m_worth && m_worth->model == model && m_worth->text == valIds ? m_worth : nullptr;
     m_worthJob->start(
         [this, model = std::move(model), valIds = std::move(valIds),
-         marks = tiny::punctuationIds(vocabulary), off = std::move(off),
+         documentEnds = std::move(documentEnds), vocabulary, off = std::move(off),
          known = std::move(known)](const LatestJob::Context &context) -> LatestJob::Delivery {
             const tiny::SerialScope serial;
-            SharedHeadsWorth worth = headsWorth(model, valIds, marks, off, known, context);
+            SharedHeadsWorth worth =
+                headsWorth(model, valIds, documentEnds, vocabulary, off, known, context);
             return [this, worth = std::move(worth)] {
                 m_worth = worth;
                 Q_EMIT worthMeasured();

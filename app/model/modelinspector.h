@@ -18,6 +18,7 @@
 #include "scenario.h"
 #include "tiny/corpus.h"
 #include "tiny/headroles.h"
+#include "tiny/headsreport.h"
 #include "trainingsession.h"
 
 #include <QObject>
@@ -67,19 +68,25 @@ struct SampledText
 };
 using SharedSampledText = std::shared_ptr<const SampledText>;
 
-/// What each head is worth (lesson step 7's ablation): over the first maxWindows windows of the
-/// validation text, the loss with every head on, with the heads `off` switched off together,
-/// and with each head alone switched off (tiny::withHeadsOff).
+/// What each head is worth (lesson step 7's ablation and knock-out matrix): over the first
+/// maxWindows windows of the validation text, the loss with every head on, with the heads `off`
+/// switched off together, and the heads report with its knock-out matrix (tiny::headsReport:
+/// each head switched off alone, and the next layer's induction ratios without it).
 struct HeadsWorth
 {
     SharedModel model;
     std::vector<int> text; ///< the validation ids measured
     std::vector<tiny::HeadIndex> off;
     long predictions = 0;        ///< the validation predictions the losses are the mean of
-    double valLoss = 0.0;        ///< every head on
-    double valLossWithOff = 0.0; ///< the heads `off` switched off (valLoss when there are none)
-    /// [layer][head]: the loss with that head alone off, minus valLoss.
-    std::vector<std::vector<double>> increase;
+    double valLossWithOff = 0.0; ///< the heads `off` switched off (report.valLoss when none)
+    tiny::HeadsReport report;    ///< every head on, and each head alone off
+
+    double valLoss() const { return report.valLoss; }
+    /// The loss with head (l, h) alone off, minus valLoss().
+    double increase(int layer, int head) const
+    {
+        return report.knockouts[std::size_t(layer)][std::size_t(head)].valLossIncrease;
+    }
 };
 using SharedHeadsWorth = std::shared_ptr<const HeadsWorth>;
 
@@ -112,11 +119,12 @@ public:
     void sample(SharedModel model, std::vector<int> prompt, int length, double temperature,
                 quint64 seed);
     SharedSampledText sampledText() const { return m_sample; }
-    /// What each head of `model` is worth over `valIds` (ids of `vocabulary`), and the loss with
-    /// the heads `off` switched off. A null model or a text shorter than a window publishes
-    /// nothing at once.
+    /// What each head of `model` is worth over `valIds` (ids of `vocabulary`, its documents
+    /// ending at `documentEnds`), and the loss with the heads `off` switched off. A null model or a
+    /// text shorter than a window publishes nothing at once.
     void measureWorth(SharedModel model, const tiny::Vocabulary &vocabulary,
-                      std::vector<int> valIds, std::vector<tiny::HeadIndex> off);
+                      std::vector<int> valIds, std::vector<long> documentEnds,
+                      std::vector<tiny::HeadIndex> off);
     SharedHeadsWorth worth() const { return m_worth; }
 
     /// Head (layer, head)'s queries, keys and values on `ids` as a scenario (÷√d and causal on,

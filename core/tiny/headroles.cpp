@@ -307,48 +307,4 @@ Parameters<float> withHeadsOff(const Parameters<float> &parameters,
     return result;
 }
 
-int headsReportPasses(const ModelConfig &config)
-{
-    return 2 + config.layers * config.heads;
-}
-
-std::optional<HeadsReport> headsReport(const Parameters<float> &parameters,
-                                       const std::vector<int> &valIds,
-                                       const std::vector<long> &documentEnds,
-                                       const Vocabulary &vocabulary, long maxWindows,
-                                       const ReportProgress &progress)
-{
-    const ModelConfig &config = parameters.config;
-    std::vector<int> ids = valIds;
-    if (maxWindows > 0 && long(ids.size()) > maxWindows * config.context + 1)
-        ids.resize(std::size_t(maxWindows * config.context + 1));
-    const int total = headsReportPasses(config);
-    int done = 0;
-    const auto goOn = [&] { return !progress || progress(++done, total); };
-    const std::vector<int> marks = punctuationIds(vocabulary);
-    constexpr int batch = 32;
-
-    HeadsReport report;
-    const std::optional<Evaluation> all = evaluate(parameters, ids, marks, batch);
-    // The keys from the whole text: a poem cut by the last window keeps its lines' keys.
-    auto roles = all && goOn()
-                     ? measureRoles(parameters, valIds, roleKeys(valIds, vocabulary, documentEnds),
-                                    maxWindows)
-                     : std::nullopt;
-    if (!roles || !goOn())
-        return std::nullopt;
-    report.valLoss = all->valLoss;
-    report.roles = std::move(*roles);
-    report.ablationIncrease.assign(std::size_t(config.layers),
-                                   std::vector<double>(std::size_t(config.heads), 0.0));
-    for (int l = 0; l < config.layers; ++l)
-        for (int h = 0; h < config.heads; ++h) {
-            const auto off = evaluate(withHeadsOff(parameters, {{l, h}}), ids, marks, batch);
-            if (!off || !goOn())
-                return std::nullopt;
-            report.ablationIncrease[std::size_t(l)][std::size_t(h)] = off->valLoss - report.valLoss;
-        }
-    return report;
-}
-
 } // namespace attention::tiny

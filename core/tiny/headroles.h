@@ -20,7 +20,6 @@
 #include "tiny/model.h"
 
 #include <array>
-#include <functional>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -163,32 +162,5 @@ Parameters<float> withHeadsOff(const Parameters<float> &parameters,
                                const std::vector<HeadIndex> &off);
 
 bool validHead(const ModelConfig &config, HeadIndex head);
-
-/// What `attention-cli heads` prints: the validation loss, every head's roles and what it is
-/// worth (the validation loss with that head alone off, minus the loss with every head on).
-struct HeadsReport
-{
-    double valLoss = 0.0;
-    std::vector<std::vector<HeadRoles>> roles;         ///< [layer][head]
-    std::vector<std::vector<double>> ablationIncrease; ///< [layer][head]
-};
-
-/// Called after each of the report's passes over the text (one with every head on, one for the
-/// roles, one per head switched off): `done` of `total`; returning false stops the report,
-/// which is then nothing.
-using ReportProgress = std::function<bool(int done, int total)>;
-
-/// The passes headsReport makes for a model of `config`: the `total` its progress reports.
-int headsReportPasses(const ModelConfig &config);
-
-/// The report over the windows of `valIds` cut as for val_loss (at most `maxWindows` from the
-/// first, all when 0), its documents ending at `documentEnds` (roleKeys), the marks as
-/// `vocabulary` has them. Nothing when there is no window, an id is out of range or `progress`
-/// stopped it.
-std::optional<HeadsReport> headsReport(const Parameters<float> &parameters,
-                                       const std::vector<int> &valIds,
-                                       const std::vector<long> &documentEnds,
-                                       const Vocabulary &vocabulary, long maxWindows = 0,
-                                       const ReportProgress &progress = {});
 
 } // namespace attention::tiny

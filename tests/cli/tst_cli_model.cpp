@@ -10,6 +10,7 @@
 #include "modelreference.h"
 #include "numberformat.h"
 #include "tiny/headroles.h"
+#include "tiny/headsreport.h"
 #include "tiny/model.h"
 #include "verifynear.h"
 
@@ -135,7 +136,7 @@ void TestCliModel::help_data()
                                          QStringLiteral("--ablate"), QStringLiteral("--format")};
     QTest::newRow("heads") << QStringLiteral("heads")
                            << QStringList{QStringLiteral("--model"), QStringLiteral("--corpus"),
-                                          QStringLiteral("--format")};
+                                          QStringLiteral("--knockout"), QStringLiteral("--format")};
     QTest::newRow("grad") << QStringLiteral("grad")
                           << QStringList{QStringLiteral("--model"), QStringLiteral("--text"),
                                          QStringLiteral("--out")};
@@ -607,7 +608,8 @@ namespace {
 
 /// The core's heads report of the model in `file` over `corpus`'s validation text (the report
 /// `attention-cli heads` prints, computed here in the test's own process).
-std::optional<attention::tiny::HeadsReport> coreReport(const QString &file, const QString &corpus)
+std::optional<attention::tiny::HeadsReport> coreReport(const QString &file, const QString &corpus,
+                                                       bool knockout = false)
 {
     using namespace attention;
     const ModelReadResult read = loadModel(file);
@@ -619,11 +621,12 @@ std::optional<attention::tiny::HeadsReport> coreReport(const QString &file, cons
     const auto parameters = tiny::importTensors(read.model.config, read.model.tensors);
     const std::vector<int> ids = read.model.vocabulary.encode(loaded.corpus.split.val);
     return tiny::headsReport(*parameters, ids, loaded.corpus.split.valDocumentEnds,
-                             read.model.vocabulary);
+                             read.model.vocabulary, {0, knockout, {}});
 }
 
 /// Every figure of heads' JSON `report` against the core's: the loss, each ratio (null where the
-/// role has no row), the role named, the fixed offset and the loss with the head off.
+/// role has no row), the role named, the fixed offset and the loss with the head off; with
+/// --knockout also each head's "knockout".
 void verifyHeadsJson(const QJsonObject &report, const attention::tiny::HeadsReport &core)
 {
     using namespace attention;
@@ -650,8 +653,21 @@ void verifyHeadsJson(const QJsonObject &report, const attention::tiny::HeadsRepo
                  named ? QLatin1String(tiny::roleName(*named)) : QString());
         QCOMPARE(head.value(QLatin1String("role")).isNull(), !named);
         QCOMPARE(head.value(QLatin1String("offset")).toInt(), roles.fixedOffset);
+        const tiny::HeadKnockout &knockout = core.knockouts[std::size_t(l)][std::size_t(h)];
         VERIFY_NEAR(head.value(QLatin1String("ablation_val_loss_increase")).toDouble(),
-                    core.ablationIncrease[std::size_t(l)][std::size_t(h)], 1e-12);
+                    knockout.valLossIncrease, 1e-12);
+        if (!head.contains(QLatin1String("knockout")))
+            continue;
+        const QJsonObject off = head.value(QLatin1String("knockout")).toObject();
+        VERIFY_NEAR(off.value(QLatin1String("val_loss_increase")).toDouble(),
+                    knockout.valLossIncrease, 1e-12);
+        VERIFY_NEAR(off.value(QLatin1String("icl_score_change")).toDouble(),
+                    knockout.iclScoreChange, 1e-12);
+        const QJsonArray after = off.value(QLatin1String("induction_after")).toArray();
+        QCOMPARE(after.size(), int(knockout.inductionAfter.size()));
+        for (int next = 0; next < after.size(); ++next)
+            VERIFY_NEAR(after.at(next).toDouble(), knockout.inductionAfter[std::size_t(next)],
+                        1e-12);
     }
 }
 
@@ -701,7 +717,7 @@ void TestCliModel::headsReportsEveryHead()
                      m.rows > 0 ? NumberFormat::ratio(m.ratio()) : QStringLiteral("–"));
         }
         QCOMPARE(cells.constLast(),
-                 NumberFormat::lossChange(core->ablationIncrease[0][std::size_t(h)]));
+                 NumberFormat::lossChange(core->knockouts[0][std::size_t(h)].valLossIncrease));
     }
 }
 
@@ -734,6 +750,49 @@ void TestCliModel::headsMeasureTheRepeatTask()
     QVERIFY(core);
     verifyHeadsJson(parseObject(r.out), *core);
     QVERIFY(core->roles[1][0][tiny::Role::Induction].rows > 100);
+    QVERIFY(!parseObject(r.out)
+                 .value(QLatin1String("heads"))
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .contains(QLatin1String("knockout")));
+
+    // --knockout: each head's knock-out figures, the next layer's induction with it off.
+    const Run knocked =
+        run({QStringLiteral("heads"), QStringLiteral("--model"), file, QStringLiteral("--knockout"),
+             QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(knocked.exitCode == 0, qPrintable(knocked.err));
+    const auto coreKnocked = coreReport(file, QString::fromLatin1(corpora::repeatTask), true);
+    QVERIFY(coreKnocked);
+    QCOMPARE(coreKnocked->knockouts[0][1].inductionAfter.size(), std::size_t(2));
+    QVERIFY(coreKnocked->knockouts[1][1].inductionAfter.empty());
+    const QJsonArray knockedHeads =
+        parseObject(knocked.out).value(QLatin1String("heads")).toArray();
+    for (const QJsonValue &head : knockedHeads)
+        QVERIFY(head.toObject().contains(QLatin1String("knockout")));
+    verifyHeadsJson(parseObject(knocked.out), *coreKnocked);
+    const Run knockedTable = run(
+        {QStringLiteral("heads"), QStringLiteral("--model"), file, QStringLiteral("--knockout")});
+    QVERIFY2(knockedTable.exitCode == 0, qPrintable(knockedTable.err));
+    // Head 1.2 off: its row gives the loss's and the score's change and names each head of
+    // layer 2 with its induction ratio; a head of the last layer has no next layer.
+    const tiny::HeadKnockout &off = coreKnocked->knockouts[0][1];
+    // The knock-out table comes after the roles table: a head's last row is its own there.
+    const auto lastRowOf = [&knockedTable](const QString &head) {
+        QString row;
+        for (const QString &line : knockedTable.out.split(QLatin1Char('\n')))
+            if (line.simplified().startsWith(head + QLatin1Char(' ')))
+                row = line.simplified();
+        return row;
+    };
+    QCOMPARE(lastRowOf(QStringLiteral("1.2")),
+             QStringLiteral("1.2 %1 %2 2.1 %3× 2.2 %4×")
+                 .arg(NumberFormat::lossChange(off.valLossIncrease),
+                      NumberFormat::lossChange(off.iclScoreChange),
+                      NumberFormat::ratio(off.inductionAfter[0]),
+                      NumberFormat::ratio(off.inductionAfter[1])));
+    QVERIFY2(lastRowOf(QStringLiteral("2.2")).endsWith(QStringLiteral(" –")),
+             qPrintable(lastRowOf(QStringLiteral("2.2"))));
 
     // eval on a line of the task: its `losses` and, with 15 predictions, its in-context learning
     // score: the mean loss over positions 11 … 14 minus the mean over 1 … 2.

@@ -6,7 +6,9 @@
 
 #include "tiny/corpus.h"
 #include "tiny/headroles.h"
+#include "tiny/headsreport.h"
 #include "tiny/inference.h"
+#include "tiny/learningcurve.h"
 #include "tiny/trainer.h"
 #include "tinyreference.h"
 #include "verifynear.h"
@@ -143,6 +145,7 @@ private Q_SLOTS:
     void theLeaderHasTheLargestRatio();
     void ablationZeroesTheHeadsOutput();
     void reportAddsUp();
+    void knockoutMatrixZeroesTheHead();
     void badInputGivesNothing();
 };
 
@@ -551,10 +554,11 @@ void TestHeadRoles::reportAddsUp()
     const Parameters<float> p = poemModel(vocabulary, 5).cast<float>();
     std::vector<int> steps;
     const std::vector<long> ends = newlineEnds(ids, vocabulary);
-    const auto report = headsReport(p, ids, ends, vocabulary, 0, [&steps](int done, int total) {
-        steps.push_back(done);
-        return total == 2 + 2 * 2;
-    });
+    const auto report =
+        headsReport(p, ids, ends, vocabulary, {0, false, [&steps](int done, int total) {
+                                                   steps.push_back(done);
+                                                   return total == 2 + 2 * 2;
+                                               }});
     QVERIFY(report.has_value());
     QCOMPARE(steps, (std::vector<int>{1, 2, 3, 4, 5, 6}));
     const std::vector<int> marks = punctuationIds(vocabulary);
@@ -562,14 +566,69 @@ void TestHeadRoles::reportAddsUp()
     const auto roles = measureRoles(p, ids, roleKeys(ids, vocabulary));
     for (int l = 0; l < 2; ++l)
         for (int h = 0; h < 2; ++h) {
-            QCOMPARE(report->ablationIncrease[l][h],
+            QCOMPARE(report->knockouts[l][h].valLossIncrease,
                      evaluate(withHeadsOff(p, {{l, h}}), ids, marks, 32)->valLoss -
                          report->valLoss);
+            QVERIFY(report->knockouts[l][h].inductionAfter.empty()); // not asked for
             QCOMPARE(report->roles[l][h][Role::LineStart].weight,
                      (*roles)[l][h][Role::LineStart].weight);
         }
     // A progress that says stop stops the report.
-    QVERIFY(!headsReport(p, ids, ends, vocabulary, 0, [](int done, int) { return done < 3; }));
+    QVERIFY(
+        !headsReport(p, ids, ends, vocabulary, {0, false, [](int done, int) { return done < 3; }}));
+}
+
+void TestHeadRoles::knockoutMatrixZeroesTheHead()
+{
+    // The knock-out figures against forward passes of a model whose head is silenced another
+    // way: its values are zero (w_v's columns of that head), so its output weights · v is zero
+    // whatever it attends to, as w_o's zeroed rows make it in withHeadsOff.
+    const Vocabulary vocabulary = vocabularyOf(poems);
+    const std::vector<int> ids = vocabulary.encode(poems);
+    const Parameters<float> p = poemModel(vocabulary, 5).cast<float>();
+    const std::vector<long> ends = newlineEnds(ids, vocabulary);
+    int total = 0;
+    const auto report = headsReport(p, ids, ends, vocabulary, {0, true, [&total](int, int all) {
+                                                                   total = all;
+                                                                   return true;
+                                                               }});
+    QVERIFY(report.has_value());
+    QCOMPARE(total, 2 + 2 * 2 + 2); // a roles pass more for each head of layer 1
+    const std::vector<int> marks = punctuationIds(vocabulary);
+    const RoleKeys keys = roleKeys(ids, vocabulary, ends);
+    const auto score = [&](const Parameters<float> &model) {
+        return inContextLearningScore(evaluate(model, ids, marks, 32)->positionLosses);
+    };
+    const double allOn = score(p);
+    VERIFY_NEAR(report->iclScore, allOn, 1e-12);
+    const int dHead = p.config.dModel / p.config.heads;
+    for (int l = 0; l < 2; ++l)
+        for (int h = 0; h < 2; ++h) {
+            Parameters<float> silenced = p;
+            silenced.blocks[std::size_t(l)].wV.middleCols(Index(h) * dHead, dHead).setZero();
+            const HeadKnockout &knockout = report->knockouts[l][h];
+            VERIFY_NEAR(knockout.iclScoreChange, score(silenced) - allOn, 1e-5);
+            VERIFY_NEAR(knockout.valLossIncrease,
+                        evaluate(silenced, ids, marks, 32)->valLoss - report->valLoss, 1e-5);
+            if (l == 1) {
+                QVERIFY(knockout.inductionAfter.empty()); // no next layer
+                continue;
+            }
+            const auto after = measureRoles(silenced, ids, keys);
+            QCOMPARE(knockout.inductionAfter.size(), std::size_t(2));
+            for (int next = 0; next < 2; ++next)
+                VERIFY_NEAR(knockout.inductionAfter[std::size_t(next)],
+                            (*after)[1][std::size_t(next)][Role::Induction].ratio(), 1e-5);
+        }
+    // Silencing a layer-1 head moves the layer-2 heads' induction ratios: the matrix is not
+    // the every-head-on column repeated.
+    bool moved = false;
+    for (int h = 0; h < 2; ++h)
+        for (int next = 0; next < 2; ++next)
+            moved = moved ||
+                    std::abs(report->knockouts[0][h].inductionAfter[std::size_t(next)] -
+                             report->roles[1][std::size_t(next)][Role::Induction].ratio()) > 1e-3;
+    QVERIFY(moved);
 }
 
 void TestHeadRoles::badInputGivesNothing()

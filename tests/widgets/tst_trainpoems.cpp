@@ -9,6 +9,7 @@
 #include "headgrid.h"
 #include "headpanel.h"
 #include "headworthpanel.h"
+#include "knockouttable.h"
 #include "numberformat.h"
 #include "presstrain.h"
 #include "tiny/headroles.h"
@@ -24,6 +25,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -199,16 +201,32 @@ void TestTrainPoems::aHeadSwitchedOff()
     // What each head is worth: the loss with it alone off, minus the loss with every head on.
     SharedHeadsWorth worth = page.inspector()->worth();
     QVERIFY(worth);
-    VERIFY_NEAR(worth->valLoss, all, 1e-6);
+    VERIFY_NEAR(worth->valLoss(), all, 1e-6);
     const QBarSet *bars = page.worthPanel()->chart()->bars();
     QCOMPARE(bars->count(), 4);
     for (int l = 0; l < 2; ++l)
         for (int h = 0; h < 2; ++h) {
             const double off =
                 tiny::evaluate(tiny::withHeadsOff(parameters, {{l, h}}), text, marks, 32)->valLoss;
-            VERIFY_NEAR(worth->increase[l][h], off - all, 1e-6);
+            VERIFY_NEAR(worth->increase(l, h), off - all, 1e-6);
             VERIFY_NEAR(bars->at(l * 2 + h), off - all, 1e-6);
         }
+
+    // The knock-out matrix: layer 2's induction ratios with each head of layer 1 off, as the
+    // roles of the model without that head give them.
+    const QTableWidget *matrix = page.worthPanel()->knockout()->table();
+    QCOMPARE(matrix->rowCount(), 1 + 4);
+    const tiny::RoleKeys keys = tiny::roleKeys(text, session.vocabulary());
+    for (int h = 0; h < 2; ++h) {
+        const auto roles = tiny::measureRoles(tiny::withHeadsOff(parameters, {{0, h}}), text, keys);
+        QVERIFY(roles);
+        for (int next = 0; next < 2; ++next)
+            QCOMPARE(
+                matrix->item(1 + h, 2 + next)->text(),
+                NumberFormat::ratio((*roles)[1][std::size_t(next)][tiny::Role::Induction].ratio()) +
+                    QStringLiteral("×"));
+    }
+    QVERIFY(!page.worthPanel()->knockout()->verdictText().isEmpty());
 
     // Switch head 2.1 off: the next characters come from the model without it.
     page.headGrid()->setSelectedHead(1, 0);
@@ -220,7 +238,7 @@ void TestTrainPoems::aHeadSwitchedOff()
     QVERIFY(
         page.inspector()->nextPrediction()->model->parameters.blocks[1].wO.topRows(dHead).isZero());
     worth = page.inspector()->worth();
-    VERIFY_NEAR(worth->valLossWithOff, all + worth->increase[1][0], 1e-6);
+    VERIFY_NEAR(worth->valLossWithOff, all + worth->increase(1, 0), 1e-6);
     const QString loss = page.worthPanel()->lossText();
     QVERIFY2(loss.startsWith(QStringLiteral("With 2.1 switched off the validation loss is %1")
                                  .arg(QLocale().toString(worth->valLossWithOff, 'f', 4))),

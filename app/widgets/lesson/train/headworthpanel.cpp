@@ -1,9 +1,11 @@
 #include "headworthpanel.h"
 
 #include "barchartview.h"
+#include "knockouttable.h"
 #include "numberformat.h"
 
 #include <QEvent>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QVBoxLayout>
@@ -17,6 +19,7 @@ HeadWorthPanel::HeadWorthPanel(QWidget *parent)
     , m_caption(new QLabel)
     , m_chart(new BarChartView(QColor(0xd6, 0x27, 0x28)))
     , m_loss(new QLabel)
+    , m_knockout(new KnockoutTable)
 {
     m_caption->setWordWrap(true);
     m_loss->setWordWrap(true);
@@ -24,7 +27,11 @@ HeadWorthPanel::HeadWorthPanel(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_caption);
-    layout->addWidget(m_chart, 1);
+    // The bars beside the knock-out matrix: each head's cost, then what it does to the next layer.
+    auto *row = new QHBoxLayout;
+    row->addWidget(m_chart, 2);
+    row->addWidget(m_knockout, 3);
+    layout->addLayout(row, 1);
     layout->addWidget(m_loss);
     retranslateUi();
 }
@@ -37,15 +44,18 @@ void HeadWorthPanel::showWorth(const HeadsWorth *worth)
     QStringList names;
     QList<qreal> values;
     double low = 0.0, high = 0.0;
-    if (worth)
-        for (std::size_t l = 0; l < worth->increase.size(); ++l)
-            for (std::size_t h = 0; h < worth->increase[l].size(); ++h) {
-                names.append(QStringLiteral("%1.%2").arg(l + 1).arg(h + 1));
-                values.append(worth->increase[l][h]);
-                low = std::min(low, worth->increase[l][h]);
-                high = std::max(high, worth->increase[l][h]);
-            }
+    const auto &knockouts =
+        worth ? worth->report.knockouts : std::vector<std::vector<tiny::HeadKnockout>>{};
+    for (std::size_t l = 0; l < knockouts.size(); ++l)
+        for (std::size_t h = 0; h < knockouts[l].size(); ++h) {
+            const double increase = knockouts[l][h].valLossIncrease;
+            names.append(QStringLiteral("%1.%2").arg(l + 1).arg(h + 1));
+            values.append(increase);
+            low = std::min(low, increase);
+            high = std::max(high, increase);
+        }
     m_chart->setBars(names, values);
+    m_knockout->showWorth(worth);
     // From 0 (or a little below, for a head the model does better without) to a round number.
     m_chart->valueAxis()->setRange(low < -0.005 ? low : 0.0, std::max(0.05, high));
     m_chart->valueAxis()->applyNiceNumbers();
@@ -56,7 +66,7 @@ QString HeadWorthPanel::lossText() const
 {
     if (!m_worth)
         return tr("Measured once the model has a validation text to read.");
-    const QString all = NumberFormat::loss(m_worth->valLoss);
+    const QString all = NumberFormat::loss(m_worth->valLoss());
     if (m_worth->off.empty())
         return tr("Validation loss with every head on: %1. Switch heads off in the selected "
                   "head's tab to see what the model does without them.")
@@ -64,7 +74,7 @@ QString HeadWorthPanel::lossText() const
     QStringList off;
     for (const tiny::HeadIndex &head : m_worth->off)
         off.append(QStringLiteral("%1.%2").arg(head.first + 1).arg(head.second + 1));
-    const double rise = m_worth->valLossWithOff - m_worth->valLoss;
+    const double rise = m_worth->valLossWithOff - m_worth->valLoss();
     return tr("With %1 switched off the validation loss is %2, against %3 with every head on "
               "(%4).")
         .arg(off.join(QStringLiteral(", ")), NumberFormat::loss(m_worth->valLossWithOff), all,
@@ -85,6 +95,7 @@ void HeadWorthPanel::updateTexts()
 void HeadWorthPanel::retranslateUi()
 {
     m_chart->setAccessibleName(tr("Validation loss increase by head switched off"));
+    m_knockout->retranslateUi();
     updateTexts();
 }
 

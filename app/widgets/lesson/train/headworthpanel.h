@@ -1,9 +1,10 @@
 #pragma once
 
 /// Step 7's ablation: what each head is worth, as bars of how much the validation loss rises
-/// when that head alone is switched off (its output zeroed before the output projection), and
-/// the validation loss with the heads the learner switched off against the loss with every head
-/// on. The numbers come from ModelInspector::measureWorth.
+/// when that head alone is switched off (its output zeroed before the output projection) beside
+/// the knock-out matrix (KnockoutTable), and the validation loss with the heads the learner
+/// switched off against the loss with every head on. The numbers come from
+/// ModelInspector::measureWorth.
 
 #include "modelinspector.h"
 
@@ -15,6 +16,7 @@ class QLabel;
 namespace attention {
 
 class BarChartView;
+class KnockoutTable;
 
 class HeadWorthPanel : public QWidget
 {
@@ -30,6 +32,7 @@ public:
 
     BarChartView *chart() const { return m_chart; }
     QLabel *lossLabel() const { return m_loss; }
+    KnockoutTable *knockout() const { return m_knockout; }
 
     void retranslateUi();
 
@@ -43,6 +46,7 @@ private:
     QLabel *m_caption;
     BarChartView *m_chart;
     QLabel *m_loss;
+    KnockoutTable *m_knockout;
 };
 
 } // namespace attention

@@ -361,7 +361,7 @@ void TrainPage::measureWorth()
         return;
     m_inspector->measureWorth(m_session->validationFitsModel() ? m_session->model() : nullptr,
                               m_session->vocabulary(), m_session->corpus().valIds,
-                              m_session->headsOff());
+                              m_session->corpus().split.valDocumentEnds, m_session->headsOff());
 }
 
 void TrainPage::showSelectedHead()
