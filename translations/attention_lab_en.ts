@@ -884,6 +884,57 @@ JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&
     </message>
 </context>
 <context>
+    <name>KeptRuns</name>
+    <message>
+        <source>needs a step, a loss and a list of losses by position</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>its induction ratios are not numbers</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>has no setup</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>its training loss is not a list of [step, loss] pairs</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>validation %1 %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>has no validation</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>not JSON (%1 at byte %2)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>no list of at most %1 kept runs</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>run %1 %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 cannot be removed</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1: larger than %2 MiB, not kept runs</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
     <name>Lesson</name>
     <message>
         <source>Averaging: one matrix product gives each position the mean of itself and everything before it</source>
@@ -3442,6 +3493,54 @@ head %1</source>
     <name>attention::RecentFiles</name>
     <message>
         <source>&amp;Clear List</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::RunCurves</name>
+    <message numerus="yes">
+        <source>The oldest kept run (%1) was dropped: at most %n are kept.</source>
+        <translation>
+            <numerusform>The oldest kept run (%1) was dropped: at most %n is kept.</numerusform>
+            <numerusform>The oldest kept run (%1) was dropped: at most %n are kept.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The kept runs could not be saved: %1</source>
+        <translation></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n layer(s), %2 steps</source>
+        <translation>
+            <numerusform>%1, %n layer, %2 steps</numerusform>
+            <numerusform>%1, %n layers, %2 steps</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>kept: %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Keep a run to compare the next ones with it.</source>
+        <translation></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) kept, drawn faint.</source>
+        <translation>
+            <numerusform>%n run kept, drawn faint.</numerusform>
+            <numerusform>%n runs kept, drawn faint.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Keep this run</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Keep this run&apos;s curves to compare the next runs with: train one layer, keep it, then train two and see which one has the phase change.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Forget kept runs</source>
         <translation></translation>
     </message>
 </context>

@@ -906,6 +906,57 @@ JSON：{&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head
     </message>
 </context>
 <context>
+    <name>KeptRuns</name>
+    <message>
+        <source>needs a step, a loss and a list of losses by position</source>
+        <translation>需要步数、损失和按位置列出的损失</translation>
+    </message>
+    <message>
+        <source>its induction ratios are not numbers</source>
+        <translation>它的归纳比值不是数字</translation>
+    </message>
+    <message>
+        <source>has no setup</source>
+        <translation>没有设置</translation>
+    </message>
+    <message>
+        <source>its training loss is not a list of [step, loss] pairs</source>
+        <translation>它的训练损失不是 [步数, 损失] 对的列表</translation>
+    </message>
+    <message>
+        <source>validation %1 %2</source>
+        <translation>第 %1 次验证%2</translation>
+    </message>
+    <message>
+        <source>has no validation</source>
+        <translation>没有验证</translation>
+    </message>
+    <message>
+        <source>not JSON (%1 at byte %2)</source>
+        <translation>不是 JSON（第 %2 字节处：%1）</translation>
+    </message>
+    <message>
+        <source>no list of at most %1 kept runs</source>
+        <translation>不是最多 %1 次保留训练的列表</translation>
+    </message>
+    <message>
+        <source>run %1 %2</source>
+        <translation>第 %1 次训练：%2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be removed</source>
+        <translation>无法删除 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: larger than %2 MiB, not kept runs</source>
+        <translation>%1：超过 %2 MiB，不是保留的训练</translation>
+    </message>
+</context>
+<context>
     <name>Lesson</name>
     <message>
         <source>Averaging: one matrix product gives each position the mean of itself and everything before it</source>
@@ -3463,6 +3514,51 @@ head %1</source>
     <message>
         <source>&amp;Clear List</source>
         <translation>清空列表(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>attention::RunCurves</name>
+    <message numerus="yes">
+        <source>The oldest kept run (%1) was dropped: at most %n are kept.</source>
+        <translation>
+            <numerusform>最早保留的训练（%1）已丢弃：最多保留 %n 次。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The kept runs could not be saved: %1</source>
+        <translation>无法保存保留的训练：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n layer(s), %2 steps</source>
+        <translation>
+            <numerusform>%1，%n 层，%2 步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>kept: %1</source>
+        <translation>保留：%1</translation>
+    </message>
+    <message>
+        <source>Keep a run to compare the next ones with it.</source>
+        <translation>保留一次训练，用来和后面的训练比较。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) kept, drawn faint.</source>
+        <translation>
+            <numerusform>已保留 %n 次训练，以浅色画出。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Keep this run</source>
+        <translation>保留这次训练</translation>
+    </message>
+    <message>
+        <source>Keep this run&apos;s curves to compare the next runs with: train one layer, keep it, then train two and see which one has the phase change.</source>
+        <translation>保留这次训练的曲线，用来和后面的训练比较：先训练一层并保留，再训练两层，看看哪一次出现了相变。</translation>
+    </message>
+    <message>
+        <source>Forget kept runs</source>
+        <translation>清除保留的训练</translation>
     </message>
 </context>
 <context>

@@ -1,8 +1,12 @@
 // Step 7's curves after a short run in a real window: the loss at each position over training
 // holds each validation's losses by position, its in-context learning score is the definition's
 // (docs/tiny-model.md), its columns lie under the loss chart's points, a hover names a cell's
-// figures, and the history slider marks the step it shows on the map and the chart alike.
+// figures, and the history slider marks the step it shows on the map and the chart alike. A kept
+// run is drawn faint on the chart and in the score strip, survives a restart (its own file), the
+// oldest is dropped past three with a word, and a bad file is named and shows none.
 
+#include "keptruns.h"
+#include "language.h"
 #include "losschart.h"
 #include "numberformat.h"
 #include "positionstepmap.h"
@@ -13,10 +17,15 @@
 #include "verifynear.h"
 
 #include <QChart>
+#include <QFile>
+#include <QLabel>
 #include <QLineSeries>
 #include <QPushButton>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
+#include <memory>
 
 using namespace attention;
 
@@ -48,13 +57,23 @@ private Q_SLOTS:
     void mapLiesUnderTheChartsSteps();
     void hoverNamesTheFigures();
     void historyMarksTheShownStep();
+    void keptRunIsDrawnFaintAndSurvives();
+    void theOldestKeptRunIsDropped();
+    void badKeptFileIsNamed();
 
 private:
-    TrainPage m_page;
+    Language m_language; ///< English, for its plurals
+    std::unique_ptr<TrainPage> m_pageOwner;
+    TrainPage &m_page() { return *m_pageOwner; }
 };
 
 void TestRunCurves::initTestCase()
 {
+    // Kept runs live in the test's own data folder, empty at the start.
+    QStandardPaths::setTestModeEnabled(true);
+    QFile::remove(KeptRuns::defaultFileName());
+    QVERIFY(m_language.setLanguage(QStringLiteral("en")));
+    m_pageOwner = std::make_unique<TrainPage>();
     // The copy task, two layers, a context of 16 (the score needs 8), 50 steps.
     TrainingSetup setup = defaultSetup(QString::fromLatin1(corpora::copyTask));
     setup.config.context = 16;
@@ -64,21 +83,21 @@ void TestRunCurves::initTestCase()
     setup.settings.steps = 50;
     setup.settings.threads = 1;
     setup.evalEvery = 10;
-    m_page.resize(1280, 720);
-    m_page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&m_page));
-    m_page.controls()->setSetup(setup);
-    m_page.controls()->resetButton()->click();
-    presstrain::pressTrain(m_page);
-    QVERIFY(m_page.session()->waitUntilIdle(60000));
+    m_page().resize(1280, 720);
+    m_page().show();
+    QVERIFY(QTest::qWaitForWindowExposed(&m_page()));
+    m_page().controls()->setSetup(setup);
+    m_page().controls()->resetButton()->click();
+    presstrain::pressTrain(m_page());
+    QVERIFY(m_page().session()->waitUntilIdle(60000));
     QCoreApplication::processEvents();
-    QCOMPARE(m_page.session()->stepsDone(), 50);
+    QCOMPARE(m_page().session()->stepsDone(), 50);
 }
 
 void TestRunCurves::mapHoldsEachValidation()
 {
-    const PositionStepMap *map = m_page.positionSteps();
-    const std::vector<ValidationPoint> &validations = m_page.session()->validations();
+    const PositionStepMap *map = m_page().positionSteps();
+    const std::vector<ValidationPoint> &validations = m_page().session()->validations();
     QVERIFY(validations.size() >= 5);
     QCOMPARE(map->steps().size(), validations.size());
     for (std::size_t i = 0; i < validations.size(); ++i) {
@@ -95,8 +114,8 @@ void TestRunCurves::mapHoldsEachValidation()
 void TestRunCurves::mapLiesUnderTheChartsSteps()
 {
     // Each column ends under its validation's point on the loss chart, as Qt Charts places it.
-    const PositionStepMap *map = m_page.positionSteps();
-    LossChart *chart = m_page.lossChart();
+    const PositionStepMap *map = m_page().positionSteps();
+    LossChart *chart = m_page().lossChart();
     QLineSeries *validation = chart->validationSeries();
     for (int i = 0; i < int(map->steps().size()); ++i) {
         const QPointF scene =
@@ -119,7 +138,7 @@ void TestRunCurves::mapLiesUnderTheChartsSteps()
 
 void TestRunCurves::hoverNamesTheFigures()
 {
-    const PositionStepMap *map = m_page.positionSteps();
+    const PositionStepMap *map = m_page().positionSteps();
     const int column = 2;
     const int position = 5;
     const int step = map->steps()[column];
@@ -137,15 +156,81 @@ void TestRunCurves::hoverNamesTheFigures()
 void TestRunCurves::historyMarksTheShownStep()
 {
     // An earlier snapshot marks its step on both; the latest marks none.
-    m_page.showSnapshot(1);
+    m_page().showSnapshot(1);
     QCoreApplication::processEvents();
-    const int step = m_page.session()->history()[1]->step;
-    QCOMPARE(m_page.positionSteps()->shownStep(), step);
-    QCOMPARE(m_page.lossChart()->shownStepSeries()->at(0).x(), double(step));
-    m_page.showSnapshot(int(m_page.session()->history().size()) - 1);
+    const int step = m_page().session()->history()[1]->step;
+    QCOMPARE(m_page().positionSteps()->shownStep(), step);
+    QCOMPARE(m_page().lossChart()->shownStepSeries()->at(0).x(), double(step));
+    m_page().showSnapshot(int(m_page().session()->history().size()) - 1);
     QCoreApplication::processEvents();
-    QCOMPARE(m_page.positionSteps()->shownStep(), -1);
-    QCOMPARE(m_page.lossChart()->shownStepSeries()->count(), 0);
+    QCOMPARE(m_page().positionSteps()->shownStep(), -1);
+    QCOMPARE(m_page().lossChart()->shownStepSeries()->count(), 0);
+}
+
+void TestRunCurves::keptRunIsDrawnFaintAndSurvives()
+{
+    RunCurves *curves = m_page().curves();
+    QVERIFY(curves->keepButton()->isEnabled());
+    QVERIFY(!curves->forgetButton()->isEnabled());
+    curves->keepButton()->click();
+    QCOMPARE(curves->keptRuns().runs().size(), std::size_t(1));
+    const std::vector<ValidationPoint> &validations = m_page().session()->validations();
+    // The chart: one faint line through the kept validations, named by the run's settings.
+    QCOMPARE(m_page().lossChart()->keptSeries().size(), 1);
+    const QLineSeries *kept = m_page().lossChart()->keptSeries().front();
+    QCOMPARE(kept->count(), int(validations.size()));
+    QCOMPARE(kept->at(1), QPointF(validations[1].step, validations[1].loss));
+    QCOMPARE(kept->color().alpha(), 0x80);
+    QCOMPARE(kept->name(), QStringLiteral("kept: copy, 2 layers, 50 steps"));
+    // The score strip: the kept run's scores.
+    const std::vector<QPointF> &scores = m_page().positionSteps()->keptScores().front();
+    QCOMPARE(scores.size(), validations.size());
+    QCOMPARE(scores.back().y(), m_page().positionSteps()->scores().back());
+    QVERIFY(curves->forgetButton()->isEnabled());
+    QVERIFY2(curves->keptNote()->text().startsWith(QStringLiteral("1 run kept")),
+             qPrintable(curves->keptNote()->text()));
+
+    // A restart: a new page reads the same file and draws the same run.
+    QVERIFY(QFile::exists(KeptRuns::defaultFileName()));
+    TrainPage restarted;
+    QCOMPARE(restarted.curves()->keptRuns().runs().size(), std::size_t(1));
+    QCOMPARE(restarted.curves()->keptRuns().runs().front().validations.back().positionLosses,
+             validations.back().positionLosses);
+    QCOMPARE(restarted.lossChart()->keptSeries().front()->points(), kept->points());
+
+    curves->forgetButton()->click();
+    QVERIFY(curves->keptRuns().isEmpty());
+    QVERIFY(m_page().lossChart()->keptSeries().isEmpty());
+    QVERIFY(!QFile::exists(KeptRuns::defaultFileName()));
+}
+
+void TestRunCurves::theOldestKeptRunIsDropped()
+{
+    RunCurves *curves = m_page().curves();
+    for (int i = 0; i < KeptRuns::maxKept + 1; ++i)
+        curves->keepButton()->click();
+    QCOMPARE(int(curves->keptRuns().runs().size()), KeptRuns::maxKept);
+    QCOMPARE(m_page().lossChart()->keptSeries().size(), KeptRuns::maxKept);
+    QVERIFY2(curves->keptNote()->text().contains(
+                 QStringLiteral("The oldest kept run (copy, 2 layers, 50 steps) was dropped")),
+             qPrintable(curves->keptNote()->text()));
+    curves->forgetButton()->click();
+}
+
+void TestRunCurves::badKeptFileIsNamed()
+{
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("kept-runs.json"));
+    QFile out(file);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write("{\"kept_runs\": [{\"setup\": {}}]}");
+    out.close();
+    RunCurves curves;
+    QString error;
+    QVERIFY(!curves.useKeptFile(file, &error));
+    QVERIFY2(error.contains(QStringLiteral("run 1 has no validation")), qPrintable(error));
+    QVERIFY(curves.keptRuns().isEmpty());
+    QVERIFY2(curves.keptNote()->text().contains(error), qPrintable(curves.keptNote()->text()));
 }
 
 QTEST_MAIN(TestRunCurves)

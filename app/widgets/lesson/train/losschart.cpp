@@ -2,6 +2,7 @@
 
 #include "chartcallout.h"
 #include "focusmark.h"
+#include "keptruns.h"
 #include "numberformat.h"
 #include "trainingsession.h"
 
@@ -163,6 +164,7 @@ void LossChart::showSession(const TrainingSession &session)
     }
     m_train->replace(train);
 
+    high = std::max(high, m_keptHigh);
     QList<QPointF> validation;
     for (const ValidationPoint &v : session.validations()) {
         validation.append(QPointF(v.step, v.loss));
@@ -174,7 +176,8 @@ void LossChart::showSession(const TrainingSession &session)
     else
         m_best->clear();
 
-    const double steps = stepAxisEnd(session.stepsDone(), session.totalSteps());
+    const double steps =
+        std::max(stepAxisEnd(session.stepsDone(), session.totalSteps()), m_keptSteps);
     const double baseline = session.unigramLoss();
     if (std::isfinite(baseline) && baseline > 0.0) {
         m_baseline->replace({QPointF(0.0, baseline), QPointF(steps, baseline)});
@@ -215,6 +218,40 @@ void LossChart::showFallAndInduction(const TrainingSession &session, double top)
         marker->setVisible(shown);
     m_ratioAxis->setRange(0.0, std::max(10.0, std::ceil(highest * 1.1)));
     m_ratioAxis->applyNiceNumbers();
+}
+
+void LossChart::setKeptRuns(const std::vector<KeptRun> &runs, const QStringList &names)
+{
+    for (QLineSeries *series : std::as_const(m_kept)) {
+        chart()->removeSeries(series);
+        delete series;
+    }
+    m_kept.clear();
+    m_keptSteps = 0.0;
+    m_keptHigh = 0.0;
+    // Faint, and dashed each its own way: the run training now stays the one that stands out.
+    const Qt::PenStyle styles[] = {Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        QColor faint = validationColor;
+        faint.setAlpha(0x80);
+        QLineSeries *series = lineSeries(faint, 2.0, styles[i % 3]);
+        series->setName(i < std::size_t(names.size()) ? names[int(i)] : QString());
+        QList<QPointF> points;
+        for (const ValidationPoint &v : runs[i].validations) {
+            points.append(QPointF(v.step, v.loss));
+            m_keptHigh = std::max(m_keptHigh, v.loss);
+        }
+        series->replace(points);
+        m_keptSteps = std::max(m_keptSteps, double(runs[i].stepsDone));
+        chart()->addSeries(series);
+        series->attachAxis(m_stepAxis);
+        series->attachAxis(m_lossAxis);
+        connect(series, &QLineSeries::hovered, this,
+                [this, series](const QPointF &point, bool state) {
+                    showValue(series->name(), series, point, state);
+                });
+        m_kept.append(series);
+    }
 }
 
 void LossChart::setShownStep(int step)

@@ -10,7 +10,9 @@
 /// the page owns the session.
 
 #include <QChartView>
+#include <QList>
 #include <memory>
+#include <vector>
 
 class QAreaSeries;
 class QLineSeries;
@@ -22,6 +24,7 @@ namespace attention {
 
 class ChartCallout;
 class TrainingSession;
+struct KeptRun;
 
 class LossChart : public QChartView
 {
@@ -41,6 +44,11 @@ public:
     void showSession(const TrainingSession &session);
     /// Marks the step the history slider shows (−1: none).
     void setShownStep(int step);
+    /// Draws kept runs faint beside the session's, each one's validation loss named by its entry
+    /// of `names`; their steps and losses widen the axes at the next showSession().
+    void setKeptRuns(const std::vector<KeptRun> &runs, const QStringList &names);
+    /// The kept runs' lines, in their order.
+    const QList<QLineSeries *> &keptSeries() const { return m_kept; }
     void retranslateUi();
     void applyFonts(const QFont &font);
 
@@ -84,6 +92,9 @@ private:
     QValueAxis *m_stepAxis;
     QValueAxis *m_lossAxis;
     QValueAxis *m_ratioAxis;
+    QList<QLineSeries *> m_kept; ///< owned by the chart
+    double m_keptSteps = 0.0;    ///< the longest kept run
+    double m_keptHigh = 0.0;     ///< the highest kept validation loss
     double m_lossTop = 1.0;
     std::unique_ptr<ChartCallout> m_callout; ///< hidden while nothing is hovered
 };

@@ -1,6 +1,7 @@
 #include "positionstepmap.h"
 
 #include "colormap.h"
+#include "keptruns.h"
 #include "numberformat.h"
 #include "trainingsession.h"
 
@@ -57,7 +58,11 @@ void PositionStepMap::showSession(const TrainingSession &session, double stepEnd
     // zero is always on it, so a score's sign reads at a glance.
     m_scoreLow = -0.5;
     m_scoreHigh = 0.1;
-    for (const double score : m_scores)
+    std::vector<double> all = m_scores;
+    for (const std::vector<QPointF> &kept : m_keptScores)
+        for (const QPointF &point : kept)
+            all.push_back(point.y());
+    for (const double score : all)
         if (std::isfinite(score)) {
             m_scoreLow = std::min(m_scoreLow, score);
             m_scoreHigh = std::max(m_scoreHigh, score);
@@ -72,6 +77,19 @@ void PositionStepMap::setShownStep(int step)
     if (step != m_shownStep) {
         m_shownStep = step;
         update();
+    }
+}
+
+void PositionStepMap::setKeptRuns(const std::vector<KeptRun> &runs)
+{
+    m_keptScores.clear();
+    for (const KeptRun &run : runs) {
+        std::vector<QPointF> points;
+        for (const ValidationPoint &v : run.validations)
+            if (const double score = tiny::inContextLearningScore(v.positionLosses);
+                std::isfinite(score))
+                points.emplace_back(v.step, score);
+        m_keptScores.push_back(std::move(points));
     }
 }
 
@@ -236,9 +254,17 @@ void PositionStepMap::paintEvent(QPaintEvent *)
         for (const qreal x : {band.left(), band.right()})
             painter.drawLine(QPointF(x, map.top()), QPointF(x, map.bottom()));
     }
-    // The score: a line through the validations, zero dashed.
+    // The score: a line through the validations, zero dashed, the kept runs' faint.
     painter.setPen(QPen(palette().color(QPalette::Mid), 1.0, Qt::DashLine));
     painter.drawLine(QPointF(strip.left(), yOfScore(0.0)), QPointF(strip.right(), yOfScore(0.0)));
+    painter.setRenderHint(QPainter::Antialiasing);
+    QColor faint = scoreColor;
+    faint.setAlpha(0x70);
+    painter.setPen(QPen(faint, 2.0, Qt::DashLine));
+    for (const std::vector<QPointF> &kept : m_keptScores)
+        for (std::size_t i = 1; i < kept.size(); ++i)
+            painter.drawLine(QPointF(xOf(kept[i - 1].x()), yOfScore(kept[i - 1].y())),
+                             QPointF(xOf(kept[i].x()), yOfScore(kept[i].y())));
     QPainterPath path;
     for (int column = 0; column < int(m_scores.size()); ++column) {
         if (!std::isfinite(m_scores[std::size_t(column)]))

@@ -22,6 +22,7 @@ class QPainter;
 namespace attention {
 
 class TrainingSession;
+struct KeptRun;
 
 class PositionStepMap : public QWidget
 {
@@ -34,6 +35,10 @@ public:
     void showSession(const TrainingSession &session, double stepEnd);
     /// Marks the step the history slider shows (−1: none).
     void setShownStep(int step);
+    /// Draws the kept runs' scores faint in the score strip (at the next showSession()).
+    void setKeptRuns(const std::vector<KeptRun> &runs);
+    /// Each kept run's (step, score) points.
+    const std::vector<std::vector<QPointF>> &keptScores() const { return m_keptScores; }
     int shownStep() const { return m_shownStep; }
     /// Where step 0 and the axis's end lie, in this widget's x pixels (the loss chart's plot
     /// area); outside a chart, the plot spans the widget less a margin for its labels.
@@ -84,6 +89,7 @@ private:
     std::vector<int> m_steps;
     std::vector<std::vector<double>> m_losses;
     std::vector<double> m_scores;
+    std::vector<std::vector<QPointF>> m_keptScores;
     tiny::LossFall m_fall;
     double m_stepEnd = 1.0;
     double m_lossTop = 1.0;   ///< ln V: the colour scale's top

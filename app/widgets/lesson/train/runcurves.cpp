@@ -17,17 +17,96 @@ RunCurves::RunCurves(QWidget *parent)
     , m_lossChart(new LossChart)
     , m_positionSteps(new PositionStepMap)
     , m_positionLosses(new PositionLossView)
+    , m_keep(new QPushButton)
+    , m_forget(new QPushButton)
+    , m_keptNote(new QLabel)
 {
+    m_keptNote->setWordWrap(true);
+    auto *kept = new QHBoxLayout;
+    kept->addWidget(m_keep);
+    kept->addWidget(m_forget);
+    kept->addWidget(m_keptNote, 1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_lossChart, 1);
     layout->addWidget(m_positionSteps);
+    layout->addLayout(kept);
     layout->addWidget(m_positionLosses);
     connect(m_lossChart->chart(), &QChart::plotAreaChanged, this, &RunCurves::alignSteps);
+    connect(m_keep, &QPushButton::clicked, this, &RunCurves::keepRun);
+    connect(m_forget, &QPushButton::clicked, this, &RunCurves::forgetKeptRuns);
+    retranslateUi();
+}
+
+bool RunCurves::useKeptFile(const QString &fileName, QString *error)
+{
+    m_keptFile = fileName;
+    std::optional<KeptRuns> kept = KeptRuns::load(fileName, error);
+    m_kept = kept ? std::move(*kept) : KeptRuns{};
+    m_keptMessage = kept ? QString() : *error;
+    showKeptRuns();
+    return kept.has_value();
+}
+
+void RunCurves::keepRun()
+{
+    std::optional<KeptRun> run = m_session ? keptRunOf(*m_session) : std::nullopt;
+    if (!run)
+        return;
+    const std::optional<KeptRun> dropped = m_kept.keep(std::move(*run));
+    m_keptMessage = dropped ? tr("The oldest kept run (%1) was dropped: at most %n are kept.",
+                                 nullptr, KeptRuns::maxKept)
+                                  .arg(runName(*dropped))
+                            : QString();
+    saveKeptRuns();
+    showKeptRuns();
+}
+
+void RunCurves::forgetKeptRuns()
+{
+    m_kept.clear();
+    m_keptMessage.clear();
+    saveKeptRuns();
+    showKeptRuns();
+}
+
+void RunCurves::saveKeptRuns()
+{
+    QString error;
+    if (!m_keptFile.isEmpty() && !m_kept.save(m_keptFile, &error))
+        m_keptMessage = tr("The kept runs could not be saved: %1").arg(error);
+}
+
+QString RunCurves::runName(const KeptRun &run)
+{
+    const QString corpus = QFileInfo(run.setup.corpus).fileName();
+    return tr("%1, %n layer(s), %2 steps", nullptr, run.setup.config.layers)
+        .arg(corpus)
+        .arg(run.stepsDone);
+}
+
+void RunCurves::showKeptRuns()
+{
+    QStringList names;
+    for (const KeptRun &run : m_kept.runs())
+        names.append(tr("kept: %1").arg(runName(run)));
+    m_lossChart->setKeptRuns(m_kept.runs(), names);
+    m_positionSteps->setKeptRuns(m_kept.runs());
+    m_forget->setEnabled(!m_kept.isEmpty());
+    QString note = m_kept.isEmpty()
+                       ? tr("Keep a run to compare the next ones with it.")
+                       : tr("%n run(s) kept, drawn faint.", nullptr, int(m_kept.runs().size()));
+    if (!m_keptMessage.isEmpty())
+        note += QLatin1Char(' ') + m_keptMessage;
+    m_keptNote->setText(note);
+    if (m_session)
+        showSession(*m_session);
 }
 
 void RunCurves::showSession(const TrainingSession &session)
 {
+    m_session = &session;
+    m_keep->setEnabled(!session.validations().empty());
     m_lossChart->showSession(session);
     m_positionSteps->showSession(session, m_lossChart->stepAxis()->max());
     alignSteps();
@@ -54,6 +133,11 @@ void RunCurves::showProbeLosses(const SharedSnapshot &snapshot, const TrainingSe
 void RunCurves::retranslateUi()
 {
     m_lossChart->retranslateUi();
+    m_keep->setText(tr("Keep this run"));
+    m_keep->setToolTip(tr("Keep this run's curves to compare the next runs with: train one layer, "
+                          "keep it, then train two and see which one has the phase change."));
+    m_forget->setText(tr("Forget kept runs"));
+    showKeptRuns();
 }
 
 void RunCurves::applyFonts(const QFont &font)

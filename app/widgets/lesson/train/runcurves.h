@@ -3,11 +3,17 @@
 /// Step 7's curves of a run, one above the other on the same steps: the loss chart, the loss at
 /// each position over training with the in-context learning score (PositionStepMap, its steps
 /// under the chart's), and the loss of each next character on the probe line at the step the
-/// history slider shows (PositionLossView). It only shows what a TrainingSession has.
+/// history slider shows (PositionLossView). "Keep this run" keeps the run's curves (KeptRuns, in
+/// their own file) to compare the next runs with: the chart and the score strip draw them faint.
+/// It only shows what a TrainingSession has.
 
+#include "keptruns.h"
 #include "snapshothistory.h"
 
 #include <QWidget>
+
+class QLabel;
+class QPushButton;
 
 namespace attention {
 
@@ -27,8 +33,21 @@ public:
     PositionStepMap *positionSteps() const { return m_positionSteps; }
     PositionLossView *positionLosses() const { return m_positionLosses; }
 
-    /// Draws the session's losses and validations.
+    /// Draws the session's losses and validations (and remembers the session for Keep).
     void showSession(const TrainingSession &session);
+
+    /// Reads the kept runs of `fileName` (KeptRuns::defaultFileName() at the start) and keeps
+    /// them there from now on; false, with `error`, when the file is bad (then none are shown).
+    bool useKeptFile(const QString &fileName, QString *error);
+    const KeptRuns &keptRuns() const { return m_kept; }
+    /// Keeps the session's run (the oldest kept one is dropped past KeptRuns::maxKept).
+    void keepRun();
+    void forgetKeptRuns();
+    /// A kept run's name in the legends: its corpus, layers, heads and steps.
+    static QString runName(const KeptRun &run);
+    QPushButton *keepButton() const { return m_keep; }
+    QPushButton *forgetButton() const { return m_forget; }
+    QLabel *keptNote() const { return m_keptNote; }
     /// Marks the step the history slider shows (−1: none, the latest is shown).
     void setShownStep(int step);
     /// The losses on the probe line of `snapshot` (none: empty).
@@ -39,10 +58,21 @@ public:
 private:
     /// Lays the map's steps under the loss chart's step axis.
     void alignSteps();
+    /// Hands the kept runs to the chart and the map, and redraws.
+    void showKeptRuns();
+    /// Writes the kept runs' file; a failure is said in the note.
+    void saveKeptRuns();
 
     LossChart *m_lossChart;
     PositionStepMap *m_positionSteps;
     PositionLossView *m_positionLosses;
+    KeptRuns m_kept;
+    QString m_keptFile;
+    QString m_keptMessage; ///< the last word on the kept runs (one dropped, a file not written)
+    const TrainingSession *m_session = nullptr;
+    QPushButton *m_keep;
+    QPushButton *m_forget;
+    QLabel *m_keptNote;
 };
 
 } // namespace attention

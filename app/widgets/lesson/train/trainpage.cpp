@@ -113,6 +113,8 @@ TrainPage::TrainPage(QWidget *parent)
     m_session->setProbe(defaultProbe());
     m_controls->setSetup(defaultSetup());
     buildLayout();
+    QString keptError; // a bad file is named in the kept runs' note
+    m_curves->useKeptFile(KeptRuns::defaultFileName(), &keptError);
     connectSession();
     connectControls();
     retranslateUi();
