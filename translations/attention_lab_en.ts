@@ -935,6 +935,41 @@ JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&
     </message>
 </context>
 <context>
+    <name>LayersExercise</name>
+    <message>
+        <source>Train one layer on the repeat task and keep the run (Layers 1, Train, Keep this run).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Now train two layers on the repeat task beside the kept one-layer run.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>One layer: the strongest head puts %1 a uniform head&apos;s weight on the character after the earlier copy, in-context learning score %2 nats. %3 layers: %4, score %5 nats, %6 nats lower.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The deeper run has no induction head yet (%1): train it longer.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The one-layer run has a head at %1 on the induction role.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The scores differ by less than %1 nats.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The circuit needs two layers: one head writes the previous character, a later one reads it.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Keep this one-layer run (Keep this run), then train two layers.</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
     <name>Lesson</name>
     <message>
         <source>Averaging: one matrix product gives each position the mean of itself and everything before it</source>
@@ -1190,6 +1225,14 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
     <message>
         <source>Find the layer-2 head that reads the earlier copy (%1×), then the layer-1 head it needs: switched off, its ratio falls below %2×.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Exercise 6: two layers, not one</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Keep a one-layer run of the repeat task, then train two layers beside it: only the two-layer run gets an induction head (%1×; none at %2× in one layer) and an in-context learning score %3 nats lower.</source>
         <translation></translation>
     </message>
 </context>
@@ -4588,11 +4631,11 @@ What “%1” passes on to the tokens that attend to it.</source>
         <translation></translation>
     </message>
     <message>
-        <source>With --step 7: which of the step&apos;s exercises to set up, 1 or 2 (default 1); implies --exercise.</source>
+        <source>--exercise-index must be a number from 1 to %1, not “%2”</source>
         <translation></translation>
     </message>
     <message>
-        <source>--exercise-index must be a number from 1 to %1, not “%2”</source>
+        <source>With --step 7: which of the step&apos;s exercises to set up, 1, 2 or 3 (default 1); implies --exercise.</source>
         <translation></translation>
     </message>
 </context>

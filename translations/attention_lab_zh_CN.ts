@@ -957,6 +957,41 @@ JSON：{&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head
     </message>
 </context>
 <context>
+    <name>LayersExercise</name>
+    <message>
+        <source>Train one layer on the repeat task and keep the run (Layers 1, Train, Keep this run).</source>
+        <translation>在重复任务上训练一层并保留这次训练（层数 1，训练，保留这次训练）。</translation>
+    </message>
+    <message>
+        <source>Now train two layers on the repeat task beside the kept one-layer run.</source>
+        <translation>现在在保留的一层训练旁边，在重复任务上训练两层。</translation>
+    </message>
+    <message>
+        <source>One layer: the strongest head puts %1 a uniform head&apos;s weight on the character after the earlier copy, in-context learning score %2 nats. %3 layers: %4, score %5 nats, %6 nats lower.</source>
+        <translation>一层：最强的头在前一次出现之后那个字上放的权重是均匀头的 %1，上下文学习分数 %2 奈特。%3 层：%4，分数 %5 奈特，低了 %6 奈特。</translation>
+    </message>
+    <message>
+        <source>The deeper run has no induction head yet (%1): train it longer.</source>
+        <translation>更深的那次训练还没有归纳头（%1）：再训练久一点。</translation>
+    </message>
+    <message>
+        <source>The one-layer run has a head at %1 on the induction role.</source>
+        <translation>一层的训练有一个头在归纳角色上达到了 %1。</translation>
+    </message>
+    <message>
+        <source>The scores differ by less than %1 nats.</source>
+        <translation>两个分数相差不到 %1 奈特。</translation>
+    </message>
+    <message>
+        <source>The circuit needs two layers: one head writes the previous character, a later one reads it.</source>
+        <translation>这个回路需要两层：一个头写下前一个字，后面一层的头读它。</translation>
+    </message>
+    <message>
+        <source>Keep this one-layer run (Keep this run), then train two layers.</source>
+        <translation>保留这次一层的训练（保留这次训练），然后训练两层。</translation>
+    </message>
+</context>
+<context>
     <name>Lesson</name>
     <message>
         <source>Averaging: one matrix product gives each position the mean of itself and everything before it</source>
@@ -1214,6 +1249,14 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     <message>
         <source>Find the layer-2 head that reads the earlier copy (%1×), then the layer-1 head it needs: switched off, its ratio falls below %2×.</source>
         <translation>找出第 2 层里读前一份的头（%1×），再找出它依赖的第 1 层的头：关掉它，比值就降到 %2× 以下。</translation>
+    </message>
+    <message>
+        <source>Exercise 6: two layers, not one</source>
+        <translation>练习 6：两层，而不是一层</translation>
+    </message>
+    <message>
+        <source>Keep a one-layer run of the repeat task, then train two layers beside it: only the two-layer run gets an induction head (%1×; none at %2× in one layer) and an in-context learning score %3 nats lower.</source>
+        <translation>保留一次重复任务的一层训练，再在旁边训练两层：只有两层的训练会出现归纳头（%1×；一层里没有头达到 %2×），上下文学习分数也低 %3 奈特。</translation>
     </message>
 </context>
 <context>
@@ -4612,12 +4655,12 @@ What “%1” passes on to the tokens that attend to it.</source>
 </translation>
     </message>
     <message>
-        <source>With --step 7: which of the step&apos;s exercises to set up, 1 or 2 (default 1); implies --exercise.</source>
-        <translation>与 --step 7 一起使用：布置该步的第几个练习，1 或 2（默认 1）；隐含 --exercise。</translation>
-    </message>
-    <message>
         <source>--exercise-index must be a number from 1 to %1, not “%2”</source>
         <translation>--exercise-index 必须是 1 到 %1 之间的数，而不是“%2”</translation>
+    </message>
+    <message>
+        <source>With --step 7: which of the step&apos;s exercises to set up, 1, 2 or 3 (default 1); implies --exercise.</source>
+        <translation>与 --step 7 一起使用：布置该步的第几个练习，1、2 或 3（默认 1）；隐含 --exercise。</translation>
     </message>
 </context>
 </TS>

@@ -76,7 +76,7 @@ LabOptions addLabOptions(QCommandLineParser &parser)
     const QCommandLineOption exerciseIndexOption(
         QStringLiteral("exercise-index"),
         QCoreApplication::translate("main", "With --step 7: which of the step's exercises to set "
-                                            "up, 1 or 2 (default 1); implies --exercise."),
+                                            "up, 1, 2 or 3 (default 1); implies --exercise."),
         QStringLiteral("N"));
     parser.addOption(exerciseOption);
     parser.addOption(exerciseIndexOption);

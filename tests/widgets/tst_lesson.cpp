@@ -235,12 +235,13 @@ private Q_SLOTS:
         QCOMPARE(lesson->currentStep(), LessonView::stepCount - 1);
         lesson->stepList()->setCurrentRow(2);
         QCOMPARE(lesson->currentStep(), 3);
-        // The five exercises sit on steps 2, 5, 6 and 7 (4 and 5).
+        // The six exercises sit on steps 2, 5, 6 and 7 (4, 5 and 6).
         QList<int> withExercise;
         for (int step = 1; step <= LessonView::stepCount; ++step)
             for (int index = 0; index < lesson->page(step)->exerciseCount(); ++index)
                 withExercise.append(step);
-        QCOMPARE(withExercise, QList<int>({2, 5, 6, 7, 7}));
+        QCOMPARE(withExercise, QList<int>({2, 5, 6, 7, 7, 7}));
+        QVERIFY(lesson->exerciseButton(2)->isVisibleTo(lesson) == (lesson->currentStep() == 7));
     }
 
     void modesHideAndRestoreTheWorkbench()

@@ -63,25 +63,32 @@ StepText LessonText::step(int step)
                   tr("Compare each time with the one before: about 4× for each doubling of T, "
                      "which is a slope near 2.")}}};
     case 7:
-        return {tr("A trained model"),
-                tr("Here nobody sets q and k by hand: a small Transformer learns its own by "
-                   "predicting the next character of a text. Press <b>Train</b>: the loss falls "
-                   "below the unigram baseline (character counts alone) while the heads turn "
-                   "from a flat causal triangle into patterns, one on the previous character, "
-                   "another on the last ， or 。; the slider replays how they formed. Validation "
-                   "rising while training falls is over-fitting. In the <b>repeat task</b> each "
-                   "string comes twice: two heads learn together to find the earlier copy and "
-                   "read what followed it, an induction head. <b>Open the long-trained "
-                   "model</b> for heads that read all of 全唐诗."),
-                {{tr("Exercise 4: the last comma"),
-                  tr("A head passes when its role is the last comma: at least %1× a uniform "
-                     "head's weight on the last “，”, and no role of it higher.")
-                      .arg(NumberFormat::ratio(tiny::namedRoleMinRatio))},
-                 {tr("Exercise 5: the induction circuit"),
-                  tr("Find the layer-2 head that reads the earlier copy (%1×), then the layer-1 "
-                     "head it needs: switched off, its ratio falls below %2×.")
-                      .arg(NumberFormat::ratio(tiny::inductionHeadMinRatio),
-                           NumberFormat::ratio(tiny::namedRoleMinRatio))}}};
+        return {
+            tr("A trained model"),
+            tr("Here nobody sets q and k by hand: a small Transformer learns its own by "
+               "predicting the next character of a text. Press <b>Train</b>: the loss falls "
+               "below the unigram baseline (character counts alone) while the heads turn "
+               "from a flat causal triangle into patterns, one on the previous character, "
+               "another on the last ， or 。; the slider replays how they formed. Validation "
+               "rising while training falls is over-fitting. In the <b>repeat task</b> each "
+               "string comes twice: two heads learn together to find the earlier copy and "
+               "read what followed it, an induction head. <b>Open the long-trained "
+               "model</b> for heads that read all of 全唐诗."),
+            {{tr("Exercise 4: the last comma"),
+              tr("A head passes when its role is the last comma: at least %1× a uniform "
+                 "head's weight on the last “，”, and no role of it higher.")
+                  .arg(NumberFormat::ratio(tiny::namedRoleMinRatio))},
+             {tr("Exercise 5: the induction circuit"),
+              tr("Find the layer-2 head that reads the earlier copy (%1×), then the layer-1 "
+                 "head it needs: switched off, its ratio falls below %2×.")
+                  .arg(NumberFormat::ratio(tiny::inductionHeadMinRatio),
+                       NumberFormat::ratio(tiny::namedRoleMinRatio))},
+             {tr("Exercise 6: two layers, not one"),
+              tr("Keep a one-layer run of the repeat task, then train two layers beside it: "
+                 "only the two-layer run gets an induction head (%1×; none at %2× in one "
+                 "layer) and an in-context learning score %3 nats lower.")
+                  .arg(NumberFormat::ratio(tiny::inductionHeadMinRatio),
+                       NumberFormat::ratio(tiny::namedRoleMinRatio), NumberFormat::ratio(0.5))}}};
     case 8:
         return {tr("Check yourself"),
                 tr("Answer each question in your own words first, then reveal ours."),

@@ -67,7 +67,7 @@ LessonView::LessonView(QWidget *parent)
     , m_list(new QListWidget(this))
     , m_title(new QLabel(this))
     , m_explanation(new QLabel(this))
-    , m_exercises{new QPushButton(this), new QPushButton(this)}
+    , m_exercises{new QPushButton(this), new QPushButton(this), new QPushButton(this)}
     , m_hint(new QLabel(this))
     , m_previous(new QPushButton(this))
     , m_next(new QPushButton(this))

@@ -48,7 +48,7 @@ public:
     TrainPage *trainPage() const;
 
     /// The most exercises a step has (step 7: exercises 4 and 5).
-    static constexpr int maxExercises = 2;
+    static constexpr int maxExercises = 3;
     /// No exercise of a step set up.
     static constexpr int noExercise = -1;
     /// Sets the current step's exercise `index` up and shows what to look for. A step shows one

@@ -1,5 +1,6 @@
 #include "runcurves.h"
 
+#include "layersexercise.h"
 #include "losschart.h"
 #include "positionlossview.h"
 #include "positionstepmap.h"
@@ -20,8 +21,11 @@ RunCurves::RunCurves(QWidget *parent)
     , m_keep(new QPushButton)
     , m_forget(new QPushButton)
     , m_keptNote(new QLabel)
+    , m_verdict(new QLabel)
 {
     m_keptNote->setWordWrap(true);
+    m_verdict->setWordWrap(true);
+    m_verdict->setVisible(false);
     auto *kept = new QHBoxLayout;
     kept->addWidget(m_keep);
     kept->addWidget(m_forget);
@@ -31,6 +35,7 @@ RunCurves::RunCurves(QWidget *parent)
     layout->addWidget(m_lossChart, 1);
     layout->addWidget(m_positionSteps);
     layout->addLayout(kept);
+    layout->addWidget(m_verdict);
     layout->addWidget(m_positionLosses);
     connect(m_lossChart->chart(), &QChart::plotAreaChanged, this, &RunCurves::alignSteps);
     connect(m_keep, &QPushButton::clicked, this, &RunCurves::keepRun);
@@ -103,9 +108,25 @@ void RunCurves::showKeptRuns()
         showSession(*m_session);
 }
 
+void RunCurves::setExerciseShown(bool shown)
+{
+    m_exerciseShown = shown;
+    m_verdict->setVisible(shown);
+    updateVerdict();
+}
+
+void RunCurves::updateVerdict()
+{
+    if (!m_exerciseShown)
+        return;
+    const std::optional<KeptRun> current = m_session ? keptRunOf(*m_session) : std::nullopt;
+    m_verdict->setText(LayersExercise::judge(m_kept.runs(), current).text);
+}
+
 void RunCurves::showSession(const TrainingSession &session)
 {
     m_session = &session;
+    updateVerdict();
     m_keep->setEnabled(!session.validations().empty());
     m_lossChart->showSession(session);
     m_positionSteps->showSession(session, m_lossChart->stepAxis()->max());

@@ -45,6 +45,9 @@ public:
     void forgetKeptRuns();
     /// A kept run's name in the legends: its corpus, layers, heads and steps.
     static QString runName(const KeptRun &run);
+    /// Shows exercise 6's verdict (LayersExercise) under the kept runs, or hides it.
+    void setExerciseShown(bool shown);
+    QLabel *exerciseVerdict() const { return m_verdict; }
     QPushButton *keepButton() const { return m_keep; }
     QPushButton *forgetButton() const { return m_forget; }
     QLabel *keptNote() const { return m_keptNote; }
@@ -62,6 +65,7 @@ private:
     void showKeptRuns();
     /// Writes the kept runs' file; a failure is said in the note.
     void saveKeptRuns();
+    void updateVerdict();
 
     LossChart *m_lossChart;
     PositionStepMap *m_positionSteps;
@@ -73,6 +77,8 @@ private:
     QPushButton *m_keep;
     QPushButton *m_forget;
     QLabel *m_keptNote;
+    QLabel *m_verdict; ///< exercise 6's
+    bool m_exerciseShown = false;
 };
 
 } // namespace attention

@@ -7,6 +7,7 @@
 #include "headscolumn.h"
 #include "headworthpanel.h"
 #include "historyview.h"
+#include "layersexercise.h"
 #include "losschart.h"
 #include "modelfile.h"
 #include "nextcharpanel.h"
@@ -413,27 +414,30 @@ void TrainPage::startExercise(int index)
 {
     showStartedExercise(index);
     m_tabs->setCurrentWidget(m_headPanel);
-    if (index == 1) {
-        startInductionExercise();
+    if (index >= 1) {
+        startInductionExercise(index == 2 ? LayersExercise::nextLayers(m_curves->keptRuns().runs())
+                                          : 2);
     } else if (ensureSetUp() && m_session->stepsDone() == 0 && m_session->canTrain()) {
         m_session->train();
     }
 }
 
-void TrainPage::startInductionExercise()
+void TrainPage::startInductionExercise(int layers)
 {
-    // A model of the repeat task stays (a run that trained, or one opened from a file); anything
-    // else becomes a run of the task, trained now.
+    // A model of the repeat task of `layers` layers stays (a run that trained, or one opened
+    // from a file); anything else becomes a run of the task, trained now.
     const QString repeat = QString::fromLatin1(corpora::repeatTask);
     const bool opened = m_session->state() == TrainingSession::State::Opened;
     const bool repeatModel = opened ? m_session->corpusName() == repeat
                                     : m_session->setup().corpus == repeat &&
                                           m_session->state() != TrainingSession::State::Empty &&
-                                          m_session->stepsDone() > 0;
+                                          m_session->stepsDone() > 0 &&
+                                          m_session->setup().config.layers == layers;
     if (!repeatModel) {
         if (!m_files->confirmReplacingRun())
             return;
-        const TrainingSetup setup = attention::defaultSetup(repeat);
+        TrainingSetup setup = attention::defaultSetup(repeat);
+        setup.config.layers = layers;
         m_controls->setSetup(setup);
         m_controls->setPendingChange(false);
         if (const QString error = trainingErrorText(m_session->setUp(setup)); !error.isEmpty())
@@ -446,8 +450,10 @@ void TrainPage::startInductionExercise()
 
 void TrainPage::showStartedExercise(int index)
 {
-    m_headPanel->setExercise(index == 1 ? HeadPanel::Exercise::Induction
-                                        : HeadPanel::Exercise::LastComma);
+    m_headPanel->setExercise(index == 0   ? HeadPanel::Exercise::LastComma
+                             : index == 1 ? HeadPanel::Exercise::Induction
+                                          : HeadPanel::Exercise::None);
+    m_curves->setExerciseShown(index == 2);
 }
 
 void TrainPage::showError(const QString &message)

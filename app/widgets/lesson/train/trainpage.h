@@ -69,7 +69,7 @@ public:
     void restoreState(const QJsonObject &state) override;
     void reset() override;
 
-    int exerciseCount() const override { return 2; }
+    int exerciseCount() const override { return 3; }
     /// Exercise 4 (index 0): shows whether the selected head looks back at the last ，; trains
     /// the current setup first when the model has not learned anything yet.
     /// Exercise 5 (index 1): the induction circuit. The page trains the repeat task (a run of it
@@ -159,8 +159,8 @@ private:
     /// Switches the selected head off (or on again) in the session: the grid, the panels and
     /// the heads' worth show the model without it.
     void switchSelectedHead(bool off);
-    /// Exercise 5's start: the repeat task, trained.
-    void startInductionExercise();
+    /// Exercises 5 and 6's start: the repeat task in `layers` layers, trained.
+    void startInductionExercise(int layers);
     /// Asks the inspector what each head is worth (over the validation text only).
     void measureWorth();
     void showError(const QString &message);
