@@ -9,6 +9,7 @@
 #include "verifynear.h"
 
 #include <QApplication>
+#include <QChart>
 #include <QChartView>
 #include <QJsonObject>
 #include <QLabel>
@@ -217,6 +218,13 @@ void TestSqrtDPage::scalingLowersTheLargestWeight()
     // Unscaled, the largest weight nears 1 at large d; scaled, it stays near five N(0, 1) scores'.
     QVERIFY(yAt(page.unscaledSeries(), 1024) > 0.85);
     VERIFY_NEAR(yAt(page.scaledSeries(), 1024), 0.46, 0.06);
+    // A point at weight 1 lies whole inside the plot (its marker is 5 px across), not cut by its
+    // top.
+    QChart *chart = page.weightChartView()->chart();
+    const QPointF top = chart->mapToPosition(QPointF(1024, 1.0), page.unscaledSeries());
+    QVERIFY2(
+        top.y() - chart->plotArea().top() >= 2.5,
+        qPrintable(QStringLiteral("%1 px below the top").arg(top.y() - chart->plotArea().top())));
 }
 
 void TestSqrtDPage::tableAgreesWithCore()

@@ -135,8 +135,11 @@ void SqrtDPage::buildWeightChart()
     m_scaledSeries->setPointsVisible(true);
     m_scaledSeries->setMarkerSize(pointSize);
     m_uniformSeries->setPen(QPen(QColor(0x80, 0x80, 0x80), 1.5, Qt::DashLine));
-    m_weightAxis->setRange(0.0, 1.0);
-    m_weightAxis->setTickCount(6);
+    // A little above 1, so that a point at 1 (one-hot) shows whole: the plot clips its markers.
+    m_weightAxis->setRange(0.0, 1.08);
+    m_weightAxis->setTickType(QValueAxis::TicksDynamic);
+    m_weightAxis->setTickAnchor(0.0);
+    m_weightAxis->setTickInterval(0.2);
     m_weightAxis->setLabelFormat(QStringLiteral("%.1f"));
     for (QAbstractSeries *series : std::initializer_list<QAbstractSeries *>{
              m_uniformSeries, m_unscaledSeries, m_scaledSeries, m_weightMarkerLine, m_weightMarker})
