@@ -3439,6 +3439,10 @@ head %1</source>
         <source>Probability of each next character</source>
         <translation></translation>
     </message>
+    <message>
+        <source>“rare” is no single character: it is all the characters the model saw too seldom to learn on its own, counted together as one. Sample never draws it.</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::OutputView</name>

@@ -3459,6 +3459,10 @@ head %1</source>
         <source>Probability of each next character</source>
         <translation>下一个字符的概率</translation>
     </message>
+    <message>
+        <source>“rare” is no single character: it is all the characters the model saw too seldom to learn on its own, counted together as one. Sample never draws it.</source>
+        <translation>“生僻字”不是某一个字：它是模型见得太少、没能单独学会的所有字，合在一起算作一个。采样时从不抽到它。</translation>
+    </message>
 </context>
 <context>
     <name>attention::OutputView</name>

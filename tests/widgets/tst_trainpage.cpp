@@ -543,6 +543,9 @@ void TestTrainPage::nextCharacterFollowsTemperature()
                                               : QString::fromUcs4(&c, 1);
         QCOMPARE(panel->shownCharacters().at(qsizetype(i)), expected);
     }
+    // A "rare" bar comes with a word on what it is; none without one.
+    QCOMPARE(panel->rareNote()->isVisibleTo(panel),
+             panel->shownCharacters().contains(QStringLiteral("rare")));
     panel->sample();
     QVERIFY(page.inspector()->waitUntilIdle(60000));
     const QString first = panel->sampledText();

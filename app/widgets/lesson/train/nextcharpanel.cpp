@@ -20,6 +20,7 @@ NextCharPanel::NextCharPanel(ModelInspector *inspector, QWidget *parent)
     : QWidget(parent)
     , m_inspector(inspector)
     , m_caption(new QLabel)
+    , m_rareNote(new QLabel)
     , m_chart(new BarChartView(QColor(0x1f, 0x77, 0xb4)))
     , m_temperatureLabel(new QLabel)
     , m_slider(new QSlider(Qt::Horizontal))
@@ -32,6 +33,8 @@ NextCharPanel::NextCharPanel(ModelInspector *inspector, QWidget *parent)
     , m_output(new QLabel)
 {
     m_caption->setWordWrap(true);
+    m_rareNote->setWordWrap(true);
+    m_rareNote->setVisible(false);
     m_chart->valueAxis()->setLabelFormat(QStringLiteral("%.2f"));
 
     m_slider->setRange(0, sliderSteps);
@@ -59,6 +62,7 @@ NextCharPanel::NextCharPanel(ModelInspector *inspector, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_caption);
     layout->addWidget(m_chart, 1);
+    layout->addWidget(m_rareNote);
     layout->addLayout(temperature);
     layout->addWidget(m_temperatureNote);
     layout->addLayout(sample);
@@ -181,6 +185,9 @@ void NextCharPanel::showPrediction()
             m_probabilities.append(prediction->probabilities[i]);
         }
     m_chart->setBars(m_characters, m_probabilities);
+    m_rareNote->setVisible(prediction && prediction->model == m_model &&
+                           std::find(prediction->ids.begin(), prediction->ids.end(), 0) !=
+                               prediction->ids.end());
     // The scale follows the likeliest character (in tenths), so an unsure model's bars show.
     const double top = m_probabilities.isEmpty() ? 1.0 : m_probabilities.front();
     m_chart->valueAxis()->setRange(0.0, std::clamp(std::ceil(top * 10.0) / 10.0, 0.1, 1.0));
@@ -234,6 +241,9 @@ void NextCharPanel::retranslateUi()
     m_chart->setAccessibleName(tr("Probability of each next character"));
     m_chart->setToolTip(tr("“rare” stands for every character the model saw too seldom to learn "
                            "on its own; Sample never draws it."));
+    m_rareNote->setText(tr("“rare” is no single character: it is all the characters the model saw "
+                           "too seldom to learn on its own, counted together as one. Sample "
+                           "never draws it."));
     updateBars();
 }
 

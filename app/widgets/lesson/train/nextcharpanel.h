@@ -61,6 +61,8 @@ public:
     QSlider *temperatureSlider() const { return m_slider; }
     QPushButton *sampleButton() const { return m_sample; }
     QLabel *sampleLabel() const { return m_output; }
+    /// Says what "rare" is, shown while it is one of the bars.
+    QLabel *rareNote() const { return m_rareNote; }
 
     void retranslateUi();
 
@@ -87,6 +89,7 @@ private:
     QString m_sampledText;
 
     QLabel *m_caption;
+    QLabel *m_rareNote;
     BarChartView *m_chart;
     QLabel *m_temperatureLabel;
     QSlider *m_slider;
