@@ -7,6 +7,10 @@
 #include "trainingsession.h"
 
 #include <QChart>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <cmath>
