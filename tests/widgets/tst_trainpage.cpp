@@ -48,6 +48,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QStringEncoder>
+#include <QStyleOptionSlider>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -399,6 +400,24 @@ void TestTrainPage::savedModelOpensAgain()
     QCOMPARE(other.session()->stepsDone(), page.session()->bestStep());
     QVERIFY(!other.controls()->trainButton()->isEnabled());
     QVERIFY(other.controls()->resetButton()->isEnabled());
+    // One snapshot: the history slider has nothing to replay, and its handle stands at the
+    // right end, where the step it names is, as the style places it.
+    QSlider *slider = other.historySlider();
+    QVERIFY(!slider->isEnabled());
+    QStyleOptionSlider option;
+    option.initFrom(slider);
+    option.orientation = slider->orientation();
+    option.minimum = slider->minimum();
+    option.maximum = slider->maximum();
+    option.sliderPosition = slider->sliderPosition();
+    option.sliderValue = slider->value();
+    option.upsideDown = slider->invertedAppearance();
+    const QRect handle = slider->style()->subControlRect(QStyle::CC_Slider, &option,
+                                                         QStyle::SC_SliderHandle, slider);
+    QVERIFY2(handle.right() >= slider->width() - 2, qPrintable(QStringLiteral("handle %1–%2 of %3")
+                                                                   .arg(handle.left())
+                                                                   .arg(handle.right())
+                                                                   .arg(slider->width())));
 }
 
 void TestTrainPage::workbenchHeadMatchesEval()

@@ -37,8 +37,12 @@ void HistoryView::historyAppended()
     const int last = int(m_session->history().size()) - 1;
     {
         const QSignalBlocker blocker(m_slider);
-        m_slider->setRange(0, std::max(0, last));
-        m_slider->setValue(m_followLatest ? last : std::min(m_shown, last));
+        // One snapshot (an opened model): nothing to replay, and the handle at the right end,
+        // where the latest step stands, not at the left under "step 12000" (a range of one
+        // position draws it at the left, so the disabled slider's starts one before).
+        m_slider->setRange(last > 0 ? 0 : -1, std::max(0, last));
+        m_slider->setValue(m_followLatest ? std::max(0, last) : std::min(m_shown, last));
+        m_slider->setEnabled(last > 0);
     }
     showSnapshot(m_slider->value());
 }
