@@ -24,6 +24,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QValueAxis>
 #include <cmath>
 #include <memory>
 
@@ -60,6 +61,7 @@ private Q_SLOTS:
     void keptRunIsDrawnFaintAndSurvives();
     void theOldestKeptRunIsDropped();
     void badKeptFileIsNamed();
+    void everyAxisFollowsTheZoom();
 
 private:
     Language m_language; ///< English, for its plurals
@@ -231,6 +233,18 @@ void TestRunCurves::badKeptFileIsNamed()
     QVERIFY2(error.contains(QStringLiteral("run 1 has no validation")), qPrintable(error));
     QVERIFY(curves.keptRuns().isEmpty());
     QVERIFY2(curves.keptNote()->text().contains(error), qPrintable(curves.keptNote()->text()));
+}
+
+void TestRunCurves::everyAxisFollowsTheZoom()
+{
+    // Zoomed (a larger page font), the induction ratio's axis grows with the loss's and the steps'.
+    QFont zoomed = m_page().font();
+    zoomed.setPointSizeF(zoomed.pointSizeF() * 2.0);
+    m_page().curves()->applyFonts(zoomed);
+    LossChart *chart = m_page().lossChart();
+    QCOMPARE(chart->ratioAxis()->labelsFont().pointSizeF(), zoomed.pointSizeF());
+    QCOMPARE(chart->stepAxis()->labelsFont().pointSizeF(), zoomed.pointSizeF());
+    m_page().curves()->applyFonts(m_page().font());
 }
 
 QTEST_MAIN(TestRunCurves)

@@ -322,7 +322,7 @@ void LossChart::fitLossTitle()
 
 void LossChart::applyFonts(const QFont &font)
 {
-    for (QValueAxis *axis : {m_stepAxis, m_lossAxis}) {
+    for (QValueAxis *axis : {m_stepAxis, m_lossAxis, m_ratioAxis}) {
         axis->setLabelsFont(font);
         axis->setTitleFont(font);
     }
