@@ -3160,6 +3160,10 @@ head %1</source>
         <source>Hover a point for its step and loss. Validation rising while training falls is over-fitting: the model learns its training text by heart. The shaded stretch is where the validation loss fell fastest; the green line, on the right axis, how strongly the best head of layer 2 and up reads the character after the earlier copy of the current one (an induction head).</source>
         <translation></translation>
     </message>
+    <message>
+        <source>%1, training loss</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::MainWindow</name>
@@ -3508,6 +3512,14 @@ head %1</source>
         <source>A row per position of the validation windows (the first at the top), a column per validation, dark for a low loss (0 to %1 nats). The in-context learning score is the last quarter&apos;s loss less the second eighth&apos;s: it drops when the later positions, which see more of the text, are guessed better. The dashed lines and the shading mark where the validation loss fell fastest. Hover for the figures.</source>
         <translation></translation>
     </message>
+    <message>
+        <source>The kept run %1: its loss at each position over training (dark: low); under it, its in-context learning score, this run&apos;s faint.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>It ended at %1 nats.</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>attention::QueryKeyPage</name>
@@ -3588,6 +3600,22 @@ head %1</source>
     </message>
     <message>
         <source>Forget kept runs</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Map of this run</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Map of the kept run %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Which run&apos;s loss at each position the map shows: a kept one-layer run&apos;s stays light in the late positions.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Map of</source>
         <translation></translation>
     </message>
 </context>

@@ -3180,6 +3180,10 @@ head %1</source>
         <source>Hover a point for its step and loss. Validation rising while training falls is over-fitting: the model learns its training text by heart. The shaded stretch is where the validation loss fell fastest; the green line, on the right axis, how strongly the best head of layer 2 and up reads the character after the earlier copy of the current one (an induction head).</source>
         <translation>把指针停在一个点上可以看到它的步数和损失。训练损失下降而验证损失上升就是过拟合：模型在背训练文本。阴影部分是验证损失下降最快的一段；绿线（右轴）表示第 2 层及以后最强的头多大程度上读当前字前一次出现时后面的那个字（归纳头）。</translation>
     </message>
+    <message>
+        <source>%1, training loss</source>
+        <translation>%1，训练损失</translation>
+    </message>
 </context>
 <context>
     <name>attention::MainWindow</name>
@@ -3528,6 +3532,14 @@ head %1</source>
         <source>A row per position of the validation windows (the first at the top), a column per validation, dark for a low loss (0 to %1 nats). The in-context learning score is the last quarter&apos;s loss less the second eighth&apos;s: it drops when the later positions, which see more of the text, are guessed better. The dashed lines and the shading mark where the validation loss fell fastest. Hover for the figures.</source>
         <translation>验证窗口的每个位置一行（第一个在最上面），每次验证一列，颜色越深损失越低（0 到 %1 奈特）。上下文学习分数是最后四分之一位置的损失减去第二个八分之一位置的损失：靠后的位置看到的文本更多，它们猜得更准时分数就下降。虚线和阴影标出验证损失下降最快的一段。把指针停在上面可以看到数值。</translation>
     </message>
+    <message>
+        <source>The kept run %1: its loss at each position over training (dark: low); under it, its in-context learning score, this run&apos;s faint.</source>
+        <translation>保留的训练 %1：它在训练过程中每个位置的损失（越深越低）；下面是它的上下文学习分数，这次训练的分数画得较淡。</translation>
+    </message>
+    <message>
+        <source>It ended at %1 nats.</source>
+        <translation>最后是 %1 奈特。</translation>
+    </message>
 </context>
 <context>
     <name>attention::QueryKeyPage</name>
@@ -3606,6 +3618,22 @@ head %1</source>
     <message>
         <source>Forget kept runs</source>
         <translation>清除保留的训练</translation>
+    </message>
+    <message>
+        <source>Map of this run</source>
+        <translation>这次训练的图</translation>
+    </message>
+    <message>
+        <source>Map of the kept run %1</source>
+        <translation>保留的训练 %1 的图</translation>
+    </message>
+    <message>
+        <source>Which run&apos;s loss at each position the map shows: a kept one-layer run&apos;s stays light in the late positions.</source>
+        <translation>图中显示哪次训练在每个位置的损失：保留的一层训练在靠后的位置一直较浅。</translation>
+    </message>
+    <message>
+        <source>Map of</source>
+        <translation>显示的图</translation>
     </message>
 </context>
 <context>

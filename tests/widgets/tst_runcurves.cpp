@@ -3,7 +3,9 @@
 // (docs/tiny-model.md), its columns lie under the loss chart's points, a hover names a cell's
 // figures, and the history slider marks the step it shows on the map and the chart alike. A kept
 // run is drawn faint on the chart and in the score strip, survives a restart (its own file), the
-// oldest is dropped past three with a word, and a bad file is named and shows none.
+// oldest is dropped past three with a word, and a bad file is named and shows none. A kept run's
+// training loss is drawn fainter still, and its map is shown on request with this run's score
+// faint.
 
 #include "keptruns.h"
 #include "language.h"
@@ -17,8 +19,11 @@
 #include "verifynear.h"
 
 #include <QChart>
+#include <QComboBox>
 #include <QFile>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPushButton>
 #include <QStandardPaths>
@@ -61,6 +66,7 @@ private Q_SLOTS:
     void keptRunIsDrawnFaintAndSurvives();
     void theOldestKeptRunIsDropped();
     void badKeptFileIsNamed();
+    void keptRunsMapIsShownOnRequest();
     void everyAxisFollowsTheZoom();
 
 private:
@@ -233,6 +239,63 @@ void TestRunCurves::badKeptFileIsNamed()
     QVERIFY2(error.contains(QStringLiteral("run 1 has no validation")), qPrintable(error));
     QVERIFY(curves.keptRuns().isEmpty());
     QVERIFY2(curves.keptNote()->text().contains(error), qPrintable(curves.keptNote()->text()));
+}
+
+void TestRunCurves::keptRunsMapIsShownOnRequest()
+{
+    // A kept run unlike this one: every loss by position halved, its training loss two points.
+    std::optional<KeptRun> run = keptRunOf(*m_page().session());
+    QVERIFY(run);
+    for (ValidationPoint &v : run->validations)
+        for (double &loss : v.positionLosses)
+            loss *= 0.5;
+    run->trainLoss = {QPointF(10.0, 3.0), QPointF(50.0, 2.5)};
+    KeptRuns runs;
+    runs.keep(*run);
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("kept-runs.json"));
+    QString error;
+    QVERIFY2(runs.save(file, &error), qPrintable(error));
+    RunCurves *curves = m_page().curves();
+    QVERIFY2(curves->useKeptFile(file, &error), qPrintable(error));
+
+    // The training loss: its own faint line, out of the legend.
+    LossChart *chart = m_page().lossChart();
+    QCOMPARE(chart->keptTrainSeries().size(), 1);
+    const QLineSeries *train = chart->keptTrainSeries().front();
+    QCOMPARE(train->points(), QList<QPointF>({QPointF(10.0, 3.0), QPointF(50.0, 2.5)}));
+    QCOMPARE(train->color().alpha(), 0x50);
+    QVERIFY(
+        !chart->chart()->legend()->markers(const_cast<QLineSeries *>(train)).front()->isVisible());
+
+    // The map shows this run's until the learner picks the kept one with the keyboard.
+    QComboBox *box = curves->mapRunBox();
+    QVERIFY(box->isVisibleTo(curves));
+    QCOMPARE(box->count(), 2);
+    PositionStepMap *map = m_page().positionSteps();
+    const std::vector<ValidationPoint> &validations = m_page().session()->validations();
+    QCOMPARE(map->positionLosses().back(), validations.back().positionLosses);
+    box->setFocus();
+    QTest::keyClick(box, Qt::Key_Down);
+    QCOMPARE(map->shownRun(), 0);
+    QCOMPARE(map->positionLosses().size(), run->validations.size());
+    for (std::size_t column = 0; column < run->validations.size(); ++column)
+        QCOMPARE(map->positionLosses()[column], run->validations[column].positionLosses);
+    QCOMPARE(map->scores().back(), scoreByDefinition(run->validations.back().positionLosses));
+    QVERIFY2(map->captionText().contains(RunCurves::runName(*run)), qPrintable(map->captionText()));
+    // This run's score is the faint line now.
+    QCOMPARE(map->fadedScores().size(), std::size_t(1));
+    QCOMPARE(map->fadedScores().front().back().y(),
+             scoreByDefinition(validations.back().positionLosses));
+
+    QTest::keyClick(box, Qt::Key_Up);
+    QCOMPARE(map->shownRun(), -1);
+    QCOMPARE(map->positionLosses().back(), validations.back().positionLosses);
+    // Forgotten, the box goes and the map is this run's.
+    curves->forgetButton()->click();
+    QVERIFY(!box->isVisibleTo(curves));
+    QVERIFY(chart->keptTrainSeries().isEmpty());
+    QVERIFY2(curves->useKeptFile(KeptRuns::defaultFileName(), &error), qPrintable(error));
 }
 
 void TestRunCurves::everyAxisFollowsTheZoom()

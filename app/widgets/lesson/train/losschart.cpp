@@ -222,27 +222,19 @@ void LossChart::showFallAndInduction(const TrainingSession &session, double top)
 
 void LossChart::setKeptRuns(const std::vector<KeptRun> &runs, const QStringList &names)
 {
-    for (QLineSeries *series : std::as_const(m_kept)) {
+    for (QLineSeries *series : m_kept + m_keptTrain) {
         chart()->removeSeries(series);
         delete series;
     }
     m_kept.clear();
+    m_keptTrain.clear();
     m_keptSteps = 0.0;
     m_keptHigh = 0.0;
     // Faint, and dashed each its own way: the run training now stays the one that stands out.
+    // The training loss fainter still and out of the legend, which names each run once.
     const Qt::PenStyle styles[] = {Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
-    for (std::size_t i = 0; i < runs.size(); ++i) {
-        QColor faint = validationColor;
-        faint.setAlpha(0x80);
-        QLineSeries *series = lineSeries(faint, 2.0, styles[i % 3]);
-        series->setName(i < std::size_t(names.size()) ? names[int(i)] : QString());
-        QList<QPointF> points;
-        for (const ValidationPoint &v : runs[i].validations) {
-            points.append(QPointF(v.step, v.loss));
-            m_keptHigh = std::max(m_keptHigh, v.loss);
-        }
-        series->replace(points);
-        m_keptSteps = std::max(m_keptSteps, double(runs[i].stepsDone));
+    const auto add = [this](QLineSeries *series, const QString &name) {
+        series->setName(name);
         chart()->addSeries(series);
         series->attachAxis(m_stepAxis);
         series->attachAxis(m_lossAxis);
@@ -250,6 +242,30 @@ void LossChart::setKeptRuns(const std::vector<KeptRun> &runs, const QStringList 
                 [this, series](const QPointF &point, bool state) {
                     showValue(series->name(), series, point, state);
                 });
+    };
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const QString name = i < std::size_t(names.size()) ? names[int(i)] : QString();
+        QColor faintTrain = trainColor;
+        faintTrain.setAlpha(0x50);
+        QLineSeries *train = lineSeries(faintTrain, 1.0, styles[i % 3]);
+        train->replace(QList<QPointF>(runs[i].trainLoss.begin(), runs[i].trainLoss.end()));
+        for (const QPointF &point : runs[i].trainLoss)
+            m_keptHigh = std::max(m_keptHigh, point.y());
+        add(train, tr("%1, training loss").arg(name));
+        for (QLegendMarker *marker : chart()->legend()->markers(train))
+            marker->setVisible(false);
+        m_keptTrain.append(train);
+        QColor faint = validationColor;
+        faint.setAlpha(0x80);
+        QLineSeries *series = lineSeries(faint, 2.0, styles[i % 3]);
+        QList<QPointF> points;
+        for (const ValidationPoint &v : runs[i].validations) {
+            points.append(QPointF(v.step, v.loss));
+            m_keptHigh = std::max(m_keptHigh, v.loss);
+        }
+        series->replace(points);
+        m_keptSteps = std::max(m_keptSteps, double(runs[i].stepsDone));
+        add(series, name);
         m_kept.append(series);
     }
 }

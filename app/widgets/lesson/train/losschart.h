@@ -47,8 +47,10 @@ public:
     /// Draws kept runs faint beside the session's, each one's validation loss named by its entry
     /// of `names`; their steps and losses widen the axes at the next showSession().
     void setKeptRuns(const std::vector<KeptRun> &runs, const QStringList &names);
-    /// The kept runs' lines, in their order.
+    /// The kept runs' validation-loss lines, in their order.
     const QList<QLineSeries *> &keptSeries() const { return m_kept; }
+    /// The kept runs' training-loss lines (fainter and thinner, not in the legend), in their order.
+    const QList<QLineSeries *> &keptTrainSeries() const { return m_keptTrain; }
     void retranslateUi();
     void applyFonts(const QFont &font);
 
@@ -92,9 +94,10 @@ private:
     QValueAxis *m_stepAxis;
     QValueAxis *m_lossAxis;
     QValueAxis *m_ratioAxis;
-    QList<QLineSeries *> m_kept; ///< owned by the chart
-    double m_keptSteps = 0.0;    ///< the longest kept run
-    double m_keptHigh = 0.0;     ///< the highest kept validation loss
+    QList<QLineSeries *> m_kept;      ///< owned by the chart
+    QList<QLineSeries *> m_keptTrain; ///< owned by the chart
+    double m_keptSteps = 0.0;         ///< the longest kept run
+    double m_keptHigh = 0.0;          ///< the highest kept validation loss
     double m_lossTop = 1.0;
     std::unique_ptr<ChartCallout> m_callout; ///< hidden while nothing is hovered
 };

@@ -39,19 +39,47 @@ PositionStepMap::PositionStepMap(QWidget *parent)
     updateTexts();
 }
 
-void PositionStepMap::showSession(const TrainingSession &session, double stepEnd)
+PositionStepMap::RunMap PositionStepMap::mapOf(const std::vector<ValidationPoint> &validations,
+                                               int totalSteps)
 {
-    m_steps.clear();
-    m_losses.clear();
-    m_scores.clear();
-    for (const ValidationPoint &v : session.validations()) {
+    RunMap map;
+    for (const ValidationPoint &v : validations) {
         if (v.positionLosses.empty())
             continue;
-        m_steps.push_back(v.step);
-        m_losses.push_back(v.positionLosses);
-        m_scores.push_back(tiny::inContextLearningScore(v.positionLosses));
+        map.steps.push_back(v.step);
+        map.losses.push_back(v.positionLosses);
+        map.scores.push_back(tiny::inContextLearningScore(v.positionLosses));
     }
-    m_fall = session.fastestFall();
+    map.fall = fastestFall(validations, totalSteps);
+    return map;
+}
+
+std::vector<QPointF> PositionStepMap::scorePoints(const RunMap &map)
+{
+    std::vector<QPointF> points;
+    for (std::size_t i = 0; i < map.steps.size(); ++i)
+        if (std::isfinite(map.scores[i]))
+            points.emplace_back(map.steps[i], map.scores[i]);
+    return points;
+}
+
+void PositionStepMap::showSession(const TrainingSession &session, double stepEnd)
+{
+    RunMap current = mapOf(session.validations(), session.setup().settings.steps);
+    if (m_shownRun >= int(m_keptMaps.size()))
+        m_shownRun = -1;
+    m_fadedScores.clear();
+    for (int run = 0; run < int(m_keptMaps.size()); ++run)
+        if (run != m_shownRun)
+            m_fadedScores.push_back(m_keptScores[std::size_t(run)]);
+    if (m_shownRun >= 0) {
+        m_fadedScores.push_back(scorePoints(current));
+        current = m_keptMaps[std::size_t(m_shownRun)];
+    }
+    m_steps = std::move(current.steps);
+    m_losses = std::move(current.losses);
+    m_scores = std::move(current.scores);
+    m_fall = current.fall;
     m_stepEnd = std::max(1.0, stepEnd);
     m_lossTop = std::log(std::max(2, session.vocabulary().size()));
     // The score strip runs from its lowest score (at least −0.5) to its highest (at least 0.1):
@@ -59,8 +87,8 @@ void PositionStepMap::showSession(const TrainingSession &session, double stepEnd
     m_scoreLow = -0.5;
     m_scoreHigh = 0.1;
     std::vector<double> all = m_scores;
-    for (const std::vector<QPointF> &kept : m_keptScores)
-        for (const QPointF &point : kept)
+    for (const std::vector<QPointF> &faded : m_fadedScores)
+        for (const QPointF &point : faded)
             all.push_back(point.y());
     for (const double score : all)
         if (std::isfinite(score)) {
@@ -80,17 +108,20 @@ void PositionStepMap::setShownStep(int step)
     }
 }
 
-void PositionStepMap::setKeptRuns(const std::vector<KeptRun> &runs)
+void PositionStepMap::setKeptRuns(const std::vector<KeptRun> &runs, const QStringList &names)
 {
+    m_keptMaps.clear();
     m_keptScores.clear();
     for (const KeptRun &run : runs) {
-        std::vector<QPointF> points;
-        for (const ValidationPoint &v : run.validations)
-            if (const double score = tiny::inContextLearningScore(v.positionLosses);
-                std::isfinite(score))
-                points.emplace_back(v.step, score);
-        m_keptScores.push_back(std::move(points));
+        m_keptMaps.push_back(mapOf(run.validations, run.setup.settings.steps));
+        m_keptScores.push_back(scorePoints(m_keptMaps.back()));
     }
+    m_keptNames = names;
+}
+
+void PositionStepMap::setShownRun(int index)
+{
+    m_shownRun = index >= 0 && index < int(m_keptMaps.size()) ? index : -1;
 }
 
 void PositionStepMap::setPlotSpan(qreal left, qreal right)
@@ -104,6 +135,15 @@ void PositionStepMap::setPlotSpan(qreal left, qreal right)
 
 QString PositionStepMap::captionText() const
 {
+    if (m_shownRun >= 0) {
+        QString text = tr("The kept run %1: its loss at each position over training (dark: low); "
+                          "under it, its in-context learning score, this run's faint.")
+                           .arg(m_keptNames.value(m_shownRun));
+        if (!m_scores.empty() && std::isfinite(m_scores.back()))
+            text += QLatin1Char(' ') +
+                    tr("It ended at %1 nats.").arg(NumberFormat::loss(m_scores.back()));
+        return text;
+    }
     QString text = tr("Loss at each position over training (dark: low); under it, the in-context "
                       "learning score.");
     if (!m_scores.empty() && std::isfinite(m_scores.back()))
@@ -254,17 +294,17 @@ void PositionStepMap::paintEvent(QPaintEvent *)
         for (const qreal x : {band.left(), band.right()})
             painter.drawLine(QPointF(x, map.top()), QPointF(x, map.bottom()));
     }
-    // The score: a line through the validations, zero dashed, the kept runs' faint.
+    // The score: a line through the validations, zero dashed, the other runs' faint.
     painter.setPen(QPen(palette().color(QPalette::Mid), 1.0, Qt::DashLine));
     painter.drawLine(QPointF(strip.left(), yOfScore(0.0)), QPointF(strip.right(), yOfScore(0.0)));
     painter.setRenderHint(QPainter::Antialiasing);
     QColor faint = scoreColor;
     faint.setAlpha(0x70);
     painter.setPen(QPen(faint, 2.0, Qt::DashLine));
-    for (const std::vector<QPointF> &kept : m_keptScores)
-        for (std::size_t i = 1; i < kept.size(); ++i)
-            painter.drawLine(QPointF(xOf(kept[i - 1].x()), yOfScore(kept[i - 1].y())),
-                             QPointF(xOf(kept[i].x()), yOfScore(kept[i].y())));
+    for (const std::vector<QPointF> &faded : m_fadedScores)
+        for (std::size_t i = 1; i < faded.size(); ++i)
+            painter.drawLine(QPointF(xOf(faded[i - 1].x()), yOfScore(faded[i - 1].y())),
+                             QPointF(xOf(faded[i].x()), yOfScore(faded[i].y())));
     QPainterPath path;
     for (int column = 0; column < int(m_scores.size()); ++column) {
         if (!std::isfinite(m_scores[std::size_t(column)]))

@@ -8,11 +8,13 @@
 /// less the early ones'. When an induction head forms, the lower rows darken and the score drops
 /// at the step the validation loss falls fastest, which both parts mark; a line marks the step
 /// the history slider shows. Its steps lie under the loss chart's: setPlotSpan() takes where the
-/// chart's step axis begins and ends. Hovering a cell or a point names its figures.
+/// chart's step axis begins and ends. Hovering a cell or a point names its figures. A kept run's
+/// map can be shown instead (setShownRun()): its scores then drawn solid, this run's faint.
 
 #include "runvalidation.h"
 
 #include <QImage>
+#include <QStringList>
 #include <QWidget>
 #include <vector>
 
@@ -35,16 +37,25 @@ public:
     void showSession(const TrainingSession &session, double stepEnd);
     /// Marks the step the history slider shows (−1: none).
     void setShownStep(int step);
-    /// Draws the kept runs' scores faint in the score strip (at the next showSession()).
-    void setKeptRuns(const std::vector<KeptRun> &runs);
+    /// Draws the kept runs' scores faint in the score strip and keeps their maps to show, each
+    /// named by its entry of `names` (at the next showSession()).
+    void setKeptRuns(const std::vector<KeptRun> &runs, const QStringList &names);
+    /// Shows kept run `index`'s map instead of this run's (−1), at the next showSession(); an
+    /// index past the kept runs shows this run's.
+    void setShownRun(int index);
+    /// The kept run whose map is shown (−1: this run's).
+    int shownRun() const { return m_shownRun; }
     /// Each kept run's (step, score) points.
     const std::vector<std::vector<QPointF>> &keptScores() const { return m_keptScores; }
+    /// The (step, score) points drawn faint: every run's but the shown one's.
+    const std::vector<std::vector<QPointF>> &fadedScores() const { return m_fadedScores; }
     int shownStep() const { return m_shownStep; }
     /// Where step 0 and the axis's end lie, in this widget's x pixels (the loss chart's plot
     /// area); outside a chart, the plot spans the widget less a margin for its labels.
     void setPlotSpan(qreal left, qreal right);
 
-    /// The validations shown: their steps, losses by position and scores (NaN below 8 positions).
+    /// The shown run's validations: their steps, losses by position and scores (NaN below 8
+    /// positions).
     const std::vector<int> &steps() const { return m_steps; }
     const std::vector<std::vector<double>> &positionLosses() const { return m_losses; }
     const std::vector<double> &scores() const { return m_scores; }
@@ -85,12 +96,30 @@ private:
     qreal yOfScore(double score) const;
     int columnAt(qreal x) const;
 
+    /// A run's map: each validation's step, losses by position and score, its fastest fall.
+    struct RunMap
+    {
+        std::vector<int> steps;
+        std::vector<std::vector<double>> losses;
+        std::vector<double> scores;
+        tiny::LossFall fall;
+    };
+    static RunMap mapOf(const std::vector<ValidationPoint> &validations, int totalSteps);
+    /// The (step, score) points of `map`'s finite scores.
+    static std::vector<QPointF> scorePoints(const RunMap &map);
+
     QLabel *m_caption;
     std::vector<int> m_steps;
     std::vector<std::vector<double>> m_losses;
     std::vector<double> m_scores;
-    std::vector<std::vector<QPointF>> m_keptScores;
     tiny::LossFall m_fall;
+    std::vector<RunMap> m_keptMaps;
+    QStringList m_keptNames;
+    std::vector<std::vector<QPointF>> m_keptScores;
+    /// The runs' scores drawn faint: the kept ones but the shown one, and this run's when a kept
+    /// one is shown.
+    std::vector<std::vector<QPointF>> m_fadedScores;
+    int m_shownRun = -1;
     double m_stepEnd = 1.0;
     double m_lossTop = 1.0;   ///< ln V: the colour scale's top
     double m_scoreLow = -1.0; ///< the score strip's range

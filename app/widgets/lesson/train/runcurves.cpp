@@ -7,6 +7,7 @@
 #include "trainingsession.h"
 
 #include <QChart>
+#include <QComboBox>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -25,6 +26,7 @@ RunCurves::RunCurves(QWidget *parent)
     , m_keep(new QPushButton)
     , m_forget(new QPushButton)
     , m_keptNote(new QLabel)
+    , m_mapRun(new QComboBox)
     , m_verdict(new QLabel)
 {
     m_keptNote->setWordWrap(true);
@@ -33,6 +35,7 @@ RunCurves::RunCurves(QWidget *parent)
     auto *kept = new QHBoxLayout;
     kept->addWidget(m_keep);
     kept->addWidget(m_forget);
+    kept->addWidget(m_mapRun);
     kept->addWidget(m_keptNote, 1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -44,6 +47,11 @@ RunCurves::RunCurves(QWidget *parent)
     connect(m_lossChart->chart(), &QChart::plotAreaChanged, this, &RunCurves::alignSteps);
     connect(m_keep, &QPushButton::clicked, this, &RunCurves::keepRun);
     connect(m_forget, &QPushButton::clicked, this, &RunCurves::forgetKeptRuns);
+    connect(m_mapRun, &QComboBox::activated, this, [this](int index) {
+        m_positionSteps->setShownRun(index - 1);
+        if (m_session)
+            showSession(*m_session);
+    });
     retranslateUi();
 }
 
@@ -100,8 +108,24 @@ void RunCurves::showKeptRuns()
     for (const KeptRun &run : m_kept.runs())
         names.append(tr("kept: %1").arg(runName(run)));
     m_lossChart->setKeptRuns(m_kept.runs(), names);
-    m_positionSteps->setKeptRuns(m_kept.runs());
+    QStringList plain;
+    for (const KeptRun &run : m_kept.runs())
+        plain.append(runName(run));
+    m_positionSteps->setKeptRuns(m_kept.runs(), plain);
     m_forget->setEnabled(!m_kept.isEmpty());
+    // The map's run: this one, or a kept one (the same one while it is still kept).
+    const int shown =
+        m_positionSteps->shownRun() < int(m_kept.runs().size()) ? m_positionSteps->shownRun() : -1;
+    m_positionSteps->setShownRun(shown);
+    m_mapRun->clear();
+    m_mapRun->addItem(tr("Map of this run"));
+    for (const QString &name : std::as_const(plain))
+        m_mapRun->addItem(tr("Map of the kept run %1").arg(name));
+    m_mapRun->setCurrentIndex(shown + 1);
+    m_mapRun->setVisible(!m_kept.isEmpty());
+    m_mapRun->setToolTip(tr("Which run's loss at each position the map shows: a kept one-layer "
+                            "run's stays light in the late positions."));
+    m_mapRun->setAccessibleName(tr("Map of"));
     QString note = m_kept.isEmpty()
                        ? tr("Keep a run to compare the next ones with it.")
                        : tr("%n run(s) kept, drawn faint.", nullptr, int(m_kept.runs().size()));

@@ -12,6 +12,7 @@
 
 #include <QWidget>
 
+class QComboBox;
 class QLabel;
 class QPushButton;
 
@@ -51,6 +52,9 @@ public:
     QPushButton *keepButton() const { return m_keep; }
     QPushButton *forgetButton() const { return m_forget; }
     QLabel *keptNote() const { return m_keptNote; }
+    /// Whose map the position-by-step heatmap shows: this run's (the first entry) or a kept
+    /// run's; shown while runs are kept.
+    QComboBox *mapRunBox() const { return m_mapRun; }
     /// Marks the step the history slider shows (−1: none, the latest is shown).
     void setShownStep(int step);
     /// The losses on the probe line of `snapshot` (none: empty).
@@ -77,6 +81,7 @@ private:
     QPushButton *m_keep;
     QPushButton *m_forget;
     QLabel *m_keptNote;
+    QComboBox *m_mapRun;
     QLabel *m_verdict; ///< exercise 6's
     bool m_exerciseShown = false;
 };
