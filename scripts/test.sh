@@ -8,8 +8,21 @@
 # clang, libFuzzer, ASan + UBSan), then checks the benchmarks of the release build against their
 # aims (tests/bench/aims.tsv). Prints how long each phase took. Exits non-zero on any failure,
 # finding or missed aim.
+#
+# Usage: scripts/test.sh [--allow-skips]. A check that a test skipped (QSKIP) fails the run unless
+# it is on tests/skips-allowed.txt; --allow-skips (or ATTENTION_ALLOW_SKIPS=1) only lists it, for
+# a developer who knowingly lacks what it needs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+for argument in "$@"; do
+    case ${argument} in
+    --allow-skips) export ATTENTION_ALLOW_SKIPS=1 ;;
+    *)
+        echo "usage: scripts/test.sh [--allow-skips]" >&2
+        exit 2
+        ;;
+    esac
+done
 
 # phase NAME COMMAND...: runs COMMAND and remembers how many seconds it took.
 phases=()
@@ -43,8 +56,8 @@ phase "test build" bash -c 'cmake --preset test && cmake --build --preset test'
 phase ctest bash -c 'set -o pipefail; ctest --preset test | tee build/test/ctest.log'
 tests=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' build/test/ctest.log)
 # A check a test could not run (QSKIP: say, a permission check where root cannot become nobody) is
-# listed in the summary rather than passed over in silence; with CI=true one that is not on
-# tests/skips-allowed.txt fails the run here.
+# listed in the summary rather than passed over in silence; one that is not on
+# tests/skips-allowed.txt fails the run here (unless --allow-skips).
 skipped=$(scripts/check-skips.sh build/test/Testing/Temporary/LastTest.log)
 
 # ctest ran 1000 monkey actions; this runs 10,000 to warm up, then two runs of 10,000 whose peak
@@ -70,7 +83,16 @@ run_fuzzer() {
         echo "${name} found a problem; the input is in build/fuzz/artifacts/ (see build/fuzz/${name}.log)" >&2
         return 1
     fi
-    sed -n 's/^stat::number_of_executed_units: *//p' "build/fuzz/${name}.log" >"build/fuzz/${name}.runs"
+    local runs
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "build/fuzz/${name}.log")
+    # A fuzzer that ran nothing (a corpus it could not read, a crash before its loop) found nothing
+    # either: that fails too.
+    if ! [ "${runs:-0}" -gt 0 ] 2>/dev/null; then
+        tail -n 20 "build/fuzz/${name}.log" >&2
+        echo "${name} ran ${runs:-no} inputs: a fuzzer that ran none proves nothing (build/fuzz/${name}.log)" >&2
+        return 1
+    fi
+    echo "${runs}" >"build/fuzz/${name}.runs"
 }
 phase fuzz run_fuzzer fuzz_scenario tests/fuzz/corpus tests/fuzz/scenario.dict
 phase "fuzz model file" run_fuzzer fuzz_modelfile tests/fuzz/modelfile-corpus tests/fuzz/modelfile.dict
