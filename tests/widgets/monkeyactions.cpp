@@ -88,8 +88,10 @@ QString TestMonkey::goodNumber(double range)
 
 QString TestMonkey::numberText(double range)
 {
-    if (chance(0.65))
+    if (chance(0.65)) {
+        m_typedValid = true;
         return goodNumber(range);
+    }
     return strangeNumbers.at(below(int(strangeNumbers.size())));
 }
 
@@ -313,11 +315,15 @@ void TestMonkey::scaleTyped()
 {
     QDoubleSpinBox *box = m_window->controls()->scaleSpinBox();
     QString text;
-    if (chance(0.6))
+    // A scale of 0 to 20 is valid; numberText's good numbers may be negative or past the range.
+    if (chance(0.6)) {
         text = QString::number(std::round(m_random->uniform() * 2000.0) / 100.0, 'f', 2);
-    else
+        m_typedValid = true;
+    } else {
         text =
             chance(0.5) ? numberText(2000.0) : strangeNumbers.at(below(int(strangeNumbers.size())));
+        m_typedValid = false;
+    }
     box->selectAll();
     QTest::keyClick(box, Qt::Key_Backspace);
     QTest::keyClicks(box, text);
@@ -401,7 +407,8 @@ bool TestMonkey::dimensionTyped(bool step)
         QStringLiteral("abc"), QStringLiteral("2.5"), QString(),
         QStringLiteral("64"),  QStringLiteral("256"), QStringLiteral("1e3"),
     };
-    typeDimension(chance(0.8)    ? QString::number(1 + below(8))
+    m_typedValid = chance(0.8);
+    typeDimension(m_typedValid   ? QString::number(1 + below(8))
                   : chance(0.97) ? unusual.at(below(int(unusual.size())))
                                  : QStringLiteral("4096"));
     return true;

@@ -10,8 +10,9 @@
 // The undo history is recorded only when a step is pushed or merged (UndoRecord); every undo and
 // redo, the monkey's and the replay's at the end, is compared with that record, so an undo that
 // restores the wrong state fails at once. An action takes effect only when it changed the
-// document or its history or showed a refusal (an edit), or changed what the views show (a view
-// action); each kind must take effect at least once in every round of 1000 actions or more.
+// document or its history or showed a refusal of a text the app must refuse (an edit; a valid
+// number typed takes effect only by changing the document), or changed what the views show (a
+// view action); each kind must take effect at least once in every round of 1000 actions or more.
 //
 // ATTENTION_MONKEY_SEED (default 1) and ATTENTION_MONKEY_ACTIONS (default 10000) choose the run,
 // ATTENTION_MONKEY_ROUNDS (default 1) how many runs of that many actions follow one another in
@@ -373,6 +374,7 @@ void TestMonkey::playAction(Action action, qint64 n, bool *started, bool *effect
     const Snapshot before = snapshot();
     const qint64 refusalsBefore = m_refusals;
     const QString statusBefore = m_window->vectorEditor()->statusText();
+    m_typedValid = false;
     *started = act(action);
     settle();
     settleWorkers();
@@ -389,7 +391,8 @@ void TestMonkey::playAction(Action action, qint64 n, bool *started, bool *effect
     const Snapshot after = snapshot();
     switch (info.scope) {
     case Scope::Edit:
-        *effect = m_refusals != refusalsBefore || !after.sameDocument(before);
+        // A refusal is the effect of a text the app must refuse, never of a valid number.
+        *effect = !after.sameDocument(before) || (!m_typedValid && m_refusals != refusalsBefore);
         break;
     case Scope::View:
         *effect = !after.sameView(before);

@@ -146,6 +146,7 @@ private:
     int below(int n) { return int(m_random->nextBits() % std::uint64_t(std::max(n, 1))); }
     bool chance(double p) { return m_random->uniform() < p; }
     QString goodNumber(double range);
+    /// A good number (sets m_typedValid) or a strange text.
     QString numberText(double range);
     Action pick();
 
@@ -234,7 +235,10 @@ private:
     qint64 m_seed = 1;
     int m_languageIndex = 0;
     bool m_visitEffect = false; ///< whether the last lesson visit took effect
-    Counts m_milliseconds{};    ///< time spent in each kind of action, settling included
+    /// Whether the last action typed a number the app must take (then only a changed document
+    /// is its effect: a refusal of it is none).
+    bool m_typedValid = false;
+    Counts m_milliseconds{}; ///< time spent in each kind of action, settling included
     Index m_largestT = 0;
     Index m_largestD = 0;
 };
