@@ -3755,10 +3755,6 @@ head %1</source>
         <translation></translation>
     </message>
     <message>
-        <source>Spread of the dot products q·k</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>dimension d (log scale)</source>
         <translation></translation>
     </message>
@@ -3772,10 +3768,6 @@ head %1</source>
     </message>
     <message>
         <source>√d</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Each point is the standard deviation of all q·k of many random trials at that d. The dashed line is √d.</source>
         <translation></translation>
     </message>
     <message>
@@ -3796,10 +3788,6 @@ head %1</source>
     </message>
     <message>
         <source>even weights, 1/T</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Near 1, one key takes all the weight of its row; at 1/T every key gets the same.</source>
         <translation></translation>
     </message>
     <message>
@@ -3854,6 +3842,18 @@ unscaled</source>
     </message>
     <message>
         <source>%1 random trials per d, seed %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Spread of the dot products q·k (log scale)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Each point is the standard deviation of all q·k of many random trials at that d. The dashed line is √d; the red line and ring mark the d the slider sets.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Near 1, one key takes all the weight of its row; at 1/T every key gets the same. The red line and rings mark the d the slider sets.</source>
         <translation></translation>
     </message>
 </context>

@@ -3772,10 +3772,6 @@ head %1</source>
         <translation>每次随机试验抽取多少个查询和键。改变 T 会重新测量曲线。</translation>
     </message>
     <message>
-        <source>Spread of the dot products q·k</source>
-        <translation>点积 q·k 的波动</translation>
-    </message>
-    <message>
         <source>dimension d (log scale)</source>
         <translation>维度 d（对数刻度）</translation>
     </message>
@@ -3790,10 +3786,6 @@ head %1</source>
     <message>
         <source>√d</source>
         <translation>√d</translation>
-    </message>
-    <message>
-        <source>Each point is the standard deviation of all q·k of many random trials at that d. The dashed line is √d.</source>
-        <translation>每个点是该 d 下多次随机试验中全部 q·k 的标准差。虚线是 √d。</translation>
     </message>
     <message>
         <source>Largest weight in a row (mean)</source>
@@ -3814,10 +3806,6 @@ head %1</source>
     <message>
         <source>even weights, 1/T</source>
         <translation>均匀权重 1/T</translation>
-    </message>
-    <message>
-        <source>Near 1, one key takes all the weight of its row; at 1/T every key gets the same.</source>
-        <translation>接近 1 时，一个键独占整行的权重；等于 1/T 时，每个键分得一样多。</translation>
     </message>
     <message>
         <source>d</source>
@@ -3874,6 +3862,18 @@ unscaled</source>
     <message>
         <source>%1 random trials per d, seed %2</source>
         <translation>每个 d 做 %1 次随机试验，种子 %2</translation>
+    </message>
+    <message>
+        <source>Spread of the dot products q·k (log scale)</source>
+        <translation>点积 q·k 的波动（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Each point is the standard deviation of all q·k of many random trials at that d. The dashed line is √d; the red line and ring mark the d the slider sets.</source>
+        <translation>每个点是该 d 下多次随机试验中所有 q·k 的标准差。虚线是 √d；红线和红圈标出滑块设定的 d。</translation>
+    </message>
+    <message>
+        <source>Near 1, one key takes all the weight of its row; at 1/T every key gets the same. The red line and rings mark the d the slider sets.</source>
+        <translation>接近 1 时，一个键拿走这一行的全部权重；等于 1/T 时，每个键得到的一样多。红线和红圈标出滑块设定的 d。</translation>
     </message>
 </context>
 <context>

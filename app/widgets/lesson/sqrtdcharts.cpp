@@ -92,7 +92,7 @@ void SqrtDPage::buildSpreadChart()
     for (int d : dimensions())
         sqrtPoints.append(QPointF(d, std::sqrt(double(d))));
     m_sqrtSeries->replace(sqrtPoints);
-    m_stdAxis->setBase(2.0);
+    m_stdAxis->setBase(4.0); // as the d axis; base 2 has too many labels at the classroom zoom
     m_stdAxis->setRange(stdAxisMin, stdAxisMax);
     m_stdAxis->setLabelFormat(QStringLiteral("%g"));
     m_stdAxis->setMinorTickCount(-1);
@@ -120,7 +120,12 @@ void SqrtDPage::buildSpreadChart()
         series->attachAxis(m_stdDimensionAxis);
         series->attachAxis(m_stdAxis);
     }
+    // The current d is the red line that the slider moves, named in the tooltip: out of the
+    // legend, which then holds its two entries whole at the classroom zoom. The chart's title
+    // says what the vertical axis measures, so its own title is not drawn.
     hideFromLegend(chart, m_stdMarker);
+    hideFromLegend(chart, m_stdMarkerLine);
+    m_stdAxis->setTitleVisible(false);
 }
 
 void SqrtDPage::buildWeightChart()
@@ -151,6 +156,8 @@ void SqrtDPage::buildWeightChart()
         series->attachAxis(m_weightAxis);
     }
     hideFromLegend(chart, m_weightMarker);
+    hideFromLegend(chart, m_weightMarkerLine);
+    m_weightAxis->setTitleVisible(false);
 }
 
 void SqrtDPage::refreshCurves()

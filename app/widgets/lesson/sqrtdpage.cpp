@@ -325,13 +325,14 @@ void SqrtDPage::retranslateUi()
     m_tokensSpin->setToolTip(tr("How many queries and keys each random trial draws. Changing T "
                                 "measures the curves again."));
 
-    m_stdView->chart()->setTitle(tr("Spread of the dot products q·k"));
+    m_stdView->chart()->setTitle(tr("Spread of the dot products q·k (log scale)"));
     m_stdDimensionAxis->setTitleText(tr("dimension d (log scale)"));
     m_stdAxis->setTitleText(tr("standard deviation (log scale)"));
     m_stdSeries->setName(tr("measured std of q·k"));
     m_sqrtSeries->setName(tr("√d"));
     m_stdView->setToolTip(tr("Each point is the standard deviation of all q·k of many random "
-                             "trials at that d. The dashed line is √d."));
+                             "trials at that d. The dashed line is √d; the red line and ring "
+                             "mark the d the slider sets."));
 
     m_weightView->chart()->setTitle(tr("Largest weight in a row (mean)"));
     m_weightDimensionAxis->setTitleText(tr("dimension d (log scale)"));
@@ -340,7 +341,8 @@ void SqrtDPage::retranslateUi()
     m_scaledSeries->setName(tr("softmax(q·k / √d)"));
     m_uniformSeries->setName(tr("even weights, 1/T"));
     m_weightView->setToolTip(tr("Near 1, one key takes all the weight of its row; at 1/T every "
-                                "key gets the same."));
+                                "key gets the same. The red line and rings mark the d the "
+                                "slider sets."));
 
     retranslateTable();
 
