@@ -11,6 +11,7 @@
 #include "numberformat.h"
 #include "tiny/headroles.h"
 #include "tiny/headsreport.h"
+#include "tiny/inference.h"
 #include "tiny/model.h"
 #include "verifynear.h"
 
@@ -905,6 +906,29 @@ void TestCliModel::ablationChangesOutputsNotWeights()
     QCOMPARE(b.value(QLatin1String("attention")), a.value(QLatin1String("attention")));
     QVERIFY(std::abs(a.value(QLatin1String("loss")).toDouble() -
                      b.value(QLatin1String("loss")).toDouble()) > 1e-6);
+    // Exactly head 1.2 is off: each loss is that of the model whose head 1.2 is silenced another
+    // way, here (its values zero: w_v's columns of that head), and not head 1.1's.
+    using namespace attention;
+    const ModelReadResult read = loadModel(m_model);
+    QVERIFY(read.ok());
+    const auto parameters = tiny::importTensors(read.model.config, read.model.tensors);
+    QVERIFY(parameters);
+    const std::vector<int> ids = read.model.vocabulary.encode(U"床前明月光，疑是");
+    const int dHead = parameters->config.dModel / parameters->config.heads;
+    const auto silenced = [&](int head) {
+        tiny::Parameters<float> p = *parameters;
+        p.blocks[0].wV.middleCols(Index(head) * dHead, dHead).setZero();
+        return tiny::analyseSequence(p, ids);
+    };
+    const auto second = silenced(1);
+    const auto first = silenced(0);
+    QVERIFY(second && first);
+    VERIFY_NEAR(b.value(QLatin1String("loss")).toDouble(), second->loss, 1e-5);
+    const QJsonArray losses = b.value(QLatin1String("losses")).toArray();
+    QCOMPARE(losses.size(), int(second->losses.size()));
+    for (int t = 0; t < losses.size(); ++t)
+        VERIFY_NEAR(losses.at(t).toDouble(), second->losses[std::size_t(t)], 1e-5);
+    QVERIFY(std::abs(b.value(QLatin1String("loss")).toDouble() - first->loss) > 1e-4);
 
     const QStringList sample{
         QStringLiteral("sample"),   QStringLiteral("--model"), m_model,
