@@ -1,12 +1,14 @@
 // bench_train: training steps per second of the tiny model at the default config (d_model 64,
 // 4 heads, 1 layer, MLP, batch 32, context 32, V = 1589) on random ids, the figure to compare
-// with the PyTorch peer (docs/performance.md). Usage: bench_train [threads] [steps].
+// with the PyTorch peer (docs/performance.md), and what step 7's estimate before a run says of
+// it (tiny::measureStepRate's FLOP/s over the step's FLOPs). Usage: bench_train [threads] [steps].
 // The aims are in tests/bench/aims.tsv; scripts/test.sh's perf phase checks them.
 //
 // Measured 2026-12-03 (release preset, AMD EPYC with AVX-512, 2 cores, machine otherwise idle):
 // 1 thread ≈ 116 steps/s, 2 threads ≈ 206–225 steps/s; PyTorch 1.13 does ≈ 31 on 2 cores.
 
 #include "tiny/trainer.h"
+#include "tiny/trainingcost.h"
 
 #include <algorithm>
 #include <chrono>
@@ -33,6 +35,8 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "bad settings\n");
         return 2;
     }
+    // Step 7's estimate, measured as the page measures it before a run (once, about 50 ms).
+    const double estimated = measureStepRate(threads) / stepFlops(config, settings.batch);
     Trainer trainer(config, settings, ids);
     for (int i = 0; i < 10; ++i) // warm-up: buffers allocated, caches hot
         trainer.step();
@@ -60,5 +64,10 @@ int main(int argc, char **argv)
                 "tenth's, %.1f per CPU-second (%d steps in %.3f s, %.3f CPU s), last loss %.4f\n",
                 threadCount(), double(steps - 10) / seconds, 1.0 / median, 1.0 / fastTenth,
                 double(steps - 10) / cpuSeconds, steps - 10, seconds, cpuSeconds, loss);
+    // How far the estimate is from the median step's rate, either way (1: exact).
+    const double measured = 1.0 / median;
+    std::printf("estimate %.1f steps/s: %.2f of the median step time's rate, accuracy %.2f\n",
+                estimated, estimated / measured,
+                std::min(estimated / measured, measured / estimated));
     return 0;
 }
