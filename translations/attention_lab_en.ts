@@ -2791,10 +2791,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation></translation>
     </message>
     <message>
-        <source>How much the validation loss rises when one head alone is switched off (its output set to zero), over the first %1 characters of the validation text: the taller the bar, the more the model needs that head.</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>How much the validation loss rises when one head alone is switched off.</source>
         <translation></translation>
     </message>
@@ -2804,6 +2800,14 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     </message>
     <message>
         <source>With %1 switched off the validation loss is %2, against %3 with every head on (%4).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>How much the validation loss rises when one head alone is switched off (its output set to zero), over the first %1 characters of the validation text with the weights of step %2: the taller the bar, the more the model needs that head.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The grid shows an earlier step. These figures are the latest weights&apos; (step %1): a step of the history keeps each head&apos;s pattern, not the weights a head is switched off in.</source>
         <translation></translation>
     </message>
 </context>

@@ -2810,10 +2810,6 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
         <translation>所有头都开着时的验证损失：%1。在“选中的头”标签页里关掉一些头，看看没有它们时模型会怎样。</translation>
     </message>
     <message>
-        <source>How much the validation loss rises when one head alone is switched off (its output set to zero), over the first %1 characters of the validation text: the taller the bar, the more the model needs that head.</source>
-        <translation>只关掉一个头（把它的输出置为零）时验证损失上升多少，在验证文本的前 %1 个字上测量：柱子越高，模型越需要这个头。</translation>
-    </message>
-    <message>
         <source>How much the validation loss rises when one head alone is switched off.</source>
         <translation>只关掉一个头时验证损失上升多少。</translation>
     </message>
@@ -2824,6 +2820,14 @@ drawn from N(0, 1), divided by √%5; learned in training</source>
     <message>
         <source>With %1 switched off the validation loss is %2, against %3 with every head on (%4).</source>
         <translation>关掉 %1 后验证损失为 %2，所有头都开着时为 %3（%4）。</translation>
+    </message>
+    <message>
+        <source>How much the validation loss rises when one head alone is switched off (its output set to zero), over the first %1 characters of the validation text with the weights of step %2: the taller the bar, the more the model needs that head.</source>
+        <translation>单独关掉一个头（把它的输出置零）时，验证损失上升多少：在验证文本的前 %1 个字符上，用第 %2 步的权重计算。柱子越高，模型越离不开这个头。</translation>
+    </message>
+    <message>
+        <source>The grid shows an earlier step. These figures are the latest weights&apos; (step %1): a step of the history keeps each head&apos;s pattern, not the weights a head is switched off in.</source>
+        <translation>网格显示的是较早的一步。这些数字来自最新的权重（第 %1 步）：历史中的每一步只保存每个头的注意力模式，没有保存可以在其中关掉一个头的权重。</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "headgrid.h"
 #include "headpanel.h"
 #include "headpanelcheck.h"
+#include "headworthpanel.h"
 #include "lessontext.h"
 #include "lessonview.h"
 #include "losschart.h"
@@ -312,10 +313,17 @@ void TestTrainPage::historySliderShowsStoredSnapshots()
     QVERIFY(page.headPanel()->pastNote()->isVisible());
     QVERIFY2(page.headPanel()->pastNote()->text().contains(QStringLiteral("(step 60)")),
              qPrintable(page.headPanel()->pastNote()->text()));
+    // So does what each head is worth: its figures are the latest weights'.
+    QTRY_VERIFY_WITH_TIMEOUT(page.inspector()->worth(), 60000);
+    QLabel *worthNote = page.worthPanel()->pastNote();
+    QVERIFY(!worthNote->isHidden());
+    QVERIFY2(worthNote->text().contains(QStringLiteral("(step 60)")),
+             qPrintable(worthNote->text()));
     QTest::keyClick(slider, Qt::Key_End);
     QCOMPARE(page.headGrid()->snapshot().step, 60);
     QVERIFY(page.headPanel()->workbenchButton()->isEnabled());
     QVERIFY(page.headPanel()->pastNote()->isHidden());
+    QVERIFY(worthNote->isHidden());
     // A probe edit restarts the history at the current step, and the page says so.
     QVERIFY(page.historyNote()->isHidden());
     page.setProbe(QStringLiteral("月光"));

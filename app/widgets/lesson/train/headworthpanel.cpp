@@ -20,13 +20,17 @@ HeadWorthPanel::HeadWorthPanel(QWidget *parent)
     , m_chart(new BarChartView(QColor(0xd6, 0x27, 0x28)))
     , m_loss(new QLabel)
     , m_knockout(new KnockoutTable)
+    , m_pastNote(new QLabel)
 {
     m_caption->setWordWrap(true);
     m_loss->setWordWrap(true);
+    m_pastNote->setWordWrap(true);
+    m_pastNote->setVisible(false);
     m_chart->valueAxis()->setLabelFormat(QStringLiteral("%.2f"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_caption);
+    layout->addWidget(m_pastNote);
     // The bars beside the knock-out matrix: each head's cost, then what it does to the next layer.
     auto *row = new QHBoxLayout;
     row->addWidget(m_chart, 2);
@@ -81,15 +85,32 @@ QString HeadWorthPanel::lossText() const
              NumberFormat::lossChange(rise));
 }
 
+void HeadWorthPanel::setLatestShown(bool latest, int latestStep)
+{
+    m_latest = latest;
+    m_pastNote->setVisible(!latest && m_worth);
+    updateTexts();
+    Q_UNUSED(latestStep) // the figures name their own step
+}
+
 void HeadWorthPanel::updateTexts()
 {
     m_caption->setText(
         m_worth ? tr("How much the validation loss rises when one head alone is switched off "
                      "(its output set to zero), over the first %1 characters of the validation "
-                     "text: the taller the bar, the more the model needs that head.")
+                     "text with the weights of step %2: the taller the bar, the more the model "
+                     "needs that head.")
                       .arg(locale().toString(qlonglong(m_worth->predictions)))
+                      .arg(locale().toString(m_worth->model ? m_worth->model->step : 0))
                 : tr("How much the validation loss rises when one head alone is switched off."));
     m_loss->setText(lossText());
+    m_pastNote->setVisible(!m_latest && m_worth);
+    if (m_worth)
+        m_pastNote->setText(
+            tr("The grid shows an earlier step. These figures are the latest weights' (step "
+               "%1): a step of the history keeps each head's pattern, not the weights a head "
+               "is switched off in.")
+                .arg(locale().toString(m_worth->model ? m_worth->model->step : 0)));
 }
 
 void HeadWorthPanel::retranslateUi()

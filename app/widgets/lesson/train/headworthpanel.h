@@ -4,7 +4,9 @@
 /// when that head alone is switched off (its output zeroed before the output projection) beside
 /// the knock-out matrix (KnockoutTable), and the validation loss with the heads the learner
 /// switched off against the loss with every head on. The numbers come from
-/// ModelInspector::measureWorth.
+/// ModelInspector::measureWorth, on the latest weights: a snapshot of the history keeps each
+/// head's pattern, not the weights to switch a head off in, so while the history slider shows an
+/// earlier step a note says which step the figures are of.
 
 #include "modelinspector.h"
 
@@ -34,6 +36,10 @@ public:
     QLabel *lossLabel() const { return m_loss; }
     KnockoutTable *knockout() const { return m_knockout; }
 
+    /// Whether the history shows the latest step (HistoryView::snapshotShown).
+    void setLatestShown(bool latest, int latestStep);
+    QLabel *pastNote() const { return m_pastNote; }
+
     void retranslateUi();
 
 protected:
@@ -46,6 +52,8 @@ private:
     QLabel *m_caption;
     BarChartView *m_chart;
     QLabel *m_loss;
+    QLabel *m_pastNote;
+    bool m_latest = true;
     KnockoutTable *m_knockout;
 };
 

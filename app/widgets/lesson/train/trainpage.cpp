@@ -71,21 +71,6 @@ QString TrainPage::probeFor(const QString &corpus)
     return corpus == QLatin1String(corpora::repeatTask) ? repeatProbe() : defaultProbe();
 }
 
-LossChart *TrainPage::lossChart() const
-{
-    return m_curves->lossChart();
-}
-
-PositionStepMap *TrainPage::positionSteps() const
-{
-    return m_curves->positionSteps();
-}
-
-PositionLossView *TrainPage::positionLosses() const
-{
-    return m_curves->positionLosses();
-}
-
 TrainPage::TrainPage(QWidget *parent)
     : LessonPage(parent)
     , m_session(new TrainingSession(this))
@@ -244,6 +229,8 @@ void TrainPage::connectControls()
     connect(m_headsColumn, &HeadsColumn::probeEdited, this, &TrainPage::setProbe);
     // The panels below describe the current model: a head from the past is shown, not opened.
     connect(m_historyView, &HistoryView::snapshotShown, m_headPanel, &HeadPanel::setLatestShown);
+    connect(m_historyView, &HistoryView::snapshotShown, m_worthPanel,
+            &HeadWorthPanel::setLatestShown);
     // The loss chart marks the step the grid replays (nothing while it shows the latest); the
     // losses on the probe line are the shown snapshot's.
     connect(m_historyView, &HistoryView::snapshotShown, this, [this](bool latest) {

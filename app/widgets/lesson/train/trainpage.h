@@ -14,6 +14,7 @@
 #include "historyview.h"
 #include "lessonpage.h"
 #include "modelinspector.h"
+#include "runcurves.h"
 #include "scenario.h"
 #include "trainingsession.h"
 
@@ -105,11 +106,11 @@ public:
     ModelInspector *inspector() const { return m_inspector; }
     TrainControls *controls() const { return m_controls; }
     RunCurves *curves() const { return m_curves; }
-    LossChart *lossChart() const;
+    LossChart *lossChart() const { return m_curves->lossChart(); }
     /// The loss at each position over training, and the in-context learning score.
-    PositionStepMap *positionSteps() const;
+    PositionStepMap *positionSteps() const { return m_curves->positionSteps(); }
     /// The loss of each next character on the probe line, of the step the grid shows.
-    PositionLossView *positionLosses() const;
+    PositionLossView *positionLosses() const { return m_curves->positionLosses(); }
     HeadGrid *headGrid() const { return m_grid; }
     HeadPanel *headPanel() const { return m_headPanel; }
     NextCharPanel *nextCharPanel() const { return m_nextChar; }
