@@ -6,7 +6,7 @@ attention_packages=(
     cmake ninja-build g++ pkg-config
     qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-translations-l10n libqt6opengl6-dev libgl-dev libeigen3-dev fonts-noto-cjk fortunes-zh
-    xvfb xauth dbus-daemon at-spi2-core python3-pyatspi python3 opencc
+    xvfb xauth openbox dbus-daemon at-spi2-core python3-pyatspi python3 opencc
 )
 
 attention_install_missing() {

@@ -6,7 +6,9 @@
 // The rows "… training" take the same step while lesson step 7's training session runs on its
 // worker (one thread; the GUI thread takes its deliveries). trainingSpeed compares the session's
 // steps/s with `attention-cli train` on the same settings, run one after the other;
-// trainingSpeedTang the same for 全唐诗's default run (about two minutes, not in the perf gate).
+// trainingSpeedTang the same for 全唐诗's default run (about two minutes, not in the perf gate);
+// trainingSpeedWindow for 全唐诗's and the repeat task's defaults in the window on a real display
+// (the perf gate runs it under Xvfb with openbox).
 // guiThreadWhileTraining: the share of the wall-clock time the GUI thread spends on the CPU
 // (its CLOCK_THREAD_CPUTIME_ID) while step 7 trains its default run in the whole window: the
 // loss chart, the grid, the inspector's answers and all of Qt's painting (about a minute, not
@@ -32,6 +34,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -54,6 +57,8 @@ private Q_SLOTS:
     void scaleStep();
     void trainingSpeed();
     void trainingSpeedTang();
+    void trainingSpeedWindow_data();
+    void trainingSpeedWindow();
     void guiThreadWhileTraining();
     void historyFullMemory();
 };
@@ -244,6 +249,27 @@ void BenchInteraction::trainingSpeedTang()
     // And as a class sees it: step 7 shown, its heads and charts following the run.
     compareWithConsole(defaultSetup(QStringLiteral("tang")),
                        {QStringLiteral("--corpus"), QStringLiteral("tang")}, AppSide::Window);
+}
+
+void BenchInteraction::trainingSpeedWindow_data()
+{
+    // Step 7's defaults for 全唐诗 and for the repeat task, each against `attention-cli train
+    // --corpus NAME` with no other option (issue 40, item 4).
+    QTest::addColumn<QString>("corpus");
+    QTest::newRow("tang") << QString::fromLatin1(corpora::tang);
+    QTest::newRow("repeat") << QString::fromLatin1(corpora::repeatTask);
+}
+
+void BenchInteraction::trainingSpeedWindow()
+{
+    // As a class sees it: the whole window on a real display (tests/bench/perf_gate.py runs this
+    // under Xvfb with a window manager), step 7 shown, its heads and charts following the run.
+    QFETCH(QString, corpus);
+    if (QGuiApplication::platformName() == QLatin1String("offscreen"))
+        QSKIP("needs a real display: run under Xvfb (tests/bench/perf_gate.py does)");
+    if (corpus == QLatin1String(corpora::tang) && !tangIsBuilt())
+        QSKIP("the corpus tang is not built (scripts/deps.sh fetches chinese-poetry)");
+    compareWithConsole(defaultSetup(corpus), {QStringLiteral("--corpus"), corpus}, AppSide::Window);
 }
 
 namespace {
