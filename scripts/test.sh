@@ -3,8 +3,8 @@
 # scripts/check-layers.py) and the documents (scripts/check-docs.py), builds the test
 # preset (AddressSanitizer + UndefinedBehaviorSanitizer) and runs every test offscreen, then the
 # monkey test at full length (scripts/monkey.sh: a warm-up and two runs of 10,000 random actions
-# on the main window, LeakSanitizer on, peaks compared),
-# then fuzzes the scenario reader and the model-file reader for 60 seconds each (fuzz preset:
+# on the main window, LeakSanitizer on, peaks compared; the fuzz and release trees build beside
+# it), then fuzzes the scenario reader and the model-file reader for 60 seconds each (fuzz preset:
 # clang, libFuzzer, ASan + UBSan), then checks the benchmarks of the release build against their
 # aims (tests/bench/aims.tsv). Prints how long each phase took. Exits non-zero on any failure,
 # finding or missed aim.
@@ -60,15 +60,35 @@ tests=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' build/test/ctest.log)
 # tests/skips-allowed.txt fails the run here (unless --allow-skips).
 skipped=$(scripts/check-skips.sh build/test/Testing/Temporary/LastTest.log)
 
+# The monkey keeps one core busy for a quarter of an hour: the fuzz and release trees build on the
+# other meanwhile, at a lower priority (the monkey's gates are on memory, not time). They are
+# waited for after it, before anything is timed.
+builds_log=build/background-builds.log
+mkdir -p build
+nice -n 10 bash -c 'cmake --preset fuzz && cmake --build --preset fuzz &&
+    cmake --preset release &&
+    cmake --build --preset release --target bench_interaction bench_kernels bench_train tang_corpus' \
+    >"${builds_log}" 2>&1 &
+builds=$!
+trap 'kill "${builds}" 2>/dev/null || true' EXIT
+# wait_builds: the background builds' end; their log's tail when they failed.
+wait_builds() {
+    if ! wait "${builds}"; then
+        tail -n 60 "${builds_log}" >&2
+        echo "the fuzz or release build failed (${builds_log})" >&2
+        return 1
+    fi
+}
+
 # ctest ran 1000 monkey actions; this runs 10,000 to warm up, then two runs of 10,000 whose peak
 # memory it compares.
 phase monkey bash -c 'set -o pipefail; scripts/monkey.sh | tee build/test/monkey-summary.log'
 monkey=$(tail -n 1 build/test/monkey-summary.log)
+phase "fuzz and release builds, after the monkey" wait_builds
 
 # Each fuzzer runs on a copy of its seed corpus (it adds the inputs it finds interesting), so the
 # repository is never modified; a crash, hang, leak or sanitizer report stops it with an error and
 # leaves the input in build/fuzz/artifacts/.
-phase "fuzz build" bash -c 'cmake --preset fuzz && cmake --build --preset fuzz'
 rm -rf build/fuzz/artifacts
 mkdir -p build/fuzz/artifacts
 # run_fuzzer NAME SEEDS DICT: fuzzes NAME for 60 s and prints its number of executions.
@@ -101,8 +121,6 @@ phase "fuzz model file" run_fuzzer fuzz_modelfile tests/fuzz/modelfile-corpus te
 # figure against its aim in tests/bench/aims.tsv (tests/bench/perf_gate.py prints the table); a
 # figure more than 2x off its aim fails the run. The slider rows "while training" train 全唐诗,
 # which the release tree converts too (tang_corpus: the poetry phase made sure of its package).
-phase "release build" bash -c 'cmake --preset release &&
-    cmake --build --preset release --target bench_interaction bench_kernels bench_train tang_corpus'
 phase perf bash -c 'set -o pipefail; python3 tests/bench/perf_gate.py --bin build/release/bin |
     tee build/release/perf.log'
 
