@@ -53,7 +53,9 @@ phase docs python3 scripts/check-docs.py
 
 export QT_QPA_PLATFORM=offscreen
 phase "test build" bash -c 'cmake --preset test && cmake --build --preset test'
-phase ctest bash -c 'set -o pipefail; ctest --preset test | tee build/test/ctest.log'
+# Two tests at a time: most keep one core busy (each has a home folder of its own); those that
+# train on both cores run alone (their PROCESSORS property).
+phase ctest bash -c 'set -o pipefail; ctest --preset test --parallel 2 | tee build/test/ctest.log'
 tests=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' build/test/ctest.log)
 # A check a test could not run (QSKIP: say, a permission check where root cannot become nobody) is
 # listed in the summary rather than passed over in silence; one that is not on
