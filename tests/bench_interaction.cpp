@@ -31,6 +31,7 @@
 #include "trainpage.h"
 
 #include <Eigen/Core>
+#include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -88,7 +89,6 @@ void BenchInteraction::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
     Eigen::setNbThreads(1); // as attention-lab's main() does
-    keepLargeTablesInTheHeap();
     PixmapCacheSafeStyle::install();
 }
 
@@ -382,5 +382,12 @@ void BenchInteraction::historyFullMemory()
     QVERIFY(grown > TrainingSession::maxHistoryBytes); // the history was held
 }
 
-QTEST_MAIN(BenchInteraction)
+int main(int argc, char *argv[])
+{
+    tuneAllocator(argv); // as attention-lab's main() does: it may start the benchmark again
+    QApplication app(argc, argv);
+    app.setAttribute(Qt::AA_Use96Dpi, true);
+    BenchInteraction bench;
+    return QTest::qExec(&bench, argc, argv);
+}
 #include "bench_interaction.moc"

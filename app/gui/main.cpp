@@ -112,10 +112,10 @@ int takeScreenshot(MainWindow &window, const LabCommandLine &commandLine)
 
 int main(int argc, char *argv[])
 {
+    attention::tuneAllocator(argv); // first: it may start the program again
     // Help and version text must work over ssh or in a terminal without a display.
     if (onlyAsksForText(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    attention::keepLargeTablesInTheHeap();
     QApplication app(argc, argv);
     attention::PixmapCacheSafeStyle::install(); // Qt 6.4's Fusion leaks through the pixmap cache
     attention::installAccessibleFactory(); // heatmaps, plane, charts and heads for screen readers
