@@ -377,6 +377,8 @@ private Q_SLOTS:
     void dimensionDoesNotWidenTheWindow();
     void addedTokenKeepsItsLabel_data();
     void addedTokenKeepsItsLabel();
+    void twelveTokensDrawNoLabelOverAnother_data();
+    void twelveTokensDrawNoLabelOverAnother();
     void compareAndTableReadable_data();
     void compareAndTableReadable();
 
@@ -605,6 +607,41 @@ void TestWindowFit::addedTokenKeepsItsLabel()
                                      heatmap->model()->rowLabels().join(QStringLiteral(", ")))));
     }
     QVERIFY(checked >= 2);
+}
+
+void TestWindowFit::twelveTokensDrawNoLabelOverAnother_data()
+{
+    QTest::addColumn<QString>("language");
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
+        QTest::addRow("1280x720 %s", qPrintable(language)) << language;
+}
+
+void TestWindowFit::twelveTokensDrawNoLabelOverAnother()
+{
+    // The workbench at 1280×720 with twelve tokens (issue 40: the Values and Output panels'
+    // row labels were seen printed over each other there): in every heatmap, no text's ink
+    // covers another's.
+    QFETCH(QString, language);
+    const std::unique_ptr<MainWindow> window = openWindow(language, 0, targetSizes[0]);
+    QVERIFY(window);
+    while (window->document()->scenario().tokens.size() < 12)
+        window->vectorEditor()->addTokenAction()->trigger();
+    window->document()->waitForResult();
+    settle();
+    savePicture(*window, QStringLiteral("twelve tokens ") + language);
+    int checked = 0;
+    for (HeatmapWidget *heatmap : window->findChildren<HeatmapWidget *>()) {
+        if (!heatmap->isVisible() || heatmap->visibleRegion().isEmpty())
+            continue;
+        ++checked;
+        const QList<paintedtext::Item> items = paintedtext::itemsOf(heatmap);
+        for (int i = 0; i < items.size(); ++i)
+            for (int j = i + 1; j < items.size(); ++j)
+                QVERIFY2(!items[i].ink.intersects(items[j].ink),
+                         qPrintable(QStringLiteral("heatmap “%1” draws “%2” over “%3”")
+                                        .arg(heatmap->title(), items[i].text, items[j].text)));
+    }
+    QVERIFY(checked >= 4); // scores, weights, values, output (the compare's too when shown)
 }
 
 void TestWindowFit::compareAndTableReadable_data()
