@@ -112,11 +112,12 @@ void TestTrainingCost::memoryIsWhatTheProcessHolds()
 {
     // The resident memory's peak grows by the prediction once the run has stepped and
     // validated: within 0.97-1.10x (step 7 warns before a run by this figure). Under
-    // AddressSanitizer its shadow adds an eighth and its redzones a little: 0.97-1.25x there.
+    // AddressSanitizer its shadow adds an eighth and its redzones some more: 0.97-1.30x there
+    // (1.19-1.22 measured).
     QFETCH(ModelConfig, config);
     QFETCH(int, batch);
 #if defined(__SANITIZE_ADDRESS__)
-    constexpr double highest = 1.25;
+    constexpr double highest = 1.30;
 #else
     constexpr double highest = 1.10;
 #endif
