@@ -85,12 +85,10 @@ QString HeadWorthPanel::lossText() const
              NumberFormat::lossChange(rise));
 }
 
-void HeadWorthPanel::setLatestShown(bool latest, int latestStep)
+void HeadWorthPanel::setLatestShown(bool latest)
 {
     m_latest = latest;
-    m_pastNote->setVisible(!latest && m_worth);
     updateTexts();
-    Q_UNUSED(latestStep) // the figures name their own step
 }
 
 void HeadWorthPanel::updateTexts()

@@ -36,8 +36,9 @@ public:
     QLabel *lossLabel() const { return m_loss; }
     KnockoutTable *knockout() const { return m_knockout; }
 
-    /// Whether the history shows the latest step (HistoryView::snapshotShown).
-    void setLatestShown(bool latest, int latestStep);
+    /// Whether the history shows the latest step (HistoryView::snapshotShown; the figures name
+    /// their own step).
+    void setLatestShown(bool latest);
     QLabel *pastNote() const { return m_pastNote; }
 
     void retranslateUi();

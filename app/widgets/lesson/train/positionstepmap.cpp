@@ -74,19 +74,17 @@ void PositionStepMap::showSession(const TrainingSession &session, double stepEnd
             m_fadedScores.push_back(m_keptScores[std::size_t(run)]);
     if (m_shownRun >= 0) {
         m_fadedScores.push_back(scorePoints(current));
-        current = m_keptMaps[std::size_t(m_shownRun)];
+        m_shown = m_keptMaps[std::size_t(m_shownRun)];
+    } else {
+        m_shown = std::move(current);
     }
-    m_steps = std::move(current.steps);
-    m_losses = std::move(current.losses);
-    m_scores = std::move(current.scores);
-    m_fall = current.fall;
     m_stepEnd = std::max(1.0, stepEnd);
     m_lossTop = std::log(std::max(2, session.vocabulary().size()));
     // The score strip runs from its lowest score (at least −0.5) to its highest (at least 0.1):
     // zero is always on it, so a score's sign reads at a glance.
     m_scoreLow = -0.5;
     m_scoreHigh = 0.1;
-    std::vector<double> all = m_scores;
+    std::vector<double> all = m_shown.scores;
     for (const std::vector<QPointF> &faded : m_fadedScores)
         for (const QPointF &point : faded)
             all.push_back(point.y());
@@ -139,15 +137,16 @@ QString PositionStepMap::captionText() const
         QString text = tr("The kept run %1: its loss at each position over training (dark: low); "
                           "under it, its in-context learning score, this run's faint.")
                            .arg(m_keptNames.value(m_shownRun));
-        if (!m_scores.empty() && std::isfinite(m_scores.back()))
+        if (!m_shown.scores.empty() && std::isfinite(m_shown.scores.back()))
             text += QLatin1Char(' ') +
-                    tr("It ended at %1 nats.").arg(NumberFormat::loss(m_scores.back()));
+                    tr("It ended at %1 nats.").arg(NumberFormat::loss(m_shown.scores.back()));
         return text;
     }
     QString text = tr("Loss at each position over training (dark: low); under it, the in-context "
                       "learning score.");
-    if (!m_scores.empty() && std::isfinite(m_scores.back()))
-        text += QLatin1Char(' ') + tr("Now %1 nats.").arg(NumberFormat::loss(m_scores.back()));
+    if (!m_shown.scores.empty() && std::isfinite(m_shown.scores.back()))
+        text +=
+            QLatin1Char(' ') + tr("Now %1 nats.").arg(NumberFormat::loss(m_shown.scores.back()));
     return text;
 }
 
@@ -195,31 +194,33 @@ qreal PositionStepMap::yOfScore(double score) const
 
 QRectF PositionStepMap::cellRect(int column, int position) const
 {
-    if (column < 0 || column >= int(m_steps.size()))
+    if (column < 0 || column >= int(m_shown.steps.size()))
         return {};
-    const int positions = int(m_losses[std::size_t(column)].size());
+    const int positions = int(m_shown.losses[std::size_t(column)].size());
     if (position < 0 || position >= positions)
         return {};
     const QRectF map = mapRect();
-    const qreal from = xOf(column == 0 ? 0.0 : m_steps[std::size_t(column) - 1]);
-    const qreal to = xOf(m_steps[std::size_t(column)]);
+    const qreal from = xOf(column == 0 ? 0.0 : m_shown.steps[std::size_t(column) - 1]);
+    const qreal to = xOf(m_shown.steps[std::size_t(column)]);
     const qreal row = map.height() / positions;
     return QRectF(from, map.top() + position * row, to - from, row);
 }
 
 QPointF PositionStepMap::scorePoint(int column) const
 {
-    if (column < 0 || column >= int(m_scores.size()) ||
-        !std::isfinite(m_scores[std::size_t(column)]))
+    if (column < 0 || column >= int(m_shown.scores.size()) ||
+        !std::isfinite(m_shown.scores[std::size_t(column)]))
         return {};
-    return QPointF(xOf(m_steps[std::size_t(column)]), yOfScore(m_scores[std::size_t(column)]));
+    return QPointF(xOf(m_shown.steps[std::size_t(column)]),
+                   yOfScore(m_shown.scores[std::size_t(column)]));
 }
 
 int PositionStepMap::columnAt(qreal x) const
 {
-    for (int column = 0; column < int(m_steps.size()); ++column)
-        if (x <= xOf(m_steps[std::size_t(column)]))
-            return x >= xOf(column == 0 ? 0.0 : m_steps[std::size_t(column) - 1]) ? column : -1;
+    for (int column = 0; column < int(m_shown.steps.size()); ++column)
+        if (x <= xOf(m_shown.steps[std::size_t(column)]))
+            return x >= xOf(column == 0 ? 0.0 : m_shown.steps[std::size_t(column) - 1]) ? column
+                                                                                        : -1;
     return -1;
 }
 
@@ -229,9 +230,9 @@ QString PositionStepMap::hoverText(const QPointF &point) const
     if (column < 0)
         return {};
     const QRectF map = mapRect();
-    const int step = m_steps[std::size_t(column)];
+    const int step = m_shown.steps[std::size_t(column)];
     if (map.contains(point)) {
-        const std::vector<double> &losses = m_losses[std::size_t(column)];
+        const std::vector<double> &losses = m_shown.losses[std::size_t(column)];
         const int position =
             std::clamp(int((point.y() - map.top()) / map.height() * double(losses.size())), 0,
                        int(losses.size()) - 1);
@@ -240,7 +241,7 @@ QString PositionStepMap::hoverText(const QPointF &point) const
             .arg(position + 1)
             .arg(NumberFormat::loss(losses[std::size_t(position)]));
     }
-    const double score = m_scores[std::size_t(column)];
+    const double score = m_shown.scores[std::size_t(column)];
     if (scoreRect().contains(point) && std::isfinite(score))
         return tr("Step %1: in-context learning score %2 nats")
             .arg(locale().toString(step), NumberFormat::loss(score));
@@ -251,17 +252,17 @@ void PositionStepMap::updateImage()
 {
     // One pixel a cell, painted scaled: a column per validation, a row per position.
     std::size_t positions = 0;
-    for (const std::vector<double> &losses : m_losses)
+    for (const std::vector<double> &losses : m_shown.losses)
         positions = std::max(positions, losses.size());
-    if (m_losses.empty() || positions == 0) {
+    if (m_shown.losses.empty() || positions == 0) {
         m_image = QImage();
         return;
     }
-    m_image = QImage(int(m_losses.size()), int(positions), QImage::Format_RGB32);
+    m_image = QImage(int(m_shown.losses.size()), int(positions), QImage::Format_RGB32);
     m_image.fill(palette().color(QPalette::Base));
     std::vector<QRgb> colours(positions);
-    for (std::size_t column = 0; column < m_losses.size(); ++column) {
-        const std::vector<double> &losses = m_losses[column];
+    for (std::size_t column = 0; column < m_shown.losses.size(); ++column) {
+        const std::vector<double> &losses = m_shown.losses[column];
         Colormap::colors(losses.data(), Index(losses.size()), 0.0, m_lossTop, colours.data());
         for (std::size_t position = 0; position < losses.size(); ++position)
             m_image.setPixel(int(column), int(position), colours[position]);
@@ -281,13 +282,13 @@ void PositionStepMap::paintEvent(QPaintEvent *)
     // chart's points.
     for (int column = 0; column < m_image.width(); ++column) {
         const QRectF cells = cellRect(column, 0).united(
-            cellRect(column, int(m_losses[std::size_t(column)].size()) - 1));
+            cellRect(column, int(m_shown.losses[std::size_t(column)].size()) - 1));
         painter.drawImage(cells, m_image,
-                          QRectF(column, 0, 1, qreal(m_losses[std::size_t(column)].size())));
+                          QRectF(column, 0, 1, qreal(m_shown.losses[std::size_t(column)].size())));
     }
-    if (m_fall.found()) {
-        const QRectF band(QPointF(xOf(m_fall.fromStep), strip.top()),
-                          QPointF(xOf(m_fall.toStep), strip.bottom()));
+    if (m_shown.fall.found()) {
+        const QRectF band(QPointF(xOf(m_shown.fall.fromStep), strip.top()),
+                          QPointF(xOf(m_shown.fall.toStep), strip.bottom()));
         painter.fillRect(band, fallColor);
         QPen edge(fallEdgeColor, 1.5, Qt::DashLine);
         painter.setPen(edge);
@@ -306,8 +307,8 @@ void PositionStepMap::paintEvent(QPaintEvent *)
             painter.drawLine(QPointF(xOf(faded[i - 1].x()), yOfScore(faded[i - 1].y())),
                              QPointF(xOf(faded[i].x()), yOfScore(faded[i].y())));
     QPainterPath path;
-    for (int column = 0; column < int(m_scores.size()); ++column) {
-        if (!std::isfinite(m_scores[std::size_t(column)]))
+    for (int column = 0; column < int(m_shown.scores.size()); ++column) {
+        if (!std::isfinite(m_shown.scores[std::size_t(column)]))
             continue;
         const QPointF point = scorePoint(column);
         if (path.elementCount() == 0)
@@ -330,7 +331,7 @@ void PositionStepMap::paintLabels(QPainter &painter, const QRectF &map, const QR
 {
     // Left of the plots: the first and last position at the heatmap's top and bottom, the
     // score's zero and lowest value where they leave those room.
-    if (m_losses.empty())
+    if (m_shown.losses.empty())
         return;
     painter.setPen(palette().color(QPalette::WindowText));
     const QFontMetricsF metrics(font());
@@ -345,7 +346,7 @@ void PositionStepMap::paintLabels(QPainter &painter, const QRectF &map, const QR
         painter.drawText(room, Qt::AlignRight | Qt::AlignVCenter, what);
     };
     label(map.top(), QStringLiteral("1"));
-    label(map.bottom() - metrics.height(), locale().toString(int(m_losses.back().size())));
+    label(map.bottom() - metrics.height(), locale().toString(int(m_shown.losses.back().size())));
     label(strip.bottom() - metrics.height(), locale().toString(m_scoreLow, 'f', 2));
     label(yOfScore(0.0) - metrics.height() / 2, QStringLiteral("0"));
 }
@@ -405,14 +406,14 @@ void PositionStepMap::updateTexts()
     fitHeight();
     setAccessibleName(tr("Loss at each position over training"));
     QString description = captionText() + QLatin1Char(' ') + explanation();
-    if (m_fall.found())
+    if (m_shown.fall.found())
         description += QLatin1Char(' ') + tr("The validation loss fell fastest between steps %1 "
                                              "and %2.")
-                                              .arg(locale().toString(m_fall.fromStep),
-                                                   locale().toString(m_fall.toStep));
-    if (!m_scores.empty() && std::isfinite(m_scores.front()))
+                                              .arg(locale().toString(m_shown.fall.fromStep),
+                                                   locale().toString(m_shown.fall.toStep));
+    if (!m_shown.scores.empty() && std::isfinite(m_shown.scores.front()))
         description += QLatin1Char(' ') + tr("The first validation's score was %1 nats.")
-                                              .arg(NumberFormat::loss(m_scores.front()));
+                                              .arg(NumberFormat::loss(m_shown.scores.front()));
     setAccessibleDescription(description);
 }
 

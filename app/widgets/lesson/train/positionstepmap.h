@@ -56,9 +56,9 @@ public:
 
     /// The shown run's validations: their steps, losses by position and scores (NaN below 8
     /// positions).
-    const std::vector<int> &steps() const { return m_steps; }
-    const std::vector<std::vector<double>> &positionLosses() const { return m_losses; }
-    const std::vector<double> &scores() const { return m_scores; }
+    const std::vector<int> &steps() const { return m_shown.steps; }
+    const std::vector<std::vector<double>> &positionLosses() const { return m_shown.losses; }
+    const std::vector<double> &scores() const { return m_shown.scores; }
     /// The caption: what is shown, and the latest score.
     QString captionText() const;
     /// What the rows, columns, colours, score and marks are (the tooltip).
@@ -109,10 +109,7 @@ private:
     static std::vector<QPointF> scorePoints(const RunMap &map);
 
     QLabel *m_caption;
-    std::vector<int> m_steps;
-    std::vector<std::vector<double>> m_losses;
-    std::vector<double> m_scores;
-    tiny::LossFall m_fall;
+    RunMap m_shown; ///< this run's, or the kept run's that setShownRun() picked
     std::vector<RunMap> m_keptMaps;
     QStringList m_keptNames;
     std::vector<std::vector<QPointF>> m_keptScores;

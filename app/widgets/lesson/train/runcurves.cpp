@@ -104,28 +104,23 @@ QString RunCurves::runName(const KeptRun &run)
 
 void RunCurves::showKeptRuns()
 {
-    QStringList names;
-    for (const KeptRun &run : m_kept.runs())
-        names.append(tr("kept: %1").arg(runName(run)));
-    m_lossChart->setKeptRuns(m_kept.runs(), names);
     QStringList plain;
-    for (const KeptRun &run : m_kept.runs())
+    QStringList names;
+    for (const KeptRun &run : m_kept.runs()) {
         plain.append(runName(run));
+        names.append(tr("kept: %1").arg(plain.constLast()));
+    }
+    m_lossChart->setKeptRuns(m_kept.runs(), names);
     m_positionSteps->setKeptRuns(m_kept.runs(), plain);
     m_forget->setEnabled(!m_kept.isEmpty());
     // The map's run: this one, or a kept one (the same one while it is still kept).
-    const int shown =
-        m_positionSteps->shownRun() < int(m_kept.runs().size()) ? m_positionSteps->shownRun() : -1;
-    m_positionSteps->setShownRun(shown);
+    m_positionSteps->setShownRun(m_positionSteps->shownRun());
     m_mapRun->clear();
     m_mapRun->addItem(tr("Map of this run"));
     for (const QString &name : std::as_const(plain))
         m_mapRun->addItem(tr("Map of the kept run %1").arg(name));
-    m_mapRun->setCurrentIndex(shown + 1);
+    m_mapRun->setCurrentIndex(m_positionSteps->shownRun() + 1);
     m_mapRun->setVisible(!m_kept.isEmpty());
-    m_mapRun->setToolTip(tr("Which run's loss at each position the map shows: a kept one-layer "
-                            "run's stays light in the late positions."));
-    m_mapRun->setAccessibleName(tr("Map of"));
     QString note = m_kept.isEmpty()
                        ? tr("Keep a run to compare the next ones with it.")
                        : tr("%n run(s) kept, drawn faint.", nullptr, int(m_kept.runs().size()));
@@ -186,6 +181,9 @@ void RunCurves::retranslateUi()
     m_keep->setToolTip(tr("Keep this run's curves to compare the next runs with: train one layer, "
                           "keep it, then train two and see which one has the phase change."));
     m_forget->setText(tr("Forget kept runs"));
+    m_mapRun->setToolTip(tr("Which run's loss at each position the map shows: a kept one-layer "
+                            "run's stays light in the late positions."));
+    m_mapRun->setAccessibleName(tr("Map of"));
     showKeptRuns();
 }
 
