@@ -1,6 +1,7 @@
 // The whole window, driven like a user would: sliders, check boxes, clicks, menus, files.
 // Expected numbers are computed here from the lesson's vectors, not read from the program.
 
+#include "answerbox.h"
 #include "autosave.h"
 #include "colormap.h"
 #include "compareview.h"
@@ -104,15 +105,6 @@ void clickCheckBox(QCheckBox *box)
     const QRect indicator =
         box->style()->subElementRect(QStyle::SE_CheckBoxIndicator, &option, box);
     QTest::mouseClick(box, Qt::LeftButton, {}, indicator.center());
-}
-
-void answerNextMessageBox(QMessageBox::StandardButton button)
-{
-    QTimer::singleShot(0, qApp, [button] {
-        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
-        QVERIFY(box);
-        box->button(button)->click();
-    });
 }
 
 /// The mean absolute difference of two images of the same size, per channel (0 to 255); 255 when
@@ -680,18 +672,18 @@ void TestMainWindow::unsavedChangesAreAskedAbout()
     m_window->controls()->scaleSlider()->setValue(ControlsPanel::positionOfScale(5.0));
     const Scenario edited = document->scenario();
 
-    answerNextMessageBox(QMessageBox::Cancel);
+    answerbox::answerNext(QMessageBox::Cancel);
     QVERIFY(!m_window->openFile(fileName));
     QCOMPARE(document->scenario(), edited);
     QVERIFY(document->isModified());
 
-    answerNextMessageBox(QMessageBox::Discard);
+    answerbox::answerNext(QMessageBox::Discard);
     QVERIFY(m_window->openFile(fileName));
     QCOMPARE(document->scenario(), *preset(QStringLiteral("average")));
 
     // Closing with changes asks too; Cancel keeps the window open.
     m_window->controls()->scaleSlider()->setValue(ControlsPanel::positionOfScale(5.0));
-    answerNextMessageBox(QMessageBox::Cancel);
+    answerbox::answerNext(QMessageBox::Cancel);
     QVERIFY(!m_window->close());
     QVERIFY(m_window->isVisible());
 }
@@ -740,7 +732,7 @@ void TestMainWindow::crashedScenarioIsOffered()
 
     if (realMessageBox) {
         m_window->setRecoveryPrompt({});
-        answerNextMessageBox(QMessageBox::Discard);
+        answerbox::answerNext(QMessageBox::Discard);
     }
     QCOMPARE(m_window->offerRecovery(), restore);
     if (!realMessageBox) {
