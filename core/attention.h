@@ -9,6 +9,8 @@
 
 #include "types.h"
 
+#include <functional>
+
 namespace attention {
 
 /// How raw dot products become scores.
@@ -42,7 +44,11 @@ Matrix attentionScores(const Eigen::Ref<const Matrix> &q, const Eigen::Ref<const
 RowVector attentionScoreRow(const Eigen::Ref<const Matrix> &q, const Eigen::Ref<const Matrix> &k,
                             Index row, const ScoreOptions &options);
 
-/// Sets every entry above the diagonal to −∞, in place.
+/// The causal rule, the one every masked table goes through: row r of `rows` is the query at
+/// position `first` + r, which sees keys 0 … first + r; every key after it becomes −∞, in place.
+void maskFutureKeys(Eigen::Ref<Matrix> rows, Index first);
+
+/// Sets every entry above the diagonal to −∞, in place: maskFutureKeys(scores, 0).
 void applyCausalMask(Eigen::Ref<Matrix> scores);
 
 /// Numerically stable softmax of each row, in place.
@@ -55,7 +61,19 @@ void softmaxRows(Eigen::Ref<Matrix> scores);
 /// The softmax of one row, returned (convenience for single queries).
 RowVector softmax(const Eigen::Ref<const RowVector> &scores);
 
-/// The full pass; `v` is (T, d_v).
+/// Rows first … first + count − 1 of the tables just made, while they are in the cache.
+using BandSink = std::function<void(Index first, Index count)>;
+
+/// Scores and weights from the raw products Q Kᵀ (T, T), d the width of q and k: the scores of
+/// `options` (scaled, / √d, masked) into `scores` unless it is null, their softmax into `weights`.
+/// Both must be (T, T) already (a caller that keeps spare tables hands them in). A band of rows
+/// at a time, each band then handed to `band`: one pass over memory, however many tables and
+/// pictures are made from it.
+void scoresAndWeights(const Eigen::Ref<const Matrix> &products, const ScoreOptions &options,
+                      Index d, Matrix *scores, Eigen::Ref<Matrix> weights,
+                      const BandSink &band = {});
+
+/// The full pass (scoresAndWeights() of Q Kᵀ, then the weights times V); `v` is (T, d_v).
 AttentionResult attend(const Eigen::Ref<const Matrix> &q, const Eigen::Ref<const Matrix> &k,
                        const Eigen::Ref<const Matrix> &v, const ScoreOptions &options);
 

@@ -61,8 +61,13 @@ QByteArray headsJson(const tiny::HeadsReport &report, bool knockouts)
                 fields.push_back({QStringLiteral("knockout"), knockoutJson(knockout)});
             heads.append(jsonInline(fields));
         }
-    return jsonDocument({{QStringLiteral("val_loss"), NumberFormat::json(report.valLoss)},
-                         {QStringLiteral("heads"), jsonLines(heads)}});
+    JsonFields fields{{QStringLiteral("val_loss"), NumberFormat::json(report.valLoss)}};
+    if (knockouts) // the score the knock-outs change
+        fields.push_back({QStringLiteral("icl_score"), std::isfinite(report.iclScore)
+                                                           ? NumberFormat::json(report.iclScore)
+                                                           : QByteArray("null")});
+    fields.push_back({QStringLiteral("heads"), jsonLines(heads)});
+    return jsonDocument(fields);
 }
 
 /// A role's name in the table: fixed_offset with its offset ("fixed_offset 3").
@@ -182,12 +187,14 @@ void describeHeads(CommandLine &line)
                     Cli::tr("The corpus whose validation text is read (default: the one the "
                             "model was trained on, from its file)."),
                     QStringLiteral("tang|tang300|song100|copy|repeat|FILE")});
-    line.addOption({QStringLiteral("knockout"),
-                    Cli::tr("Also switch each head off alone and report the change of the "
-                            "in-context learning score and the induction ratio of each head of "
-                            "the next layer (JSON: each head's \"knockout\": "
-                            "{\"val_loss_increase\", \"icl_score_change\", "
-                            "\"induction_after\"}).")});
+    line.addOption(
+        {QStringLiteral("knockout"),
+         Cli::tr("Also switch each head off alone and report the change of the "
+                 "in-context learning score and the induction ratio of each head of "
+                 "the next layer (JSON: \"icl_score\" with every head on, and each head's "
+                 "\"knockout\": "
+                 "{\"val_loss_increase\", \"icl_score_change\", "
+                 "\"induction_after\"}).")});
     line.addOption({QStringLiteral("format"), Cli::tr("Output format: table (default) or json."),
                     QStringLiteral("table|json")});
 }

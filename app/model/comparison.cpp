@@ -39,7 +39,7 @@ ScenarioResult compareResult(const Scenario &scenario, Flip flip, const Scenario
     const ScoreOptions options = flipped(scenario.scoreOptions(), flip);
     const Index T = scenario.tokenCount();
     HeatmapImageBuilder image(T, T, HeatmapScale::forWeights(T, options.causal));
-    scoresAndWeights(
+    pooledScoresAndWeights(
         *result.products, options, scenario.dimension(), nullptr, result.weights,
         [&](Index first, Index count) { image.add(result.weights.middleRows(first, count)); });
     result.weightsImage = std::make_shared<const HeatmapImage>(image.finish());

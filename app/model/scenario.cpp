@@ -86,9 +86,9 @@ ScenarioResult computeResult(const Scenario &scenario, const Scenario *before,
         if (outputImage)
             outputImage->add(weights);
     };
-    scoresAndWeights(*result.products, scenario.scoreOptions(), scenario.dimension(),
-                     &result.scores, result.weights,
-                     withImages ? BandSink(pictureBand) : BandSink());
+    pooledScoresAndWeights(*result.products, scenario.scoreOptions(), scenario.dimension(),
+                           &result.scores, result.weights,
+                           withImages ? BandSink(pictureBand) : BandSink());
     if (scenario.values)
         result.output = result.weights * *scenario.values;
     if (!withImages)
@@ -161,32 +161,14 @@ long long rawProductCount()
     return productCount.load();
 }
 
-void scoresAndWeights(const Matrix &products, const ScoreOptions &options, Index d, Matrix *scores,
-                      Matrix &weights, const BandSink &band)
+void pooledScoresAndWeights(const Matrix &products, const ScoreOptions &options, Index d,
+                            Matrix *scores, Matrix &weights, const BandSink &band)
 {
-    // 16 rows of three tables at T = 2048 take 768 KiB: within this machine's 2 MiB of L2.
-    constexpr Index bandRows = 16;
-    constexpr double minusInfinity = -std::numeric_limits<double>::infinity();
     const Index T = products.rows();
-    const double scale = effectiveScale(options, d);
     if (scores)
         *scores = TablePool::take(T, products.cols());
     weights = TablePool::take(T, products.cols());
-    for (Index first = 0; first < T; first += bandRows) {
-        const Index count = std::min(bandRows, T - first);
-        auto rows = weights.middleRows(first, count);
-        rows = products.middleRows(first, count) * scale;
-        if (options.causal) // as applyCausalMask(): −∞ after each query's own position
-            for (Index i = 0; i < count; ++i)
-                rows.row(i)
-                    .tail(std::max<Index>(0, rows.cols() - (first + i + 1)))
-                    .setConstant(minusInfinity);
-        if (scores)
-            scores->middleRows(first, count) = rows;
-        softmaxRows(rows);
-        if (band)
-            band(first, count);
-    }
+    scoresAndWeights(products, options, d, scores, weights, band);
 }
 
 Matrix Scenario::valueMatrix() const

@@ -120,14 +120,10 @@ long long rawProductCount();
 CellExplanation explainWeight(const Scenario &scenario, const ScenarioResult &result, Index row,
                               Index column);
 
-/// Rows first … first + count − 1 of the tables just made, while they are in the cache.
-using BandSink = std::function<void(Index first, Index count)>;
-/// The scores of `options` from raw products `products` (scaled, / √d, masked) into `scores`
-/// unless it is null, and their softmax into `weights` (both (T, T), taken from the TablePool):
-/// as attentionScores() and softmaxRows(), a band of rows at a time, each band then handed to
-/// `band`. One pass over memory instead of one per table and picture.
-void scoresAndWeights(const Matrix &products, const ScoreOptions &options, Index d, Matrix *scores,
-                      Matrix &weights, const BandSink &band = {});
+/// attention::scoresAndWeights() into tables taken from the TablePool: `scores` (unless it is
+/// null) and `weights` are made (T, T) first.
+void pooledScoresAndWeights(const Matrix &products, const ScoreOptions &options, Index d,
+                            Matrix *scores, Matrix &weights, const BandSink &band = {});
 
 // The validator's checks of one part, for edits that change only that part. Each returns why the
 // part cannot be as given, with its JSON path, or nothing.

@@ -632,6 +632,15 @@ void verifyHeadsJson(const QJsonObject &report, const attention::tiny::HeadsRepo
 {
     using namespace attention;
     VERIFY_NEAR(report.value(QLatin1String("val_loss")).toDouble(), core.valLoss, 1e-12);
+    // With --knockout, the in-context learning score every knock-out changes.
+    const bool knockouts = report.value(QLatin1String("heads"))
+                               .toArray()
+                               .first()
+                               .toObject()
+                               .contains(QLatin1String("knockout"));
+    QCOMPARE(report.contains(QLatin1String("icl_score")), knockouts);
+    if (knockouts)
+        VERIFY_NEAR(report.value(QLatin1String("icl_score")).toDouble(), core.iclScore, 1e-12);
     const QJsonArray heads = report.value(QLatin1String("heads")).toArray();
     QCOMPARE(heads.size(), int(core.roles.size() * core.roles[0].size()));
     for (int i = 0; i < heads.size(); ++i) {

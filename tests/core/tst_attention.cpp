@@ -119,6 +119,8 @@ private Q_SLOTS:
     void scoresMatchPlainDotProducts_data();
     void scoresMatchPlainDotProducts();
 
+    void bandsMakeTheWholePass_data();
+    void bandsMakeTheWholePass();
     void attendOutputIsWeightsTimesValues_data();
     void attendOutputIsWeightsTimesValues();
 
@@ -586,6 +588,66 @@ void TestAttention::scoresMatchPlainDotProducts()
     for (Index i = 0; i < queries; ++i)
         for (Index j = 0; j < keys; ++j)
             QVERIFY(masked(i, j) == (j > i ? -inf : 1.5));
+}
+
+void TestAttention::bandsMakeTheWholePass_data()
+{
+    QTest::addColumn<int>("T");
+    QTest::addColumn<bool>("causal");
+    QTest::newRow("T=1") << 1 << true;
+    QTest::newRow("T=16, one band") << 16 << false;
+    QTest::newRow("T=17, a band of one after it") << 17 << true;
+    QTest::newRow("T=100, causal") << 100 << true;
+    QTest::newRow("T=100, full") << 100 << false;
+}
+
+void TestAttention::bandsMakeTheWholePass()
+{
+    QFETCH(int, T);
+    QFETCH(bool, causal);
+    Random rng(static_cast<std::uint64_t>(T * 2 + causal));
+    const Matrix q = rng.normalMatrix(T, 5);
+    const Matrix k = rng.normalMatrix(T, 5);
+    ScoreOptions options;
+    options.scoreScale = 1.7;
+    options.divideBySqrtD = true;
+    options.causal = causal;
+    const Matrix products = q * k.transpose();
+    Matrix scores(T, T);
+    Matrix weights(T, T);
+    // Every row handed on once, in order, its weights already made.
+    Index next = 0;
+    bool madeBeforeHandedOn = true;
+    attention::scoresAndWeights(
+        products, options, 5, &scores, weights, [&](Index first, Index count) {
+            QCOMPARE(first, next);
+            next += count;
+            const auto rows = weights.middleRows(first, count);
+            madeBeforeHandedOn =
+                madeBeforeHandedOn && ((rows.rowwise().sum().array() - 1.0).abs() < 1e-12).all();
+        });
+    QCOMPARE(next, Index(T));
+    QVERIFY(madeBeforeHandedOn);
+    // The scores are the whole table's; each row's weights its softmax, written without a maximum.
+    const Matrix whole = attention::attentionScores(q, k, options);
+    for (Index i = 0; i < T; ++i) {
+        const Index seen = causal ? i + 1 : T;
+        QVERIFY(((scores.row(i).tail(T - seen).array() == -inf)).all());
+        QVERIFY(((weights.row(i).tail(T - seen).array() == 0.0)).all());
+        const RowVector visible = whole.row(i).head(seen);
+        VERIFY_ALL_NEAR(scores.row(i).head(seen), visible, 1e-13);
+        const std::vector<double> expected = softmaxByRatios(visible);
+        for (Index j = 0; j < seen; ++j)
+            VERIFY_NEAR(weights(i, j), expected[std::size_t(j)], 1e-13);
+    }
+    // Without a scores table, the same weights.
+    Matrix alone(T, T);
+    attention::scoresAndWeights(products, options, 5, nullptr, alone);
+    QCOMPARE(alone, weights);
+    // attend() is this pass: its tables are these.
+    const attention::AttentionResult result = attention::attend(q, k, q, options);
+    QCOMPARE(result.weights, weights);
+    QVERIFY(((result.scores.array() == scores.array())).all());
 }
 
 void TestAttention::attendOutputIsWeightsTimesValues_data()

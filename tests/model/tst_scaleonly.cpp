@@ -259,11 +259,11 @@ void TestScaleOnly::bandsMakeTheWholeTable()
     s.causal = causal;
     s.scoreScale = 2.5;
     const Matrix products = s.queries * s.keys.transpose();
-    // scoresAndWeights(): every row handed on once, in order, already made.
+    // pooledScoresAndWeights(): every row handed on once, in order, already made.
     Matrix scores, weights;
     Index next = 0;
     bool madeBeforeHandedOn = true;
-    scoresAndWeights(
+    pooledScoresAndWeights(
         products, s.scoreOptions(), s.dimension(), &scores, weights, [&](Index first, Index count) {
             QCOMPARE(first, next);
             next += count;

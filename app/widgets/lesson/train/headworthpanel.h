@@ -53,9 +53,9 @@ private:
     QLabel *m_caption;
     BarChartView *m_chart;
     QLabel *m_loss;
+    KnockoutTable *m_knockout;
     QLabel *m_pastNote;
     bool m_latest = true;
-    KnockoutTable *m_knockout;
 };
 
 } // namespace attention
