@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
-"""Holds the sources of app/ and core/ to two sizes: no file over 600 lines and no function body
-over 60 lines. Message tables (functions that only word texts) may be longer: they are listed in
-ALLOWED below with the reason. scripts/test.sh runs it first; exits 1 naming each file and
-function that is too long.
+"""Holds the sources of app/ and core/ to two sizes and one shape: no file over 600 lines, no
+function body over 60 lines, and no class whose members are defined in two .cpp files (a class
+that outgrows its file gives a part a class of its own). Message tables (functions that only word
+texts) may be longer: they are listed in ALLOWED below with the reason. scripts/test.sh runs it
+first; exits 1 naming each file, function and class at fault. --root checks another tree
+(tests/scripts/check_sizes_test.py plants each fault in a small one).
 
 A function body is found by the project's format (.clang-format): a definition's opening brace
 stands alone on its line, at column 0 or, inside a class, at column 4, and its closing brace at
 the same column. Bodies of classes, structs, enums and namespaces are not functions.
 """
 
+import argparse
+import collections
 import pathlib
 import re
 import sys
@@ -25,6 +29,11 @@ ALLOWED = {
 }
 
 NOT_A_FUNCTION = re.compile(r"^\s*(template\s*<.*>\s*)?(class|struct|enum|union|namespace)\b")
+
+# A member's definition at column 0: an optional return type, then Owner::member( (the owner the
+# last name before ::, so that Outer::Inner::f belongs to Inner).
+MEMBER_DEFINITION = re.compile(
+    r"^(?:[\w:<>,*&\s]+?\s+[*&]*)?(?:\w+::)*?(\w+)::(~?\w+|operator\S+)\s*\(")
 
 
 def long_bodies(path, lines):
@@ -44,9 +53,25 @@ def long_bodies(path, lines):
     return found
 
 
+def member_owners(lines):
+    """The classes (or namespaces) whose members `lines` of a .cpp file define."""
+    owners = set()
+    for line in lines:
+        if not line or line[0].isspace() or line.startswith(("//", "#", "return")):
+            continue
+        match = MEMBER_DEFINITION.match(line)
+        if match and not line.rstrip().endswith(";"):
+            owners.add(match.group(1))
+    return owners
+
+
 def main():
-    root = pathlib.Path(__file__).resolve().parent.parent
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--root", type=pathlib.Path,
+                        default=pathlib.Path(__file__).resolve().parent.parent)
+    root = parser.parse_args().root.resolve()
     problems = []
+    defined_in = collections.defaultdict(list)
     for folder in ("app", "core"):
         for path in sorted((root / folder).rglob("*")):
             if path.suffix not in (".cpp", ".h"):
@@ -60,14 +85,21 @@ def main():
                     continue
                 problems.append(f"{relative}:{opening}: {signature} has a body of {length} "
                                 f"lines (at most {MAX_FUNCTION_LINES})")
+            if path.suffix == ".cpp":
+                for owner in member_owners(lines):
+                    defined_in[owner].append(relative)
+    for owner, files in sorted(defined_in.items()):
+        if len(files) > 1:
+            problems.append(f"{owner}: members defined in {len(files)} files ({', '.join(files)}); "
+                            f"give a part a class of its own")
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:
-        print(f"check-sizes: {len(problems)} too long (a message table may be added to ALLOWED "
+        print(f"check-sizes: {len(problems)} at fault (a message table may be added to ALLOWED "
               f"in {pathlib.Path(__file__).name}, with its reason)", file=sys.stderr)
         return 1
     print(f"check-sizes: every file of app/ and core/ within {MAX_FILE_LINES} lines, every "
-          f"function within {MAX_FUNCTION_LINES}")
+          f"function within {MAX_FUNCTION_LINES}, every class defined in one .cpp file")
     return 0
 
 

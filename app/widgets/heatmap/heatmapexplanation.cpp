@@ -94,4 +94,48 @@ QString HeatmapExplanation::rowLabel(const Scenario &scenario, int row, bool wit
     return text;
 }
 
+QString HeatmapExplanation::title(HeatmapKind kind)
+{
+    switch (kind) {
+    case HeatmapKind::Scores:
+        return tr("Scores");
+    case HeatmapKind::Weights:
+        return tr("Attention weights");
+    case HeatmapKind::Values:
+        return tr("Values v");
+    case HeatmapKind::Output:
+        return tr("Output");
+    }
+    return {};
+}
+
+QString HeatmapExplanation::caption(HeatmapKind kind, const Scenario &scenario, bool relativeScale,
+                                    bool fixedRange, bool oneHot)
+{
+    switch (kind) {
+    case HeatmapKind::Scores: {
+        QString text = scenario.divideBySqrtD
+                           ? tr("scores = %1 × q·k ÷ √%2")
+                                 .arg(NumberFormat::factor(scenario.scoreScale))
+                                 .arg(scenario.dimension())
+                           : tr("scores = %1 × q·k").arg(NumberFormat::factor(scenario.scoreScale));
+        if (scenario.causal)
+            text += tr("; −∞ above the diagonal (causal mask)");
+        return text;
+    }
+    case HeatmapKind::Weights:
+        if (relativeScale)
+            return tr("softmax of each score row; colour: the weight ÷ its row's uniform 1/n, "
+                      "log scale");
+        return fixedRange ? tr("softmax of each score row; colours 0 to 1")
+                          : tr("softmax of each score row; colours from the smallest to the "
+                               "largest weight");
+    case HeatmapKind::Values:
+        return oneHot ? tr("one-hot rows") : tr("one row per token");
+    case HeatmapKind::Output:
+        return tr("output = weights · v");
+    }
+    return {};
+}
+
 } // namespace attention

@@ -16,6 +16,15 @@
 namespace attention {
 
 /// A cell of a heatmap: row = query (or token), column = key (or value dimension).
+/// Which matrix of the attention pass a heatmap shows.
+enum class HeatmapKind
+{
+    Scores,  ///< (T, T) scaled, masked dot products; −∞ where masked
+    Weights, ///< (T, T) softmax of each score row
+    Values,  ///< (T, d_v) the values v
+    Output,  ///< (T, d_v) weights · v
+};
+
 struct HeatmapCell
 {
     int row = 0;

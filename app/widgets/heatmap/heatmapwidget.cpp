@@ -1,8 +1,8 @@
 #include "heatmapwidget.h"
 
-#include "atomicfile.h"
 #include "dialogfolder.h"
 #include "heatmapexplanation.h"
+#include "heatmapexporter.h"
 #include "heatmappainter.h"
 #include "matrixmodel.h"
 #include "numberformat.h"
@@ -10,11 +10,14 @@
 #include <QAccessible>
 #include <QAction>
 #include <QApplication>
-#include <QBuffer>
 #include <QClipboard>
+#include <QContextMenuEvent>
 #include <QFileDialog>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMenu>
 #include <QPainter>
-#include <QSvgGenerator>
+#include <QToolTip>
 #include <cmath>
 #include <utility>
 
@@ -112,8 +115,7 @@ void HeatmapWidget::setScenario(std::shared_ptr<const Scenario> scenario, Shared
     m_hasMask = attentionKind && m_scenario->causal && m_scenario->tokenCount() > 1;
     if (m_selectedToken >= m_model->rowCount())
         m_selectedToken = m_model->rowCount() - 1;
-    if (m_current)
-        m_current = currentCell();
+    m_cursor.fit(m_model->rowCount(), m_model->columnCount());
     if (QAccessible::isActive()) { // only while a screen reader listens: sliders call this often
         QAccessibleTableModelChangeEvent change(
             this, labelsChanged ? QAccessibleTableModelChangeEvent::ModelReset
@@ -280,50 +282,15 @@ void HeatmapWidget::relayout()
 
 QString HeatmapWidget::title() const
 {
-    if (!m_title.isEmpty())
-        return m_title;
-    switch (m_kind) {
-    case Kind::Scores:
-        return tr("Scores");
-    case Kind::Weights:
-        return tr("Attention weights");
-    case Kind::Values:
-        return tr("Values v");
-    case Kind::Output:
-        return tr("Output");
-    }
-    return {};
+    return m_title.isEmpty() ? HeatmapExplanation::title(m_kind) : m_title;
 }
 
 QString HeatmapWidget::caption() const
 {
     if (!m_caption.isEmpty())
         return m_caption;
-    switch (m_kind) {
-    case Kind::Scores: {
-        QString text =
-            m_scenario->divideBySqrtD
-                ? tr("scores = %1 × q·k ÷ √%2")
-                      .arg(NumberFormat::factor(m_scenario->scoreScale))
-                      .arg(m_scenario->dimension())
-                : tr("scores = %1 × q·k").arg(NumberFormat::factor(m_scenario->scoreScale));
-        if (m_scenario->causal)
-            text += tr("; −∞ above the diagonal (causal mask)");
-        return text;
-    }
-    case Kind::Weights:
-        if (isRelativeScale())
-            return tr("softmax of each score row; colour: the weight ÷ its row's uniform 1/n, "
-                      "log scale");
-        return m_fixedRange ? tr("softmax of each score row; colours 0 to 1")
-                            : tr("softmax of each score row; colours from the smallest to the "
-                                 "largest weight");
-    case Kind::Values:
-        return m_oneHot ? tr("one-hot rows") : tr("one row per token");
-    case Kind::Output:
-        return tr("output = weights · v");
-    }
-    return {};
+    return HeatmapExplanation::caption(m_kind, *m_scenario, isRelativeScale(), m_fixedRange,
+                                       m_oneHot);
 }
 
 bool HeatmapWidget::isMasked(int row, int column) const
@@ -431,76 +398,136 @@ QSize HeatmapWidget::minimumSizeHint() const
 
 QImage HeatmapWidget::toImage(qreal scale) const
 {
-    QImage image((QSizeF(size()) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
-    image.setDevicePixelRatio(scale);
-    QPainter painter(&image);
-    m_painter->paint(painter, QRectF(QPointF(0, 0), QSizeF(size())), m_mapping, false);
-    return image;
+    return HeatmapExporter(*m_painter, m_mapping, size()).image(scale);
 }
 
 bool HeatmapWidget::savePng(const QString &fileName, QString *error) const
 {
-    QByteArray png;
-    QBuffer buffer(&png);
-    buffer.open(QIODevice::WriteOnly);
-    QString reason;
-    if (toImage(2.0).save(&buffer, "PNG") && writeFileAtomically(fileName, png, &reason))
-        return true;
-    if (error)
-        *error = tr("Could not write the image %1.").arg(fileName) + QLatin1Char(' ') + reason;
-    return false;
+    return HeatmapExporter(*m_painter, m_mapping, size()).savePng(fileName, error);
 }
 
 bool HeatmapWidget::saveSvg(const QString &fileName, QString *error) const
 {
-    QByteArray svg;
-    QBuffer buffer(&svg);
-    QSvgGenerator generator;
-    generator.setOutputDevice(&buffer);
-    generator.setSize(size());
-    generator.setViewBox(QRect(QPoint(0, 0), size()));
-    generator.setTitle(title());
-    generator.setDescription(caption());
-    QPainter painter;
-    if (!painter.begin(&generator)) {
-        if (error)
-            *error = tr("Could not write the drawing %1.").arg(fileName);
-        return false;
+    return HeatmapExporter(*m_painter, m_mapping, size())
+        .saveSvg(fileName, title(), caption(), error);
+}
+
+HeatmapCell HeatmapWidget::currentCell() const
+{
+    return m_cursor.cell(m_model->rowCount(), m_model->columnCount(), m_selectedToken);
+}
+
+void HeatmapWidget::setCurrentCell(int row, int column)
+{
+    m_cursor.place({row, column}, m_model->rowCount(), m_model->columnCount());
+    announceCurrentCell();
+    update();
+}
+
+void HeatmapWidget::announceCurrentCell()
+{
+    if (!hasFocus() || m_model->rowCount() == 0)
+        return;
+    // The accessible table's children are its cells, row by row (see HeatmapAccessible).
+    const HeatmapCell cell = currentCell();
+    QAccessibleEvent focus(this, QAccessible::Focus);
+    focus.setChild(cell.row * m_model->columnCount() + cell.column);
+    QAccessible::updateAccessibility(&focus);
+}
+
+bool HeatmapWidget::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        if (const auto cell = mapping().cellAt(help->pos())) {
+            QToolTip::showText(help->globalPos(), cellExplanation(cell->row, cell->column), this,
+                               m_mapping.cellRect(cell->row, cell->column).toAlignedRect());
+        } else if (const auto row = mapping().rowAt(help->pos())) {
+            const bool withQuery = m_kind == Kind::Scores || m_kind == Kind::Weights;
+            QToolTip::showText(help->globalPos(),
+                               HeatmapExplanation::rowLabel(*m_scenario, *row, withQuery), this,
+                               m_mapping.rowRect(*row).toAlignedRect());
+        } else {
+            QToolTip::showText(help->globalPos(), statusTip(), this);
+        }
+        return true;
     }
-    m_painter->paint(painter, QRectF(QPointF(0, 0), QSizeF(size())), m_mapping, true);
-    QString reason;
-    if (!painter.end() || !writeFileAtomically(fileName, svg, &reason)) {
-        if (error)
-            *error =
-                tr("Could not write the drawing %1.").arg(fileName) + QLatin1Char(' ') + reason;
-        return false;
+    return QWidget::event(event);
+}
+
+void HeatmapWidget::focusInEvent(QFocusEvent *event)
+{
+    QWidget::focusInEvent(event);
+    // After the focus event of the widget itself, which Qt sends once this returns: the last
+    // word a screen reader hears is the cell's.
+    QMetaObject::invokeMethod(this, &HeatmapWidget::announceCurrentCell, Qt::QueuedConnection);
+    update();
+}
+
+void HeatmapWidget::focusOutEvent(QFocusEvent *event)
+{
+    QWidget::focusOutEvent(event);
+    update();
+}
+
+void HeatmapWidget::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton) {
+        if (const auto row = mapping().rowAt(event->position())) {
+            const auto cell = mapping().cellAt(event->position());
+            m_cursor.place(cell ? *cell : HeatmapCell{*row, currentCell().column},
+                           m_model->rowCount(), m_model->columnCount());
+            Q_EMIT tokenSelected(*row);
+            event->accept();
+            return;
+        }
     }
-    return true;
+    QWidget::mousePressEvent(event);
+}
+
+void HeatmapWidget::keyPressEvent(QKeyEvent *event)
+{
+    const int rows = m_model->rowCount();
+    const int columns = m_model->columnCount();
+    if (rows == 0 || columns == 0 || event->modifiers() & ~Qt::KeypadModifier) {
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    if (m_cursor.move(event->key(), rows, columns, m_selectedToken)) {
+        announceCurrentCell();
+        update();
+    } else if (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter ||
+               event->key() == Qt::Key_Space) {
+        Q_EMIT tokenSelected(currentCell().row);
+    } else {
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+}
+
+void HeatmapWidget::contextMenuEvent(QContextMenuEvent *event)
+{
+    QMenu menu(this);
+    menu.addAction(m_copyAction);
+    menu.addAction(m_saveAction);
+    if (m_kind == Kind::Weights) {
+        menu.addSeparator();
+        menu.addAction(m_fixedRangeAction);
+    }
+    menu.exec(event->globalPos());
 }
 
 void HeatmapWidget::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
     m_painter->paint(painter, QRectF(rect()), m_mapping, false);
-    // Keyboard focus shows: the arrow keys move the selected row here. On screen only, never in
-    // an export.
+    // The keyboard's cell shows while the heatmap has the focus: on screen only, never in an
+    // export.
     if (hasFocus()) {
-        painter.setPen(QPen(palette().color(QPalette::Highlight), focusFrameWidth));
-        painter.setBrush(Qt::NoBrush);
-        const qreal inset = focusFrameWidth / 2.0;
-        painter.drawRect(QRectF(rect()).adjusted(inset, inset, -inset, -inset));
-        // The current cell, where Enter selects and the screen reader reads: a thick frame in
-        // the highlight colour with a white line inside, seen on dark and bright cells alike.
-        if (m_model->rowCount() > 0) {
-            const HeatmapCell cell = currentCell();
-            const QRectF box = m_mapping.cellRect(cell.row, cell.column);
-            const qreal outer = 1.5 * focusFrameWidth;
-            painter.setPen(QPen(palette().color(QPalette::Highlight), outer));
-            painter.drawRect(box.adjusted(outer / 2, outer / 2, -outer / 2, -outer / 2));
-            painter.setPen(QPen(Qt::white, 1.5));
-            painter.drawRect(
-                box.adjusted(outer + 0.75, outer + 0.75, -outer - 0.75, -outer - 0.75));
-        }
+        const QRectF cell = m_mapping.cellRect(currentCell().row, currentCell().column);
+        HeatmapCursor::paint(painter, QRectF(rect()), m_model->rowCount() > 0 ? &cell : nullptr,
+                             palette().color(QPalette::Highlight), focusFrameWidth);
     }
 }
 

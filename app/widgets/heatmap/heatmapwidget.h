@@ -8,10 +8,11 @@
 /// (cellImage()), and handles the mouse, the keys, the context menu and the exports. Hovering a
 /// cell shows how that number was computed; clicking a row emits tokenSelected().
 ///
-/// Three units help it: HeatmapMapping (colours and cell positions, pure), HeatmapPainter (the
-/// picture: cells, numbers, labels, legend, hatching) and HeatmapExplanation (the tooltips'
-/// words).
+/// Five units help it: HeatmapMapping (colours and cell positions, pure), HeatmapPainter (the
+/// picture: cells, numbers, labels, legend, hatching), HeatmapExplanation (the tooltips' words),
+/// HeatmapCursor (the keyboard's cell) and HeatmapExporter (the image, PNG and SVG exports).
 
+#include "heatmapcursor.h"
 #include "heatmapmapping.h"
 #include "scenario.h"
 
@@ -34,13 +35,7 @@ class HeatmapWidget : public QWidget
 
 public:
     /// Which matrix the heatmap shows.
-    enum class Kind
-    {
-        Scores,  ///< (T, T) scaled, masked dot products; −∞ where masked
-        Weights, ///< (T, T) softmax of each score row
-        Values,  ///< (T, d_v) the values v
-        Output,  ///< (T, d_v) weights · v
-    };
+    using Kind = HeatmapKind;
 
     explicit HeatmapWidget(Kind kind, QWidget *parent = nullptr);
     ~HeatmapWidget() override;
@@ -180,7 +175,7 @@ private:
     SharedHeatmapImage m_cells = std::make_shared<const HeatmapImage>(); ///< the cells' colours
     bool m_hasMask = false;
     int m_selectedToken = -1;
-    std::optional<HeatmapCell> m_current; ///< set on focus, a key or a click
+    HeatmapCursor m_cursor; ///< the keyboard's cell
     bool m_fixedRange = true;
     QString m_title;
     QString m_caption;
