@@ -1,5 +1,6 @@
 #include "headpage.h"
 
+#include "headexplanation.h"
 #include "headlayout.h"
 #include "heatmapwidget.h"
 #include "matrixmodel.h"
@@ -11,11 +12,13 @@
 #include <QFontInfo>
 #include <QFontMetricsF>
 #include <QHBoxLayout>
+#include <QHelpEvent>
 #include <QJsonValue>
 #include <QLabel>
 #include <QPushButton>
 #include <QRandomGenerator>
 #include <QSpinBox>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -437,6 +440,92 @@ void HeadPage::setSelectedToken(int row)
 {
     for (View view : {View::Input, View::Q, View::K, View::V, View::Weights, View::Output})
         heatmap(view)->setSelectedToken(row);
+}
+
+void HeadPage::retranslateUi()
+{
+    m_modelDimLabel->setText(tr("d_model"));
+    m_modelDimBox->setToolTip(tr("Width of each input vector x (1 to %1)").arg(maxDim));
+    m_headDimLabel->setText(tr("d_head"));
+    m_headDimBox->setToolTip(tr("Width of q, k and v (1 to %1)").arg(maxDim));
+    m_lengthLabel->setText(tr("T"));
+    m_lengthBox->setToolTip(tr("Number of positions in the sequence (1 to %1)").arg(maxLength));
+    m_seedLabel->setText(tr("Seed"));
+    m_seedBox->setToolTip(tr("The same seed always draws the same X and W (seed %1, T %2, d_model "
+                             "%3, d_head %4 are the numbers of attention-cli lesson --section 5)")
+                              .arg(defaultSeed)
+                              .arg(defaultLength)
+                              .arg(defaultModelDim)
+                              .arg(defaultHeadDim));
+    m_rerollButton->setText(tr("Re-roll"));
+    m_rerollButton->setToolTip(tr("Draw a new seed: new inputs and new weight matrices"));
+    m_causalBox->setText(tr("Causal mask"));
+    m_causalBox->setToolTip(tr("Each position sees only itself and the positions before it"));
+    m_precisionLabel->setText(tr("Precision of the check"));
+    m_precisionBox->setItemText(0, tr("double"));
+    m_precisionBox->setItemText(1, tr("float32, like PyTorch"));
+    m_precisionBox->setToolTip(tr("Precision of the output compared with the reference; the "
+                                  "reference and the heatmaps are always double"));
+    m_badge->setToolTip(
+        tr("The largest absolute difference between this head's output and an independent "
+           "reference written with plain loops and the semantics of PyTorch's "
+           "scaled_dot_product_attention (scale 1/√d_head, is_causal as the mask switch)"));
+    updateTexts();
+}
+
+void HeadPage::updateTexts()
+{
+    const HeadExplanation words(m_input, m_head, m_result, m_seed);
+    for (int v = 0; v < viewCount; ++v) {
+        heatmap(View(v))->setTitle(words.title(View(v)));
+        heatmap(View(v))->setCaption(words.caption(View(v), m_causal));
+    }
+
+    const QString isCausal = m_causal ? QStringLiteral("True") : QStringLiteral("False");
+    const QString precision = m_precision == Precision::Float32 ? tr("float32") : tr("double");
+    const bool ok = withinTolerance();
+    const QString limit = NumberFormat::difference(tolerance()); // "1e-12"
+    const QString verdict = ok ? tr("✓ within %1").arg(limit) : tr("✗ above %1").arg(limit);
+    m_badge->setText(
+        tr("output (%1) vs. reference (is_causal=%2): largest difference %3 %4")
+            .arg(precision, isCausal, NumberFormat::difference(m_difference), verdict));
+    m_badge->setStyleSheet(
+        QStringLiteral("QLabel { background: %1; color: white; font-weight: bold; "
+                       "border-radius: 4px; padding: 3px 8px; }")
+            .arg(ok ? QStringLiteral("#2e7d32") : QStringLiteral("#c62828")));
+    m_badge->setProperty("withinTolerance", ok);
+
+    m_readout->setText(words.readout());
+}
+
+bool HeadPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() != QEvent::ToolTip)
+        return LessonPage::eventFilter(watched, event);
+    const auto found = std::find(m_heatmaps.begin(), m_heatmaps.end(), watched);
+    if (found == m_heatmaps.end())
+        return LessonPage::eventFilter(watched, event);
+    const View view = View(found - m_heatmaps.begin());
+    HeatmapWidget *widget = *found;
+    auto *help = static_cast<QHelpEvent *>(event);
+    if (const auto cell = widget->mapping().cellAt(help->pos())) {
+        const HeadExplanation words(m_input, m_head, m_result, m_seed);
+        QToolTip::showText(help->globalPos(), words.cell(view, cell->row, cell->column), widget,
+                           widget->mapping().cellRect(cell->row, cell->column).toAlignedRect());
+    } else if (const auto row = widget->mapping().rowAt(help->pos())) {
+        QToolTip::showText(help->globalPos(), HeadExplanation::row(view, *row), widget,
+                           widget->mapping().rowRect(*row).toAlignedRect());
+    } else {
+        QToolTip::hideText();
+    }
+    return true;
+}
+
+void HeadPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    LessonPage::changeEvent(event);
 }
 
 } // namespace attention

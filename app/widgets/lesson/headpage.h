@@ -139,11 +139,9 @@ private:
     void balanceRows();
     void setSelectedToken(int token);
 
-    // Texts and tooltips, in headpagetexts.cpp.
+    // Texts and tooltips (the heatmaps' words are HeadExplanation's).
     void retranslateUi();
     void updateTexts();
-    /// The tooltip of one cell of a heatmap that shows X, a W or q, k, v.
-    QString cellText(View view, int row, int column) const;
 
     int m_modelDim = defaultModelDim;
     int m_headDim = defaultHeadDim;
