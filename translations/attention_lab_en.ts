@@ -784,7 +784,7 @@ JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&
         <translation></translation>
     </message>
     <message>
-        <source>Also switch each head off alone and report the change of the in-context learning score and the induction ratio of each head of the next layer (JSON: each head&apos;s &quot;knockout&quot;: {&quot;val_loss_increase&quot;, &quot;icl_score_change&quot;, &quot;induction_after&quot;}).</source>
+        <source>Also switch each head off alone and report the change of the in-context learning score and the induction ratio of each head of the next layer (JSON: &quot;icl_score&quot; with every head on, and each head&apos;s &quot;knockout&quot;: {&quot;val_loss_increase&quot;, &quot;icl_score_change&quot;, &quot;induction_after&quot;}).</source>
         <translation></translation>
     </message>
 </context>
@@ -3741,21 +3741,13 @@ head %1</source>
     </message>
 </context>
 <context>
-    <name>attention::SqrtDPage</name>
+    <name>attention::SqrtDCharts</name>
     <message>
-        <source>Dimension &amp;d:</source>
+        <source>current d = %1</source>
         <translation></translation>
     </message>
     <message>
-        <source>The width d of every query and key. The charts mark this d; the heatmaps show one random trial at it.</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>&amp;Tokens per trial T:</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>How many queries and keys each random trial draws. Changing T measures the curves again.</source>
+        <source>Spread of the dot products q·k (log scale)</source>
         <translation></translation>
     </message>
     <message>
@@ -3772,6 +3764,10 @@ head %1</source>
     </message>
     <message>
         <source>√d</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Each point is the standard deviation of all q·k of many random trials at that d. The dashed line is √d; the red line and ring mark the d the slider sets.</source>
         <translation></translation>
     </message>
     <message>
@@ -3795,25 +3791,34 @@ head %1</source>
         <translation></translation>
     </message>
     <message>
-        <source>d</source>
+        <source>Near 1, one key takes all the weight of its row; at 1/T every key gets the same. The red line and rings mark the d the slider sets.</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::SqrtDPage</name>
+    <message>
+        <source>Dimension &amp;d:</source>
         <translation></translation>
     </message>
     <message>
-        <source>std of q·k</source>
+        <source>The width d of every query and key. The charts mark this d; the heatmaps show one random trial at it.</source>
         <translation></translation>
     </message>
     <message>
-        <source>largest weight
-unscaled</source>
+        <source>&amp;Tokens per trial T:</source>
         <translation></translation>
     </message>
     <message>
-        <source>largest weight
-÷ √d</source>
+        <source>How many queries and keys each random trial draws. Changing T measures the curves again.</source>
         <translation></translation>
     </message>
     <message>
-        <source>The lesson&apos;s four dimensions, measured with the same trials as the charts.</source>
+        <source>softmax(q·k)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>softmax(q·k / √d)</source>
         <translation></translation>
     </message>
     <message>
@@ -3822,10 +3827,6 @@ unscaled</source>
     </message>
     <message>
         <source>the same trial: softmax(q·k / √d)</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>current d = %1</source>
         <translation></translation>
     </message>
     <message>
@@ -3848,16 +3849,33 @@ unscaled</source>
         <source>%1 random trials per d, seed %2</source>
         <translation></translation>
     </message>
+</context>
+<context>
+    <name>attention::SqrtDTable</name>
     <message>
-        <source>Spread of the dot products q·k (log scale)</source>
+        <source>d</source>
         <translation></translation>
     </message>
     <message>
-        <source>Each point is the standard deviation of all q·k of many random trials at that d. The dashed line is √d; the red line and ring mark the d the slider sets.</source>
+        <source>std of q·k</source>
         <translation></translation>
     </message>
     <message>
-        <source>Near 1, one key takes all the weight of its row; at 1/T every key gets the same. The red line and rings mark the d the slider sets.</source>
+        <source>√d</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>largest weight
+unscaled</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>largest weight
+÷ √d</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s four dimensions, measured with the same trials as the charts.</source>
         <translation></translation>
     </message>
 </context>

@@ -808,8 +808,8 @@ JSON：{&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head
         <translation>下一层的归纳</translation>
     </message>
     <message>
-        <source>Also switch each head off alone and report the change of the in-context learning score and the induction ratio of each head of the next layer (JSON: each head&apos;s &quot;knockout&quot;: {&quot;val_loss_increase&quot;, &quot;icl_score_change&quot;, &quot;induction_after&quot;}).</source>
-        <translation>另外单独关掉每个头，报告上下文学习分数的变化和下一层每个头的归纳比值（JSON：每个头的 &quot;knockout&quot;: {&quot;val_loss_increase&quot;, &quot;icl_score_change&quot;, &quot;induction_after&quot;}）。</translation>
+        <source>Also switch each head off alone and report the change of the in-context learning score and the induction ratio of each head of the next layer (JSON: &quot;icl_score&quot; with every head on, and each head&apos;s &quot;knockout&quot;: {&quot;val_loss_increase&quot;, &quot;icl_score_change&quot;, &quot;induction_after&quot;}).</source>
+        <translation>另外单独关掉每个头，报告上下文学习分数的变化和下一层每个头的归纳比值（JSON：&quot;icl_score&quot; 为所有头都开着时的分数，每个头的 &quot;knockout&quot;: {&quot;val_loss_increase&quot;, &quot;icl_score_change&quot;, &quot;induction_after&quot;}）。</translation>
     </message>
 </context>
 <context>
@@ -3758,22 +3758,14 @@ head %1</source>
     </message>
 </context>
 <context>
-    <name>attention::SqrtDPage</name>
+    <name>attention::SqrtDCharts</name>
     <message>
-        <source>Dimension &amp;d:</source>
-        <translation>维度 d(&amp;D)：</translation>
+        <source>current d = %1</source>
+        <translation>当前 d = %1</translation>
     </message>
     <message>
-        <source>The width d of every query and key. The charts mark this d; the heatmaps show one random trial at it.</source>
-        <translation>每个查询和键的宽度 d。图表标出了这个 d；热力图显示这个 d 下的一次随机试验。</translation>
-    </message>
-    <message>
-        <source>&amp;Tokens per trial T:</source>
-        <translation>每次试验的词元数 T(&amp;T)：</translation>
-    </message>
-    <message>
-        <source>How many queries and keys each random trial draws. Changing T measures the curves again.</source>
-        <translation>每次随机试验抽取多少个查询和键。改变 T 会重新测量曲线。</translation>
+        <source>Spread of the dot products q·k (log scale)</source>
+        <translation>点积 q·k 的波动（对数刻度）</translation>
     </message>
     <message>
         <source>dimension d (log scale)</source>
@@ -3790,6 +3782,10 @@ head %1</source>
     <message>
         <source>√d</source>
         <translation>√d</translation>
+    </message>
+    <message>
+        <source>Each point is the standard deviation of all q·k of many random trials at that d. The dashed line is √d; the red line and ring mark the d the slider sets.</source>
+        <translation>每个点是该 d 下多次随机试验中所有 q·k 的标准差。虚线是 √d；红线和红圈标出滑块设定的 d。</translation>
     </message>
     <message>
         <source>Largest weight in a row (mean)</source>
@@ -3812,28 +3808,35 @@ head %1</source>
         <translation>均匀权重 1/T</translation>
     </message>
     <message>
-        <source>d</source>
-        <translation>d</translation>
+        <source>Near 1, one key takes all the weight of its row; at 1/T every key gets the same. The red line and rings mark the d the slider sets.</source>
+        <translation>接近 1 时，一个键拿走这一行的全部权重；等于 1/T 时，每个键得到的一样多。红线和红圈标出滑块设定的 d。</translation>
+    </message>
+</context>
+<context>
+    <name>attention::SqrtDPage</name>
+    <message>
+        <source>Dimension &amp;d:</source>
+        <translation>维度 d(&amp;D)：</translation>
     </message>
     <message>
-        <source>std of q·k</source>
-        <translation>q·k 标准差</translation>
+        <source>The width d of every query and key. The charts mark this d; the heatmaps show one random trial at it.</source>
+        <translation>每个查询和键的宽度 d。图表标出了这个 d；热力图显示这个 d 下的一次随机试验。</translation>
     </message>
     <message>
-        <source>largest weight
-unscaled</source>
-        <translation>最大权重
-不缩放</translation>
+        <source>&amp;Tokens per trial T:</source>
+        <translation>每次试验的词元数 T(&amp;T)：</translation>
     </message>
     <message>
-        <source>largest weight
-÷ √d</source>
-        <translation>最大权重
-÷ √d</translation>
+        <source>How many queries and keys each random trial draws. Changing T measures the curves again.</source>
+        <translation>每次随机试验抽取多少个查询和键。改变 T 会重新测量曲线。</translation>
     </message>
     <message>
-        <source>The lesson&apos;s four dimensions, measured with the same trials as the charts.</source>
-        <translation>课程中的四个维度，用与图表相同的试验测得。</translation>
+        <source>softmax(q·k)</source>
+        <translation>softmax(q·k)</translation>
+    </message>
+    <message>
+        <source>softmax(q·k / √d)</source>
+        <translation>softmax(q·k / √d)</translation>
     </message>
     <message>
         <source>one trial at d = %1: softmax(q·k)</source>
@@ -3842,10 +3845,6 @@ unscaled</source>
     <message>
         <source>the same trial: softmax(q·k / √d)</source>
         <translation>同一次试验：softmax(q·k / √d)</translation>
-    </message>
-    <message>
-        <source>current d = %1</source>
-        <translation>当前 d = %1</translation>
     </message>
     <message>
         <source>d = %1</source>
@@ -3867,17 +3866,36 @@ unscaled</source>
         <source>%1 random trials per d, seed %2</source>
         <translation>每个 d 做 %1 次随机试验，种子 %2</translation>
     </message>
+</context>
+<context>
+    <name>attention::SqrtDTable</name>
     <message>
-        <source>Spread of the dot products q·k (log scale)</source>
-        <translation>点积 q·k 的波动（对数刻度）</translation>
+        <source>d</source>
+        <translation>d</translation>
     </message>
     <message>
-        <source>Each point is the standard deviation of all q·k of many random trials at that d. The dashed line is √d; the red line and ring mark the d the slider sets.</source>
-        <translation>每个点是该 d 下多次随机试验中所有 q·k 的标准差。虚线是 √d；红线和红圈标出滑块设定的 d。</translation>
+        <source>std of q·k</source>
+        <translation>q·k 标准差</translation>
     </message>
     <message>
-        <source>Near 1, one key takes all the weight of its row; at 1/T every key gets the same. The red line and rings mark the d the slider sets.</source>
-        <translation>接近 1 时，一个键拿走这一行的全部权重；等于 1/T 时，每个键得到的一样多。红线和红圈标出滑块设定的 d。</translation>
+        <source>√d</source>
+        <translation>√d</translation>
+    </message>
+    <message>
+        <source>largest weight
+unscaled</source>
+        <translation>最大权重
+不缩放</translation>
+    </message>
+    <message>
+        <source>largest weight
+÷ √d</source>
+        <translation>最大权重
+÷ √d</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s four dimensions, measured with the same trials as the charts.</source>
+        <translation>课程中的四个维度，用与图表相同的试验测得。</translation>
     </message>
 </context>
 <context>

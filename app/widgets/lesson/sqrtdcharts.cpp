@@ -1,9 +1,7 @@
-// SqrtDPage's two charts: the spread of q·k against √d, and the largest weight per row with and
-// without dividing by √d, both on a log d axis with the current d marked.
+#include "sqrtdcharts.h"
 
 #include "colormap.h"
 #include "focusmark.h"
-#include "sqrtdpage.h"
 
 #include <QChart>
 #include <QChartView>
@@ -60,7 +58,24 @@ void prepareChart(QChart *chart)
 
 } // namespace
 
-void SqrtDPage::buildCharts()
+SqrtDCharts::SqrtDCharts(const QList<int> &dimensions, QWidget *parent)
+    : QObject(parent)
+    , m_dimensions(dimensions)
+    , m_stdView(new QChartView(parent))
+    , m_weightView(new QChartView(parent))
+    , m_stdDimensionAxis(new QLogValueAxis)
+    , m_stdAxis(new QLogValueAxis)
+    , m_weightDimensionAxis(new QLogValueAxis)
+    , m_weightAxis(new QValueAxis)
+    , m_stdSeries(new QLineSeries)
+    , m_sqrtSeries(new QLineSeries)
+    , m_stdMarkerLine(new QLineSeries)
+    , m_stdMarker(new QScatterSeries)
+    , m_unscaledSeries(new QLineSeries)
+    , m_scaledSeries(new QLineSeries)
+    , m_uniformSeries(new QLineSeries)
+    , m_weightMarkerLine(new QLineSeries)
+    , m_weightMarker(new QScatterSeries)
 {
     for (QLogValueAxis *axis : {m_stdDimensionAxis, m_weightDimensionAxis}) {
         axis->setBase(4.0);
@@ -77,7 +92,7 @@ void SqrtDPage::buildCharts()
     }
 }
 
-void SqrtDPage::buildSpreadChart()
+void SqrtDCharts::buildSpreadChart()
 {
     // The spread of q·k: measured points and the √d curve, log-log.
     QChart *chart = m_stdView->chart();
@@ -89,7 +104,7 @@ void SqrtDPage::buildSpreadChart()
     QPen sqrtPen(QColor(0x33, 0x33, 0x33), 1.8, Qt::DashLine);
     m_sqrtSeries->setPen(sqrtPen);
     QList<QPointF> sqrtPoints;
-    for (int d : dimensions())
+    for (int d : m_dimensions)
         sqrtPoints.append(QPointF(d, std::sqrt(double(d))));
     m_sqrtSeries->replace(sqrtPoints);
     m_stdAxis->setBase(4.0); // as the d axis; base 2 has too many labels at the classroom zoom
@@ -128,7 +143,7 @@ void SqrtDPage::buildSpreadChart()
     m_stdAxis->setTitleVisible(false);
 }
 
-void SqrtDPage::buildWeightChart()
+void SqrtDCharts::buildWeightChart()
 {
     // The largest weight per row, unscaled and scaled, on 0–1, with 1/T as the floor.
     QChart *chart = m_weightView->chart();
@@ -160,39 +175,33 @@ void SqrtDPage::buildWeightChart()
     m_weightAxis->setTitleVisible(false);
 }
 
-void SqrtDPage::refreshCurves()
+void SqrtDCharts::showRows(const std::vector<std::optional<SqrtDRow>> &rows, int tokens)
 {
     QList<QPointF> spread;
     QList<QPointF> unscaled;
     QList<QPointF> scaled;
-    for (int i = 0; i < dimensions().size(); ++i) {
-        const std::optional<SqrtDRow> &row = m_rows[std::size_t(i)];
-        if (!row)
+    for (std::size_t i = 0; i < rows.size() && i < std::size_t(m_dimensions.size()); ++i) {
+        if (!rows[i])
             continue;
-        const double d = dimensions().at(i);
-        spread.append(QPointF(d, row->stdDev));
-        unscaled.append(QPointF(d, row->maxWeightUnscaled));
-        scaled.append(QPointF(d, row->maxWeightScaled));
+        const double d = m_dimensions.at(qsizetype(i));
+        spread.append(QPointF(d, rows[i]->stdDev));
+        unscaled.append(QPointF(d, rows[i]->maxWeightUnscaled));
+        scaled.append(QPointF(d, rows[i]->maxWeightScaled));
     }
     m_stdSeries->replace(spread);
     m_unscaledSeries->replace(unscaled);
     m_scaledSeries->replace(scaled);
-    const double even = 1.0 / tokens();
+    const double even = 1.0 / tokens;
     m_uniformSeries->replace({QPointF(dimensionAxisMin, even), QPointF(dimensionAxisMax, even)});
-    refreshMarker();
-    refreshTable();
-    refreshReadout();
 }
 
-void SqrtDPage::refreshMarker()
+void SqrtDCharts::markDimension(int d, const std::optional<SqrtDRow> &row)
 {
-    const int d = dimension();
     m_stdMarkerLine->replace({QPointF(d, stdAxisMin), QPointF(d, stdAxisMax)});
     m_weightMarkerLine->replace({QPointF(d, 0.0), QPointF(d, 1.0)});
     const QString name = tr("current d = %1").arg(d);
     m_stdMarkerLine->setName(name);
     m_weightMarkerLine->setName(name);
-    const std::optional<SqrtDRow> row = measuredRow(int(dimensions().indexOf(d)));
     if (row) {
         m_stdMarker->replace({QPointF(d, row->stdDev)});
         m_weightMarker->replace(
@@ -201,7 +210,44 @@ void SqrtDPage::refreshMarker()
         m_stdMarker->clear();
         m_weightMarker->clear();
     }
-    m_dimensionValue->setText(tr("d = %1").arg(d));
+}
+
+void SqrtDCharts::retranslateUi()
+{
+    m_stdView->chart()->setTitle(tr("Spread of the dot products q·k (log scale)"));
+    m_stdDimensionAxis->setTitleText(tr("dimension d (log scale)"));
+    m_stdAxis->setTitleText(tr("standard deviation (log scale)"));
+    m_stdSeries->setName(tr("measured std of q·k"));
+    m_sqrtSeries->setName(tr("√d"));
+    m_stdView->setToolTip(tr("Each point is the standard deviation of all q·k of many random "
+                             "trials at that d. The dashed line is √d; the red line and ring "
+                             "mark the d the slider sets."));
+
+    m_weightView->chart()->setTitle(tr("Largest weight in a row (mean)"));
+    m_weightDimensionAxis->setTitleText(tr("dimension d (log scale)"));
+    m_weightAxis->setTitleText(tr("mean largest weight"));
+    m_unscaledSeries->setName(tr("softmax(q·k)"));
+    m_scaledSeries->setName(tr("softmax(q·k / √d)"));
+    m_uniformSeries->setName(tr("even weights, 1/T"));
+    m_weightView->setToolTip(tr("Near 1, one key takes all the weight of its row; at 1/T every "
+                                "key gets the same. The red line and rings mark the d the "
+                                "slider sets."));
+}
+
+void SqrtDCharts::applyFont(const QFont &font)
+{
+    QFont titleFont = font;
+    titleFont.setBold(true);
+    if (font.pointSizeF() > 0)
+        titleFont.setPointSizeF(font.pointSizeF() * 1.1);
+    for (QChartView *view : {m_stdView, m_weightView}) {
+        view->chart()->setTitleFont(titleFont);
+        view->chart()->legend()->setFont(font);
+        for (QAbstractAxis *axis : view->chart()->axes()) {
+            axis->setLabelsFont(font);
+            axis->setTitleFont(font);
+        }
+    }
 }
 
 } // namespace attention

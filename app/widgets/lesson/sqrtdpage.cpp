@@ -1,29 +1,21 @@
 #include "sqrtdpage.h"
 
-#include "colormap.h"
 #include "heatmapwidget.h"
 #include "numberformat.h"
 #include "scenario.h"
+#include "sqrtdcharts.h"
+#include "sqrtdtable.h"
 
-#include <QChart>
 #include <QChartView>
 #include <QEvent>
-#include <QFontMetrics>
 #include <QGridLayout>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QJsonValue>
 #include <QLabel>
-#include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
-#include <QLogValueAxis>
-#include <QScatterSeries>
 #include <QSlider>
 #include <QSpinBox>
-#include <QTableWidget>
 #include <QVBoxLayout>
-#include <QValueAxis>
 #include <algorithm>
 #include <cmath>
 
@@ -60,31 +52,15 @@ SqrtDPage::SqrtDPage(QWidget *parent)
     , m_tokensLabel(new QLabel(this))
     , m_tokensSpin(new QSpinBox(this))
     , m_status(new QLabel(this))
-    , m_stdView(new QChartView(this))
-    , m_weightView(new QChartView(this))
-    , m_stdDimensionAxis(new QLogValueAxis)
-    , m_stdAxis(new QLogValueAxis)
-    , m_weightDimensionAxis(new QLogValueAxis)
-    , m_weightAxis(new QValueAxis)
-    , m_stdSeries(new QLineSeries)
-    , m_sqrtSeries(new QLineSeries)
-    , m_stdMarkerLine(new QLineSeries)
-    , m_stdMarker(new QScatterSeries)
-    , m_unscaledSeries(new QLineSeries)
-    , m_scaledSeries(new QLineSeries)
-    , m_uniformSeries(new QLineSeries)
-    , m_weightMarkerLine(new QLineSeries)
-    , m_weightMarker(new QScatterSeries)
+    , m_charts(new SqrtDCharts(dimensions(), this))
     , m_unscaledHeatmap(new HeatmapWidget(HeatmapWidget::Kind::Weights, this))
     , m_scaledHeatmap(new HeatmapWidget(HeatmapWidget::Kind::Weights, this))
-    , m_table(new QTableWidget(this))
+    , m_table(new SqrtDTable(tableDimensions(), this))
     , m_readout(new QLabel(this))
     , m_measurement(new SqrtDMeasurement(this))
     , m_rows(std::size_t(dimensions().size()))
 {
     QHBoxLayout *controls = buildControls();
-    buildCharts();
-    buildTable();
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(controls);
@@ -173,8 +149,8 @@ QGridLayout *SqrtDPage::buildViews()
 
     auto *views = new QGridLayout;
     views->setSpacing(8);
-    views->addWidget(m_stdView, 0, 0);
-    views->addWidget(m_weightView, 0, 1);
+    views->addWidget(m_charts->spreadView(), 0, 0);
+    views->addWidget(m_charts->weightView(), 0, 1);
     views->addLayout(heatmaps, 1, 0);
     views->addLayout(tableColumn, 1, 1);
     views->setRowStretch(0, 6);
@@ -297,23 +273,12 @@ std::optional<SqrtDRow> SqrtDPage::measuredRow(int i) const
 
 void SqrtDPage::applyFonts()
 {
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    if (font().pointSizeF() > 0)
-        titleFont.setPointSizeF(font().pointSizeF() * 1.1);
-    for (QChartView *view : {m_stdView, m_weightView}) {
-        view->chart()->setTitleFont(titleFont);
-        view->chart()->legend()->setFont(font());
-        for (QAbstractAxis *axis : view->chart()->axes()) {
-            axis->setLabelsFont(font());
-            axis->setTitleFont(font());
-        }
-    }
+    m_charts->applyFont(font());
     QFont larger = font();
     if (font().pointSizeF() > 0)
         larger.setPointSizeF(font().pointSizeF() * 1.1);
     m_readout->setFont(larger);
-    fitTable(larger);
+    m_table->fitToFont(larger);
 }
 
 void SqrtDPage::retranslateUi()
@@ -325,26 +290,7 @@ void SqrtDPage::retranslateUi()
     m_tokensSpin->setToolTip(tr("How many queries and keys each random trial draws. Changing T "
                                 "measures the curves again."));
 
-    m_stdView->chart()->setTitle(tr("Spread of the dot products q·k (log scale)"));
-    m_stdDimensionAxis->setTitleText(tr("dimension d (log scale)"));
-    m_stdAxis->setTitleText(tr("standard deviation (log scale)"));
-    m_stdSeries->setName(tr("measured std of q·k"));
-    m_sqrtSeries->setName(tr("√d"));
-    m_stdView->setToolTip(tr("Each point is the standard deviation of all q·k of many random "
-                             "trials at that d. The dashed line is √d; the red line and ring "
-                             "mark the d the slider sets."));
-
-    m_weightView->chart()->setTitle(tr("Largest weight in a row (mean)"));
-    m_weightDimensionAxis->setTitleText(tr("dimension d (log scale)"));
-    m_weightAxis->setTitleText(tr("mean largest weight"));
-    m_unscaledSeries->setName(tr("softmax(q·k)"));
-    m_scaledSeries->setName(tr("softmax(q·k / √d)"));
-    m_uniformSeries->setName(tr("even weights, 1/T"));
-    m_weightView->setToolTip(tr("Near 1, one key takes all the weight of its row; at 1/T every "
-                                "key gets the same. The red line and rings mark the d the "
-                                "slider sets."));
-
-    retranslateTable();
+    m_charts->retranslateUi();
 
     refreshMarker();
     refreshStatus();
@@ -438,6 +384,62 @@ void SqrtDPage::updateBusy()
         return;
     m_busy = busy;
     Q_EMIT busyChanged(busy);
+}
+
+void SqrtDPage::refreshCurves()
+{
+    m_charts->showRows(m_rows, tokens());
+    refreshMarker();
+    refreshTable();
+    refreshReadout();
+}
+
+void SqrtDPage::refreshMarker()
+{
+    const int d = dimension();
+    m_charts->markDimension(d, measuredRow(int(dimensions().indexOf(d))));
+    m_dimensionValue->setText(tr("d = %1").arg(d));
+}
+
+void SqrtDPage::refreshTable()
+{
+    m_table->showRows([this](int d) { return measuredRow(int(dimensions().indexOf(d))); },
+                      dimension());
+}
+
+QLineSeries *SqrtDPage::stdSeries() const
+{
+    return m_charts->stdSeries();
+}
+
+QLineSeries *SqrtDPage::sqrtSeries() const
+{
+    return m_charts->sqrtSeries();
+}
+
+QLineSeries *SqrtDPage::unscaledSeries() const
+{
+    return m_charts->unscaledSeries();
+}
+
+QLineSeries *SqrtDPage::scaledSeries() const
+{
+    return m_charts->scaledSeries();
+}
+
+QChartView *SqrtDPage::stdChartView() const
+{
+    return m_charts->spreadView();
+}
+
+QChartView *SqrtDPage::weightChartView() const
+{
+    return m_charts->weightView();
+}
+
+QTableWidget *SqrtDPage::table() const
+{
+    return m_table;
 }
 
 void SqrtDPage::refreshReadout()

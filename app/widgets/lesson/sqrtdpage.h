@@ -14,8 +14,8 @@
 /// Both computations run on workers (SqrtDMeasurement, app/model), so a moved control cancels
 /// stale work and only the latest values are drawn; the measured curves fill in from small d to
 /// large as they come.
-/// Nothing is computed before the page is first shown. The charts are built and refreshed in
-/// sqrtdcharts.cpp.
+/// Nothing is computed before the page is first shown. The charts are SqrtDCharts, the table
+/// SqrtDTable.
 
 #include "lessonpage.h"
 #include "sqrtdmeasurement.h"
@@ -25,22 +25,20 @@
 #include <optional>
 #include <vector>
 
-class QChart;
 class QChartView;
 class QGridLayout;
 class QHBoxLayout;
 class QLabel;
 class QLineSeries;
-class QLogValueAxis;
-class QScatterSeries;
 class QSlider;
 class QSpinBox;
 class QTableWidget;
-class QValueAxis;
 
 namespace attention {
 
 class HeatmapWidget;
+class SqrtDCharts;
+class SqrtDTable;
 
 class SqrtDPage : public LessonPage
 {
@@ -89,18 +87,18 @@ public:
     QSlider *dimensionSlider() const { return m_slider; }
     QSpinBox *tokensSpinBox() const { return m_tokensSpin; }
     /// Measured standard deviation of q·k against d, one point per measured dimension.
-    QLineSeries *stdSeries() const { return m_stdSeries; }
+    QLineSeries *stdSeries() const;
     /// √d at every dimension of dimensions().
-    QLineSeries *sqrtSeries() const { return m_sqrtSeries; }
+    QLineSeries *sqrtSeries() const;
     /// Mean largest weight per row of softmax(q·k), against d.
-    QLineSeries *unscaledSeries() const { return m_unscaledSeries; }
+    QLineSeries *unscaledSeries() const;
     /// The same for softmax(q·k / √d).
-    QLineSeries *scaledSeries() const { return m_scaledSeries; }
-    QChartView *stdChartView() const { return m_stdView; }
-    QChartView *weightChartView() const { return m_weightView; }
+    QLineSeries *scaledSeries() const;
+    QChartView *stdChartView() const;
+    QChartView *weightChartView() const;
     /// One row per tableDimensions() entry: d, std of q·k, √d, largest weight unscaled and
     /// scaled. Qt::UserRole holds each number as a double (invalid until measured).
-    QTableWidget *table() const { return m_table; }
+    QTableWidget *table() const;
     HeatmapWidget *unscaledHeatmap() const { return m_unscaledHeatmap; }
     HeatmapWidget *scaledHeatmap() const { return m_scaledHeatmap; }
     /// The one-line readout of what the views show at the current d.
@@ -124,15 +122,6 @@ protected:
 private:
     QHBoxLayout *buildControls();
     QGridLayout *buildViews();
-    // The charts live in sqrtdcharts.cpp.
-    void buildCharts();
-    void buildSpreadChart();
-    void buildWeightChart();
-    // The table lives in sqrtdtable.cpp.
-    void buildTable();
-    void retranslateTable();
-    /// Sets the table's font and fits its height and minimum width to it.
-    void fitTable(const QFont &font);
     void retranslateUi();
     void applyFonts();
 
@@ -160,25 +149,10 @@ private:
     QSpinBox *m_tokensSpin;
     QLabel *m_status;
 
-    QChartView *m_stdView;
-    QChartView *m_weightView;
-    QLogValueAxis *m_stdDimensionAxis;
-    QLogValueAxis *m_stdAxis;
-    QLogValueAxis *m_weightDimensionAxis;
-    QValueAxis *m_weightAxis;
-    QLineSeries *m_stdSeries;
-    QLineSeries *m_sqrtSeries;
-    QLineSeries *m_stdMarkerLine;
-    QScatterSeries *m_stdMarker;
-    QLineSeries *m_unscaledSeries;
-    QLineSeries *m_scaledSeries;
-    QLineSeries *m_uniformSeries;
-    QLineSeries *m_weightMarkerLine;
-    QScatterSeries *m_weightMarker;
-
+    SqrtDCharts *m_charts;
     HeatmapWidget *m_unscaledHeatmap;
     HeatmapWidget *m_scaledHeatmap;
-    QTableWidget *m_table;
+    SqrtDTable *m_table;
     QLabel *m_readout;
 
     SqrtDMeasurement *m_measurement;

@@ -1,9 +1,8 @@
-// SqrtDPage's table: one row per dimension of tableDimensions() with d, the measured std of q·k,
-// √d and the mean largest weight with and without dividing by √d; the current d's row in bold.
+#include "sqrtdtable.h"
 
 #include "numberformat.h"
-#include "sqrtdpage.h"
 
+#include <QEvent>
 #include <QFontMetrics>
 #include <QHeaderView>
 #include <QTableWidget>
@@ -27,60 +26,62 @@ enum Column : int
 
 } // namespace
 
-void SqrtDPage::buildTable()
+SqrtDTable::SqrtDTable(const QList<int> &dimensions, QWidget *parent)
+    : QTableWidget(parent)
+    , m_dimensions(dimensions)
 {
-    m_table->setRowCount(int(tableDimensions().size()));
-    m_table->setColumnCount(ColumnCount);
-    m_table->verticalHeader()->hide();
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setSelectionMode(QAbstractItemView::NoSelection);
-    m_table->setFocusPolicy(Qt::NoFocus);
-    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    setRowCount(int(m_dimensions.size()));
+    setColumnCount(ColumnCount);
+    verticalHeader()->hide();
+    setEditTriggers(QAbstractItemView::NoEditTriggers);
+    setSelectionMode(QAbstractItemView::NoSelection);
+    setFocusPolicy(Qt::NoFocus);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     for (const int narrow : {DimensionColumn, SqrtColumn})
-        m_table->horizontalHeader()->setSectionResizeMode(narrow, QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
-    for (int r = 0; r < m_table->rowCount(); ++r) {
+        horizontalHeader()->setSectionResizeMode(narrow, QHeaderView::ResizeToContents);
+    horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
+    for (int r = 0; r < rowCount(); ++r) {
         for (int c = 0; c < ColumnCount; ++c) {
             auto *item = new QTableWidgetItem;
             item->setTextAlignment(Qt::AlignCenter);
-            m_table->setItem(r, c, item);
+            setItem(r, c, item);
         }
-        const int d = tableDimensions().at(r);
-        m_table->item(r, DimensionColumn)->setText(QString::number(d));
-        m_table->item(r, DimensionColumn)->setData(Qt::UserRole, double(d));
-        m_table->item(r, SqrtColumn)->setText(NumberFormat::value(std::sqrt(double(d))));
-        m_table->item(r, SqrtColumn)->setData(Qt::UserRole, std::sqrt(double(d)));
+        const int d = m_dimensions.at(r);
+        item(r, DimensionColumn)->setText(QString::number(d));
+        item(r, DimensionColumn)->setData(Qt::UserRole, double(d));
+        item(r, SqrtColumn)->setText(NumberFormat::value(std::sqrt(double(d))));
+        item(r, SqrtColumn)->setData(Qt::UserRole, std::sqrt(double(d)));
     }
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_table->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    retranslateUi();
 }
 
-void SqrtDPage::retranslateTable()
+void SqrtDTable::retranslateUi()
 {
-    m_table->setHorizontalHeaderLabels({tr("d"), tr("std of q·k"), tr("√d"),
-                                        tr("largest weight\nunscaled"),
-                                        tr("largest weight\n÷ √d")});
-    m_table->setToolTip(tr("The lesson's four dimensions, measured with the same trials as "
-                           "the charts."));
+    setHorizontalHeaderLabels({tr("d"), tr("std of q·k"), tr("√d"), tr("largest weight\nunscaled"),
+                               tr("largest weight\n÷ √d")});
+    setToolTip(tr("The lesson's four dimensions, measured with the same trials as "
+                  "the charts."));
 }
 
-void SqrtDPage::fitTable(const QFont &font)
+void SqrtDTable::fitToFont(const QFont &font)
 {
-    m_table->setFont(font);
+    setFont(font);
     // The table's height fits its header and rows exactly, whatever the font.
     const int rowHeight = QFontMetrics(font).height() * 7 / 4;
-    m_table->verticalHeader()->setDefaultSectionSize(rowHeight);
-    m_table->horizontalHeader()->setFont(font);
-    const int height = m_table->horizontalHeader()->sizeHint().height() +
-                       rowHeight * m_table->rowCount() + 2 * m_table->frameWidth();
-    m_table->setFixedHeight(height);
+    verticalHeader()->setDefaultSectionSize(rowHeight);
+    horizontalHeader()->setFont(font);
+    const int height =
+        horizontalHeader()->sizeHint().height() + rowHeight * rowCount() + 2 * frameWidth();
+    setFixedHeight(height);
     // d and √d as wide as their contents, the others share the rest evenly: none narrower than
     // its header (the layout would squeeze them at the classroom zoom).
-    const QHeaderView *header = m_table->horizontalHeader();
-    const QAbstractItemView *cells = m_table; // sizeHintForColumn() is public there
-    int width = 2 * m_table->frameWidth();
+    const QHeaderView *header = horizontalHeader();
+    const QAbstractItemView *cells = this; // sizeHintForColumn() is public there
+    int width = 2 * frameWidth();
     int widest = 0;
     for (int c = 0; c < ColumnCount; ++c) {
         const int need = std::max(header->sectionSizeHint(c), cells->sizeHintForColumn(c));
@@ -89,31 +90,37 @@ void SqrtDPage::fitTable(const QFont &font)
         else
             width += need;
     }
-    m_table->setMinimumWidth(width + 3 * widest); // three columns stretch
+    setMinimumWidth(width + 3 * widest); // three columns stretch
 }
 
-void SqrtDPage::refreshTable()
+void SqrtDTable::showRows(const RowAt &rowAt, int currentDimension)
 {
-    const int current = dimension();
-    for (int r = 0; r < m_table->rowCount(); ++r) {
-        const int d = tableDimensions().at(r);
-        const std::optional<SqrtDRow> row = measuredRow(int(dimensions().indexOf(d)));
+    for (int r = 0; r < rowCount(); ++r) {
+        const int d = m_dimensions.at(r);
+        const std::optional<SqrtDRow> row = rowAt(d);
         const auto set = [&](int column, std::optional<double> value) {
-            QTableWidgetItem *item = m_table->item(r, column);
-            item->setText(value ? NumberFormat::value(*value) : QStringLiteral("…"));
-            item->setData(Qt::UserRole, value ? QVariant(*value) : QVariant());
+            QTableWidgetItem *cell = item(r, column);
+            cell->setText(value ? NumberFormat::value(*value) : QStringLiteral("…"));
+            cell->setData(Qt::UserRole, value ? QVariant(*value) : QVariant());
         };
         set(StdColumn, row ? std::optional<double>(row->stdDev) : std::nullopt);
         set(UnscaledColumn, row ? std::optional<double>(row->maxWeightUnscaled) : std::nullopt);
         set(ScaledColumn, row ? std::optional<double>(row->maxWeightScaled) : std::nullopt);
         // The row of the current d stands out.
         for (int c = 0; c < ColumnCount; ++c) {
-            QTableWidgetItem *item = m_table->item(r, c);
-            QFont font = item->font();
-            font.setBold(d == current);
-            item->setFont(font);
+            QTableWidgetItem *cell = item(r, c);
+            QFont font = cell->font();
+            font.setBold(d == currentDimension);
+            cell->setFont(font);
         }
     }
+}
+
+void SqrtDTable::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QTableWidget::changeEvent(event);
 }
 
 } // namespace attention
