@@ -2115,6 +2115,53 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation></translation>
     </message>
     <message>
+        <source>T (sequence length)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>time (ms)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Both axes are logarithmic: time ∝ T^k is a straight line of slope k. Hover a point for its value.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Memory: what a T×T score table takes in float32, against what each kernel allocated beyond q, k, v and the output</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>T</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>T×T table</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Time of one attention pass in milliseconds (the median of the timed runs): compare the kernels at each T, and how each grows as T doubles</source>
+        <translation></translation>
+    </message>
+</context>
+<context>
+    <name>attention::CostSettings</name>
+    <message>
+        <source>, </source>
+        <translation></translation>
+    </message>
+    <message>
         <source>Timing run</source>
         <translation></translation>
     </message>
@@ -2183,6 +2230,10 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation></translation>
     </message>
     <message>
+        <source>How many cores the kernels use. One core gives the steadiest times; more cores are faster but wait for each other.</source>
+        <translation></translation>
+    </message>
+    <message>
         <source>&amp;Run</source>
         <translation></translation>
     </message>
@@ -2200,50 +2251,6 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     </message>
     <message>
         <source>Progress of the timing run, weighted by T².</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>T (sequence length)</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>time (ms)</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Both axes are logarithmic: time ∝ T^k is a straight line of slope k. Hover a point for its value.</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Memory: what a T×T score table takes in float32, against what each kernel allocated beyond q, k, v and the output</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>T</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>T×T table</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>How many cores the kernels use. One core gives the steadiest times; more cores are faster but wait for each other.</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Time</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Memory</source>
-        <translation></translation>
-    </message>
-    <message>
-        <source>Time of one attention pass in milliseconds (the median of the timed runs): compare the kernels at each T, and how each grows as T doubles</source>
         <translation></translation>
     </message>
 </context>

@@ -2133,6 +2133,53 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation>拟合斜率：%1。斜率为 2 表示 T 翻一倍，耗时变为 4 倍。</translation>
     </message>
     <message>
+        <source>T (sequence length)</source>
+        <translation>T（序列长度）</translation>
+    </message>
+    <message>
+        <source>time (ms)</source>
+        <translation>耗时（ms）</translation>
+    </message>
+    <message>
+        <source>Both axes are logarithmic: time ∝ T^k is a straight line of slope k. Hover a point for its value.</source>
+        <translation>两条坐标轴都是对数刻度：耗时 ∝ T^k 是一条斜率为 k 的直线。鼠标停在点上可查看数值。</translation>
+    </message>
+    <message>
+        <source>Memory: what a T×T score table takes in float32, against what each kernel allocated beyond q, k, v and the output</source>
+        <translation>内存：float32 的 T×T 分数表所占空间，对比各内核在 q、k、v 和输出之外额外分配的内存</translation>
+    </message>
+    <message>
+        <source>T</source>
+        <translation>T</translation>
+    </message>
+    <message>
+        <source>T×T table</source>
+        <translation>T×T 表</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Time of one attention pass in milliseconds (the median of the timed runs): compare the kernels at each T, and how each grows as T doubles</source>
+        <translation>一次注意力计算的耗时，单位毫秒（多次计时的中位数）：比较同一 T 下的各个内核，以及 T 翻倍时各自如何增长</translation>
+    </message>
+</context>
+<context>
+    <name>attention::CostSettings</name>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
         <source>Timing run</source>
         <translation>计时设置</translation>
     </message>
@@ -2201,6 +2248,10 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation>全部核心（%1）</translation>
     </message>
     <message>
+        <source>How many cores the kernels use. One core gives the steadiest times; more cores are faster but wait for each other.</source>
+        <translation>内核使用的核心数。单核的计时最稳定；多核更快，但核心之间要互相等待。</translation>
+    </message>
+    <message>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
@@ -2219,50 +2270,6 @@ Random figures are seeded and the same on every machine: x in section 1 with see
     <message>
         <source>Progress of the timing run, weighted by T².</source>
         <translation>计时进度，按 T² 加权。</translation>
-    </message>
-    <message>
-        <source>T (sequence length)</source>
-        <translation>T（序列长度）</translation>
-    </message>
-    <message>
-        <source>time (ms)</source>
-        <translation>耗时（ms）</translation>
-    </message>
-    <message>
-        <source>Both axes are logarithmic: time ∝ T^k is a straight line of slope k. Hover a point for its value.</source>
-        <translation>两条坐标轴都是对数刻度：耗时 ∝ T^k 是一条斜率为 k 的直线。鼠标停在点上可查看数值。</translation>
-    </message>
-    <message>
-        <source>Memory: what a T×T score table takes in float32, against what each kernel allocated beyond q, k, v and the output</source>
-        <translation>内存：float32 的 T×T 分数表所占空间，对比各内核在 q、k、v 和输出之外额外分配的内存</translation>
-    </message>
-    <message>
-        <source>T</source>
-        <translation>T</translation>
-    </message>
-    <message>
-        <source>T×T table</source>
-        <translation>T×T 表</translation>
-    </message>
-    <message>
-        <source>How many cores the kernels use. One core gives the steadiest times; more cores are faster but wait for each other.</source>
-        <translation>内核使用的核心数。单核的计时最稳定；多核更快，但核心之间要互相等待。</translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
-    <message>
-        <source>Time</source>
-        <translation>时间</translation>
-    </message>
-    <message>
-        <source>Memory</source>
-        <translation>内存</translation>
-    </message>
-    <message>
-        <source>Time of one attention pass in milliseconds (the median of the timed runs): compare the kernels at each T, and how each grows as T doubles</source>
-        <translation>一次注意力计算的耗时，单位毫秒（多次计时的中位数）：比较同一 T 下的各个内核，以及 T 翻倍时各自如何增长</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,8 @@
 
 #include "costchart.h"
 #include "costmemorytable.h"
+#include "costrunjson.h"
+#include "costsettings.h"
 #include "numberformat.h"
 
 #include <QChart>
@@ -10,17 +12,13 @@
 #include <QComboBox>
 #include <QCursor>
 #include <QEvent>
-#include <QFormLayout>
-#include <QGroupBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
-#include <QJsonArray>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSpinBox>
 #include <QStyle>
 #include <QTabBar>
 #include <QTabWidget>
@@ -41,28 +39,12 @@ constexpr int defaultRepeat = 5;
 /// What one point may take: long enough for a steady median, short enough for a class.
 constexpr double defaultBudgetMs = 1000.0;
 
-int kernelIndex(Kernel kernel)
-{
-    return static_cast<int>(kernel);
-}
-
 } // namespace
 
 CostPage::CostPage(QWidget *parent)
     : LessonPage(parent)
     , m_measurement(new CostMeasurement(this))
-    , m_settingsBox(new QGroupBox(this))
-    , m_largestLabel(new QLabel(this))
-    , m_largestCombo(new QComboBox(this))
-    , m_kernelsLabel(new QLabel(this))
-    , m_dimensionLabel(new QLabel(this))
-    , m_dimensionCombo(new QComboBox(this))
-    , m_causalBox(new QCheckBox(this))
-    , m_threadsLabel(new QLabel(this))
-    , m_threadsSpin(new QSpinBox(this))
-    , m_runButton(new QPushButton(this))
-    , m_cancelButton(new QPushButton(this))
-    , m_progress(new QProgressBar(this))
+    , m_settings(new CostSettings(this))
     , m_readout(new QLabel(this))
     , m_chart(new CostChart(this))
     , m_tableTitle(new QLabel(this))
@@ -71,7 +53,6 @@ CostPage::CostPage(QWidget *parent)
     , m_tables(new QTabWidget(this))
 {
     // The settings on the left; the readout, the chart and the memory table on the right.
-    QWidget *left = buildSettings();
     m_tableTitle->setWordWrap(true);
     m_readout->setWordWrap(true);
     m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -87,12 +68,11 @@ CostPage::CostPage(QWidget *parent)
     right->addWidget(m_tables);
 
     auto *layout = new QHBoxLayout(this);
-    layout->addWidget(left);
+    layout->addWidget(m_settings);
     layout->addLayout(right, 1);
 
-    connect(m_largestCombo, &QComboBox::activated, this, &CostPage::onLargestChosen);
-    connect(m_runButton, &QPushButton::clicked, this, &CostPage::run);
-    connect(m_cancelButton, &QPushButton::clicked, this, &CostPage::cancel);
+    connect(m_settings, &CostSettings::runClicked, this, &CostPage::run);
+    connect(m_settings, &CostSettings::cancelClicked, this, &CostPage::cancel);
     connectJob();
 
     applyFonts();
@@ -105,11 +85,11 @@ void CostPage::connectJob()
     CostMeasurement *m = m_measurement;
     connect(m, &CostMeasurement::runningChanged, this, &CostPage::onRunningChanged);
     connect(m, &CostMeasurement::progressChanged, this,
-            [this](int done, int total) { m_progress->setValue(done * progressSteps / total); });
+            [this](int done, int total) { progressBar()->setValue(done * progressSteps / total); });
     connect(m, &CostMeasurement::pointMeasured, this, &CostPage::addPoint);
     connect(m, &CostMeasurement::finished, this, [this] {
         m_status = Status::Finished;
-        m_progress->setValue(progressSteps);
+        progressBar()->setValue(progressSteps);
         updateReadout();
         Q_EMIT runFinished();
     });
@@ -131,16 +111,6 @@ int CostPage::maxLength(Kernel kernel)
     return costMaxLength(kernel);
 }
 
-QList<int> CostPage::cleanLengths(QList<int> lengths)
-{
-    lengths.erase(std::remove_if(lengths.begin(), lengths.end(),
-                                 [](int T) { return T < 1 || T > CostPage::largestLength; }),
-                  lengths.end());
-    std::sort(lengths.begin(), lengths.end());
-    lengths.erase(std::unique(lengths.begin(), lengths.end()), lengths.end());
-    return lengths;
-}
-
 QList<int> CostPage::lengthsUpTo(int largest)
 {
     QList<int> lengths;
@@ -151,72 +121,87 @@ QList<int> CostPage::lengthsUpTo(int largest)
 
 void CostPage::setLengths(const QList<int> &lengths)
 {
-    const QList<int> cleaned = cleanLengths(lengths);
-    if (cleaned.isEmpty())
-        return;
-    m_lengths = cleaned;
-    syncLengthCombo();
+    m_settings->setLengths(lengths);
+}
+
+QList<int> CostPage::lengths() const
+{
+    return m_settings->lengths();
 }
 
 void CostPage::setKernelEnabled(Kernel kernel, bool enabled)
 {
-    m_kernelBoxes.at(kernelIndex(kernel))->setChecked(enabled);
+    m_settings->setKernelEnabled(kernel, enabled);
 }
 
 bool CostPage::isKernelEnabled(Kernel kernel) const
 {
-    return m_kernelBoxes.at(kernelIndex(kernel))->isChecked();
+    return m_settings->isKernelEnabled(kernel);
 }
 
 QList<Kernel> CostPage::kernels() const
 {
-    QList<Kernel> kernels;
-    for (Kernel kernel : allKernels())
-        if (isKernelEnabled(kernel))
-            kernels.append(kernel);
-    return kernels;
+    return m_settings->kernels();
 }
 
 QCheckBox *CostPage::kernelCheckBox(Kernel kernel) const
 {
-    return m_kernelBoxes.at(kernelIndex(kernel));
+    return m_settings->kernelCheckBox(kernel);
+}
+
+void CostPage::setDimension(int d)
+{
+    m_settings->setDimension(d);
+}
+
+int CostPage::dimension() const
+{
+    return m_settings->dimension();
+}
+
+void CostPage::setCausal(bool causal)
+{
+    m_settings->setCausal(causal);
+}
+
+bool CostPage::isCausal() const
+{
+    return m_settings->isCausal();
+}
+
+void CostPage::setThreads(int threads)
+{
+    m_settings->setThreads(threads);
+}
+
+int CostPage::threads() const
+{
+    return m_settings->threads();
+}
+
+QPushButton *CostPage::runButton() const
+{
+    return m_settings->runButton();
+}
+
+QPushButton *CostPage::cancelButton() const
+{
+    return m_settings->cancelButton();
+}
+
+QProgressBar *CostPage::progressBar() const
+{
+    return m_settings->progressBar();
+}
+
+QComboBox *CostPage::largestCombo() const
+{
+    return m_settings->largestCombo();
 }
 
 QLineSeries *CostPage::series(Kernel kernel) const
 {
     return m_chart->series(kernel);
-}
-
-void CostPage::setDimension(int d)
-{
-    const int index = m_dimensionCombo->findData(d);
-    if (index >= 0)
-        m_dimensionCombo->setCurrentIndex(index);
-}
-
-int CostPage::dimension() const
-{
-    return m_dimensionCombo->currentData().toInt();
-}
-
-void CostPage::setCausal(bool causal)
-{
-    m_causalBox->setChecked(causal);
-}
-
-bool CostPage::isCausal() const
-{
-    return m_causalBox->isChecked();
-}
-
-void CostPage::setThreads(int threads)
-{
-    m_threadsSpin->setValue(threads); // clamped to 0…cores
-}
-
-int CostPage::threads() const
-{
-    return m_threadsSpin->value();
 }
 
 void CostPage::setRepeat(int repeat, double budgetMs)
@@ -230,15 +215,10 @@ bool CostPage::isBusy() const
     return m_measurement->isRunning();
 }
 
-void CostPage::updateRunButton()
-{
-    m_runButton->setEnabled(!isBusy() && !kernels().isEmpty());
-}
-
 void CostPage::run()
 {
     Run run;
-    run.lengths = m_lengths;
+    run.lengths = lengths();
     run.kernels = kernels();
     run.d = dimension();
     run.causal = isCausal();
@@ -248,7 +228,7 @@ void CostPage::run()
 
     m_results = run;
     m_status = Status::Running;
-    m_progress->setValue(0);
+    progressBar()->setValue(0);
     showResults();
 
     m_measurement->start(run, m_repeat, m_budgetMs);
@@ -271,9 +251,7 @@ void CostPage::startExercise(int index)
 
 void CostPage::onRunningChanged(bool running)
 {
-    m_settingsBox->setEnabled(!running);
-    m_cancelButton->setEnabled(running);
-    updateRunButton();
+    m_settings->setRunning(running);
     Q_EMIT busyChanged(running);
 }
 
@@ -408,11 +386,45 @@ QString CostPage::statusText() const
     return QString();
 }
 
+QJsonObject CostPage::saveState() const
+{
+    QJsonObject state;
+    state.insert(QStringLiteral("lengths"), costLengthsToJson(lengths()));
+    state.insert(QStringLiteral("kernels"), costKernelsToJson(kernels()));
+    state.insert(QStringLiteral("d"), dimension());
+    state.insert(QStringLiteral("causal"), isCausal());
+    state.insert(QStringLiteral("threads"), threads());
+
+    state.insert(QStringLiteral("results"), costRunToJson(m_results));
+    return state;
+}
+
+void CostPage::restoreState(const QJsonObject &state)
+{
+    reset();
+    const QList<int> lengths = costLengthsFromJson(state.value(QStringLiteral("lengths")));
+    if (!lengths.isEmpty())
+        setLengths(lengths);
+    if (const auto chosen = costKernelsFromJson(state.value(QStringLiteral("kernels"))))
+        for (Kernel kernel : allKernels())
+            setKernelEnabled(kernel, chosen->contains(kernel));
+    setDimension(state.value(QStringLiteral("d")).toInt(defaultDimension));
+    setCausal(state.value(QStringLiteral("causal")).toBool(false));
+    const int threads = state.value(QStringLiteral("threads")).toInt(-1);
+    setThreads(threads >= 0 ? threads : defaultThreads);
+
+    m_results =
+        costRunFromJson(state.value(QStringLiteral("results")).toObject(), defaultDimension);
+    m_status = Status::Idle;
+    // The bar says how much of the restored run was measured, as it did when it stopped.
+    progressBar()->setValue(int(std::lround(m_results.completed() * progressSteps)));
+    showResults();
+}
+
 void CostPage::reset()
 {
     m_measurement->cancel();
-    m_lengths = lengthsUpTo(defaultLargest);
-    syncLengthCombo();
+    setLengths(lengthsUpTo(defaultLargest));
     for (Kernel kernel : allKernels())
         setKernelEnabled(kernel, true);
     setDimension(defaultDimension);
@@ -422,7 +434,7 @@ void CostPage::reset()
     m_budgetMs = defaultBudgetMs;
     m_results = Run();
     m_status = Status::Idle;
-    m_progress->setValue(0);
+    progressBar()->setValue(0);
     showResults();
 }
 
@@ -436,7 +448,6 @@ void CostPage::applyFonts()
 
 void CostPage::retranslateUi()
 {
-    retranslateSettings();
     m_chart->retranslateUi();
     m_tables->setTabText(0, tr("Time"));
     m_tables->setTabText(1, tr("Memory"));

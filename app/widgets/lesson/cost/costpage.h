@@ -7,9 +7,8 @@
 /// The timing runs on a worker thread (CostMeasurement, app/model): each finished point is shown
 /// as it comes, so the chart fills in as it goes.
 ///
-/// The page holds the settings and the run; CostChart (costchart.h) and CostMemoryTable
-/// (costmemorytable.h) show the run, costsettings.cpp builds the settings form, and
-/// costpagestate.cpp saves and restores the settings and the run.
+/// The page holds the run; CostSettings is the form that chooses it, CostChart and
+/// CostMemoryTable show it, and costrunjson (app/model) saves and restores it.
 
 #include "costmeasurement.h"
 #include "lessonpage.h"
@@ -21,13 +20,11 @@ class QChart;
 class QChartView;
 class QCheckBox;
 class QComboBox;
-class QGroupBox;
 class QLabel;
 class QLineSeries;
 class QLogValueAxis;
 class QProgressBar;
 class QPushButton;
-class QSpinBox;
 class QTabWidget;
 class QTableWidget;
 
@@ -35,6 +32,7 @@ namespace attention {
 
 class CostChart;
 class CostMemoryTable;
+class CostSettings;
 
 class CostPage : public LessonPage
 {
@@ -75,7 +73,7 @@ public:
     /// The values of T to time: sorted, duplicates and values outside 1…16000 dropped; a list
     /// with nothing left is ignored.
     void setLengths(const QList<int> &lengths);
-    QList<int> lengths() const { return m_lengths; }
+    QList<int> lengths() const;
     void setKernelEnabled(Kernel kernel, bool enabled);
     bool isKernelEnabled(Kernel kernel) const;
     /// The checked kernels, in the order of allKernels().
@@ -102,10 +100,12 @@ public:
     /// The measured points of `kernel`, as (T, ms).
     QList<QPointF> measured(Kernel kernel) const;
 
-    QPushButton *runButton() const { return m_runButton; }
-    QPushButton *cancelButton() const { return m_cancelButton; }
-    QProgressBar *progressBar() const { return m_progress; }
-    QComboBox *largestCombo() const { return m_largestCombo; }
+    /// The settings column: the form, Run, Cancel and the progress bar.
+    CostSettings *settings() const { return m_settings; }
+    QPushButton *runButton() const;
+    QPushButton *cancelButton() const;
+    QProgressBar *progressBar() const;
+    QComboBox *largestCombo() const;
     QCheckBox *kernelCheckBox(Kernel kernel) const;
     QChartView *chartView() const;
     QChart *chart() const;
@@ -136,19 +136,9 @@ private:
     /// One core by default: its times grow as cleanly as T² does, where threads that have to wait
     /// for each other add the noise of everything else the machine runs.
     static constexpr int defaultThreads = 1;
-    /// Sorted, without duplicates, inside 1…largestLength.
-    static QList<int> cleanLengths(QList<int> lengths);
-    /// The run of a saved state's "results"; whatever is invalid is left out or defaulted.
-    static Run runFromJson(const QJsonObject &results);
-
-    QWidget *buildSettings();
     void connectJob();
     void retranslateUi();
-    void retranslateSettings();
     void applyFonts();
-    void onLargestChosen(int index);
-    void syncLengthCombo();
-    void updateRunButton();
     void onRunningChanged(bool running);
     void addPoint(const Point &point);
     void showResults();
@@ -157,7 +147,6 @@ private:
     QString statusText() const;
 
     CostMeasurement *m_measurement;
-    QList<int> m_lengths;
     int m_repeat = 5;
     double m_budgetMs = 1000.0;
     Run m_results;
@@ -169,19 +158,7 @@ private:
         Cancelled,
     } m_status = Status::Idle;
 
-    QGroupBox *m_settingsBox;
-    QLabel *m_largestLabel;
-    QComboBox *m_largestCombo;
-    QLabel *m_kernelsLabel;
-    QList<QCheckBox *> m_kernelBoxes; ///< in the order of allKernels()
-    QLabel *m_dimensionLabel;
-    QComboBox *m_dimensionCombo;
-    QCheckBox *m_causalBox;
-    QLabel *m_threadsLabel;
-    QSpinBox *m_threadsSpin;
-    QPushButton *m_runButton;
-    QPushButton *m_cancelButton;
-    QProgressBar *m_progress;
+    CostSettings *m_settings;
     QLabel *m_readout;
     CostChart *m_chart;
     QLabel *m_tableTitle;
