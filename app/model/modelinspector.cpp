@@ -221,10 +221,11 @@ void ModelInspector::sample(SharedModel model, std::vector<int> prompt, int leng
     });
 }
 
-void ModelInspector::measureWorth(SharedModel model, const tiny::Vocabulary &vocabulary,
-                                  std::vector<int> valIds, std::vector<long> documentEnds,
-                                  std::vector<tiny::HeadIndex> off)
+void ModelInspector::measureWorth(const InspectionInput &input)
 {
+    // Over the validation text only: a probe line is too short to judge a head by.
+    SharedModel model = input.onValidation ? input.model : nullptr;
+    std::vector<int> valIds = model ? input.text : std::vector<int>();
     const auto windowed =
         std::size_t(maxWindows) * std::size_t(model ? model->parameters.config.context : 0) + 1;
     if (!model || valIds.size() < std::size_t(model->parameters.config.context) + 1) {
@@ -239,7 +240,7 @@ void ModelInspector::measureWorth(SharedModel model, const tiny::Vocabulary &voc
         m_worth && m_worth->model == model && m_worth->text == valIds ? m_worth : nullptr;
     m_worthJob->start(
         [this, model = std::move(model), valIds = std::move(valIds),
-         documentEnds = std::move(documentEnds), vocabulary, off = std::move(off),
+         documentEnds = input.documentEnds, vocabulary = input.vocabulary, off = input.off,
          known = std::move(known)](const LatestJob::Context &context) -> LatestJob::Delivery {
             const tiny::SerialScope serial;
             SharedHeadsWorth worth =

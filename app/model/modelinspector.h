@@ -119,12 +119,10 @@ public:
     void sample(SharedModel model, std::vector<int> prompt, int length, double temperature,
                 quint64 seed);
     SharedSampledText sampledText() const { return m_sample; }
-    /// What each head of `model` is worth over `valIds` (ids of `vocabulary`, its documents
-    /// ending at `documentEnds`), and the loss with the heads `off` switched off. A null model or a
-    /// text shorter than a window publishes nothing at once.
-    void measureWorth(SharedModel model, const tiny::Vocabulary &vocabulary,
-                      std::vector<int> valIds, std::vector<long> documentEnds,
-                      std::vector<tiny::HeadIndex> off);
+    /// What each head of `input`'s model is worth over its validation text (its first
+    /// maxWindows windows), and the loss with its heads off switched off. A model measured on
+    /// the probe line, a null model or a text shorter than a window publishes nothing at once.
+    void measureWorth(const InspectionInput &input);
     SharedHeadsWorth worth() const { return m_worth; }
 
     /// Head (layer, head)'s queries, keys and values on `ids` as a scenario (÷√d and causal on,

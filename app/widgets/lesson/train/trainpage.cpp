@@ -329,8 +329,12 @@ void TrainPage::sessionProgressed()
 void TrainPage::inspectHeads()
 {
     m_profileTimer->stop();
-    m_inspector->inspectHeads(m_session->inspectionInput());
-    measureWorth();
+    const InspectionInput input = m_session->inspectionInput();
+    m_inspector->inspectHeads(input);
+    // Not while training runs: a pass per head would keep a core busy with weights soon
+    // replaced.
+    if (!m_session->isRunning())
+        m_inspector->measureWorth(input);
 }
 
 void TrainPage::switchSelectedHead(bool off)
@@ -341,17 +345,6 @@ void TrainPage::switchSelectedHead(bool off)
     if (off)
         heads.push_back(head);
     m_session->setHeadsOff(std::move(heads));
-}
-
-void TrainPage::measureWorth()
-{
-    // Over the validation text only (a probe line is too short to judge a head by), and not
-    // while training runs: a pass per head would keep a core busy with weights soon replaced.
-    if (m_session->isRunning())
-        return;
-    m_inspector->measureWorth(m_session->validationFitsModel() ? m_session->model() : nullptr,
-                              m_session->vocabulary(), m_session->corpus().valIds,
-                              m_session->corpus().split.valDocumentEnds, m_session->headsOff());
 }
 
 void TrainPage::showSelectedHead()

@@ -162,8 +162,6 @@ private:
     void switchSelectedHead(bool off);
     /// Exercises 5 and 6's start: the repeat task in `layers` layers, trained.
     void startInductionExercise(int layers);
-    /// Asks the inspector what each head is worth (over the validation text only).
-    void measureWorth();
     void showError(const QString &message);
 
     TrainingSession *m_session;
