@@ -34,7 +34,7 @@ def include_roots(root):
     rooms = ROOMS.search((widgets / "CMakeLists.txt").read_text(encoding="utf-8"))
     return {
         "core": [root / "core"],
-        "app/model": [root / "app/model"],
+        "app/model": [root / "app/model", root / "app/model/training"],
         "app/widgets": [widgets / room for room in (rooms.group(1).split() if rooms else [])],
         "app/gui": [root / "app/gui"],
         "app/cli": [root / "app/cli"],

@@ -10,7 +10,7 @@
 ///
 /// Who owns them: the training run (tiny::Trainer, on whichever thread steps it) sets their count
 /// and is the only caller of run() while it trains. A thread that computes something else with
-/// the model at the same time (the app's inspector, app/model/modelinspector.h) holds a
+/// the model at the same time (the app's inspector, app/model/training/modelinspector.h) holds a
 /// SerialScope: its products then run on that thread alone and never wait for a training step.
 
 #include <atomic>
