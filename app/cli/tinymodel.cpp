@@ -6,10 +6,7 @@
 #include "numberformat.h"
 #include "tiny/inference.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
-#include <QtEndian>
 #include <cmath>
 
 namespace attention::cli {
@@ -89,39 +86,11 @@ bool writeTinyGradient(const QString &path, const TinyModel &model,
                        const std::vector<std::vector<float>> &gradient, double loss,
                        const QString &text, QString *error)
 {
-    const std::vector<tiny::TensorSpec> layout = tiny::tensorLayout(model.config());
-    QJsonObject header;
-    qint64 offset = 0;
-    for (const tiny::TensorSpec &spec : layout) {
-        QJsonArray shape;
-        for (long extent : spec.shape)
-            shape.append(qint64(extent));
-        const qint64 end = offset + 4 * qint64(spec.elementCount());
-        header.insert(QString::fromStdString(spec.name),
-                      QJsonObject{{QStringLiteral("dtype"), QStringLiteral("F32")},
-                                  {QStringLiteral("shape"), shape},
-                                  {QStringLiteral("data_offsets"), QJsonArray{offset, end}}});
-        offset = end;
-    }
-    header.insert(QStringLiteral("__metadata__"),
-                  QJsonObject{{QStringLiteral("format"), QStringLiteral("attention-lab-gradient")},
-                              {QStringLiteral("version"), QStringLiteral("1")},
-                              {QStringLiteral("loss"), NumberFormat::exact(loss)},
-                              {QStringLiteral("text"), text}});
-    QByteArray json = QJsonDocument(header).toJson(QJsonDocument::Compact);
-    while (json.size() % 8 != 0) // the data starts 8-byte aligned, as safetensors writes it
-        json += ' ';
-    QByteArray bytes(8, '\0');
-    qToLittleEndian<quint64>(quint64(json.size()), bytes.data());
-    bytes += json;
-    bytes.reserve(bytes.size() + offset);
-    for (const std::vector<float> &tensor : gradient) {
-        for (float g : tensor) {
-            char little[4];
-            qToLittleEndian<float>(g, little);
-            bytes.append(little, 4);
-        }
-    }
+    const QJsonObject metadata{{QStringLiteral("format"), QStringLiteral("attention-lab-gradient")},
+                               {QStringLiteral("version"), QStringLiteral("1")},
+                               {QStringLiteral("loss"), NumberFormat::exact(loss)},
+                               {QStringLiteral("text"), text}};
+    const QByteArray bytes = safetensorsBytes(model.config(), metadata, gradient);
     QString reason;
     if (!writeFileAtomically(path, bytes, &reason)) {
         *error = QStringLiteral("%1: %2").arg(path, reason);

@@ -1,6 +1,6 @@
 #include "autosave.h"
 
-#include "document.h"
+#include "scenariodocument.h"
 #include "scenariofile.h"
 
 #include <QCoreApplication>

@@ -12,7 +12,7 @@
 /// the document's scenarioChanged(), which computes the result and tells the views. Commands of
 /// one continuous edit (the same slider or the same vector, within one interaction) merge.
 
-#include "document.h"
+#include "scenariodocument.h"
 
 #include <QUndoCommand>
 #include <optional>

@@ -1,5 +1,7 @@
 #include "config.h"
 
+#include <algorithm>
+
 namespace attention::tiny {
 
 bool ModelConfig::operator==(const ModelConfig &other) const
@@ -56,6 +58,12 @@ std::vector<TensorSpec> tensorLayout(const ModelConfig &config)
     layout.push_back({"ln_f.gain", {d}});
     layout.push_back({"ln_f.bias", {d}});
     return layout;
+}
+
+bool allInVocabulary(const std::vector<int> &ids, int vocabSize)
+{
+    return std::all_of(ids.begin(), ids.end(),
+                       [vocabSize](int id) { return inVocabulary(id, vocabSize); });
 }
 
 } // namespace attention::tiny

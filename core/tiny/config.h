@@ -41,6 +41,14 @@ enum class ConfigError
 /// The first limit `config` breaks, or nothing when it is a valid model.
 std::optional<ConfigError> checkConfig(const ModelConfig &config);
 
+/// True when `id` names a character of a vocabulary of `vocabSize`: 0 … vocabSize − 1.
+inline bool inVocabulary(int id, int vocabSize)
+{
+    return id >= 0 && id < vocabSize;
+}
+/// True when every id of `ids` does (an empty list does): the check before any pass reads them.
+bool allInVocabulary(const std::vector<int> &ids, int vocabSize);
+
 /// One tensor of the model: its file name and shape, (rows, cols) or (length).
 struct TensorSpec
 {

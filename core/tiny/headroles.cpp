@@ -197,7 +197,7 @@ RoleKeys roleKeys(const std::vector<int> &ids, const Vocabulary &vocabulary,
         isMark[std::size_t(id)] = true;
     const int comma = vocabulary.idOf(U'，');
     const int newline = vocabulary.idOf(U'\n');
-    const auto inRange = [&](int id) { return id >= 0 && id < vocabulary.size(); };
+    const auto inRange = [&](int id) { return inVocabulary(id, vocabulary.size()); };
 
     long lastMark = -1;                                           // the latest mark before t
     std::vector<long> latest(std::size_t(vocabulary.size()), -1); // each id's latest position

@@ -23,9 +23,7 @@ void forwardOne(const Parameters<float> &parameters, const std::vector<int> &ids
 /// True when ids is not empty and every id is in [0, vocabSize).
 bool validIds(const ModelConfig &config, const std::vector<int> &ids)
 {
-    return !ids.empty() && std::all_of(ids.begin(), ids.end(), [&config](int id) {
-        return id >= 0 && id < config.vocabSize;
-    });
+    return !ids.empty() && allInVocabulary(ids, config.vocabSize);
 }
 
 } // namespace

@@ -148,7 +148,7 @@ std::optional<Evaluation> evaluate(const Parameters<float> &parameters,
     const WindowCut cut = cutWindows(long(valIds.size()), context);
     std::vector<bool> isMark(parameters.config.vocabSize, false);
     for (const int id : punctuationIds)
-        if (id >= 0 && id < parameters.config.vocabSize)
+        if (inVocabulary(id, parameters.config.vocabSize))
             isMark[id] = true;
     std::vector<double> positionSums(std::size_t(context), 0.0);
     long truePositive = 0, predicted = 0, actual = 0;
@@ -195,9 +195,8 @@ std::optional<TrainerError> Trainer::check(const ModelConfig &config,
         return TrainerError::Settings;
     if (long(trainIds.size()) < long(config.context) + 1)
         return TrainerError::TrainingTooShort;
-    for (const int id : trainIds)
-        if (id < 0 || id >= config.vocabSize)
-            return TrainerError::IdOutOfRange;
+    if (!allInVocabulary(trainIds, config.vocabSize))
+        return TrainerError::IdOutOfRange;
     return std::nullopt;
 }
 

@@ -24,8 +24,7 @@ WindowCut cutWindows(long length, int context, long maxWindows)
 bool forEachWindowBatch(const Parameters<float> &parameters, const std::vector<int> &ids,
                         WindowCut cut, int batch, bool blocksOnly, const WindowVisitor &visit)
 {
-    const int vocab = parameters.config.vocabSize;
-    if (std::any_of(ids.begin(), ids.end(), [vocab](int id) { return id < 0 || id >= vocab; }))
+    if (!allInVocabulary(ids, parameters.config.vocabSize))
         return false;
     const long length = long(ids.size());
     cut.windows = std::min(cut.windows, cut.tokens > 0 ? length / cut.tokens : 0L);

@@ -5,7 +5,7 @@
 // Usage: autosave_crasher FILE_NAME SCALE [--abort]
 
 #include "autosave.h"
-#include "document.h"
+#include "scenariodocument.h"
 
 #include <QCoreApplication>
 #include <QStandardPaths>

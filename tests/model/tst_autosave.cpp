@@ -2,8 +2,8 @@
 // the document is saved or closed cleanly, and a copy left by a killed process is recovered.
 
 #include "autosave.h"
-#include "document.h"
 #include "presets.h"
+#include "scenariodocument.h"
 #include "scenariofile.h"
 
 #include <QDir>

@@ -2,8 +2,8 @@
 // lesson's 光 row and against every cell of a document's scores and weights.
 
 #include "cellexplanation.h"
-#include "document.h"
 #include "presets.h"
+#include "scenariodocument.h"
 #include "verifynear.h"
 
 #include <QTest>

@@ -6,9 +6,9 @@
 
 #include "colormap.h"
 #include "comparison.h"
-#include "document.h"
 #include "heatmapimage.h"
 #include "presets.h"
+#include "scenariodocument.h"
 #include "verifynear.h"
 
 #include <QTest>

@@ -4,7 +4,7 @@
 #include "compareview.h"
 #include "controlspanel.h"
 #include "costpage.h"
-#include "document.h"
+#include "scenariodocument.h"
 #include "headgrid.h"
 #include "heatmapwidget.h"
 #include "lessonview.h"

@@ -2,7 +2,7 @@
 
 #include "compareview.h"
 #include "controlspanel.h"
-#include "document.h"
+#include "scenariodocument.h"
 #include "heatmapwidget.h"
 #include "mainwindow.h"
 #include "matrixmodel.h"
@@ -175,8 +175,8 @@ QString problemIn(const MainWindow &window)
             .arg(T)
             .arg(d)
             .arg(dv);
-    if (window.selectedQuery() < 0 || window.selectedQuery() >= T)
-        return QStringLiteral("selected query %1 of %2").arg(window.selectedQuery()).arg(T);
+    if (window.selectedToken() < 0 || window.selectedToken() >= T)
+        return QStringLiteral("selected query %1 of %2").arg(window.selectedToken()).arg(T);
     const ControlsPanel *controls = window.controls();
     if (controls->sqrtDCheckBox()->isChecked() != s.divideBySqrtD ||
         controls->causalCheckBox()->isChecked() != s.causal)
@@ -191,7 +191,7 @@ QString problemIn(const MainWindow &window)
     // The bar chart: the selected query's weights over the keys, one bar per token or, past
     // WeightsChart::maxBars, per group of neighbouring keys (the group's largest weight).
     const WeightsChart *chart = window.chart();
-    const int selected = window.selectedQuery();
+    const int selected = window.selectedToken();
     if (chart->selectedToken() != selected)
         return QStringLiteral("the chart shows query %1, the window selects %2")
             .arg(chart->selectedToken())

@@ -32,7 +32,7 @@
 #include "accessiblefactory.h"
 #include "compareview.h"
 #include "controlspanel.h"
-#include "document.h"
+#include "scenariodocument.h"
 #include "heapinuse.h"
 #include "lessonview.h"
 #include "mainwindow.h"
@@ -130,7 +130,7 @@ TestMonkey::Snapshot TestMonkey::snapshot() const
     state.undoIndex = document->undoStack()->index();
     state.undoCount = document->undoStack()->count();
     state.undoEvents = m_record ? m_record->events() : 0;
-    state.selected = m_window->selectedQuery();
+    state.selected = m_window->selectedToken();
     const QModelIndex current = m_window->vectorEditor()->view()->currentIndex();
     state.editorRow = current.row();
     state.editorColumn = current.column();

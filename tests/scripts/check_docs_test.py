@@ -6,13 +6,7 @@ message names the file, the line and the fault). The ctest check_docs runs it.
 Usage: check_docs_test.py PATH/TO/check-docs.py
 """
 
-import pathlib
-import subprocess
-import sys
-import tempfile
-import unittest
-
-CHECKER = None  # set from the command line
+from checkertree import CheckerTree, main
 
 README = """# A project
 
@@ -41,37 +35,12 @@ Nothing more.
 """.replace("{long}", "x" * 200)
 
 
-class CheckDocsTest(unittest.TestCase):
-    def setUp(self):
-        self.folder = tempfile.TemporaryDirectory()
-        self.root = pathlib.Path(self.folder.name)
-        self.write("README.md", README)
-        self.write("docs/manual.md", MANUAL)
-        self.write("LICENSE", "MIT\n")
-        self.write("pictures/window.png", "not really a picture")
-
-    def tearDown(self):
-        self.folder.cleanup()
-
-    def write(self, name, text):
-        path = self.root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-
-    def run_checker(self):
-        result = subprocess.run([sys.executable, CHECKER, "--root", str(self.root)],
-                                capture_output=True, text=True)
-        return result.returncode, result.stderr
-
-    def assertRefused(self, *words):
-        status, errors = self.run_checker()
-        self.assertEqual(status, 1, errors)
-        for word in words:
-            self.assertIn(word, errors)
+class CheckDocsTest(CheckerTree):
+    TREE = {"README.md": README, "docs/manual.md": MANUAL, "LICENSE": "MIT\n",
+            "pictures/window.png": "not really a picture"}
 
     def test_a_sound_tree_passes(self):
-        status, errors = self.run_checker()
-        self.assertEqual(status, 0, errors)
+        self.assertPasses()
 
     def test_a_link_to_a_missing_file_is_refused(self):
         self.write("docs/manual.md", MANUAL + "\nSee [the missing page](missing.md).\n")
@@ -109,5 +78,4 @@ class CheckDocsTest(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    CHECKER = sys.argv.pop(1)
-    unittest.main()
+    main()

@@ -8,13 +8,7 @@ check_layers runs it.
 Usage: check_layers_test.py PATH/TO/check-layers.py
 """
 
-import pathlib
-import subprocess
-import sys
-import tempfile
-import unittest
-
-CHECKER = None  # set from the command line
+from checkertree import CheckerTree, main
 
 WIDGETS_CMAKE = """add_library(widgets)
 foreach(room views lesson/train)
@@ -36,38 +30,14 @@ TREE = {
 }
 
 
-class CheckLayersTest(unittest.TestCase):
-    def setUp(self):
-        self.folder = tempfile.TemporaryDirectory()
-        self.root = pathlib.Path(self.folder.name)
-        for name, text in TREE.items():
-            self.write(name, text)
-
-    def tearDown(self):
-        self.folder.cleanup()
-
-    def write(self, name, text):
-        path = self.root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+class CheckLayersTest(CheckerTree):
+    TREE = TREE
 
     def plant(self, name, include):
         self.write(name, TREE[name] + f'#include "{include}"\n')
 
-    def run_checker(self):
-        result = subprocess.run([sys.executable, CHECKER, "--root", str(self.root)],
-                                capture_output=True, text=True)
-        return result.returncode, result.stdout + result.stderr
-
-    def assertRefused(self, *words):
-        status, output = self.run_checker()
-        self.assertEqual(status, 1, output)
-        for word in words:
-            self.assertIn(word, output)
-
     def test_a_sound_tree_passes(self):
-        status, output = self.run_checker()
-        self.assertEqual(status, 0, output)
+        self.assertPasses()
 
     def test_the_core_including_the_model_is_refused(self):
         self.plant("core/tiny/model.h", "session.h")
@@ -96,5 +66,4 @@ class CheckLayersTest(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    CHECKER = sys.argv.pop(1)
-    unittest.main()
+    main()

@@ -7,13 +7,7 @@ with its file and what is wrong. The ctest check_sizes runs it.
 Usage: check_sizes_test.py PATH/TO/check-sizes.py
 """
 
-import pathlib
-import subprocess
-import sys
-import tempfile
-import unittest
-
-CHECKER = None  # set from the command line
+from checkertree import CheckerTree, main
 
 PAGE_CPP = """#include "page.h"
 
@@ -47,60 +41,35 @@ TREE = {
 }
 
 
-class CheckSizesTest(unittest.TestCase):
-    def setUp(self):
-        self.folder = tempfile.TemporaryDirectory()
-        self.root = pathlib.Path(self.folder.name)
-        for name, text in TREE.items():
-            self.write(name, text)
-
-    def tearDown(self):
-        self.folder.cleanup()
-
-    def write(self, name, text):
-        path = self.root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-
-    def run_checker(self):
-        result = subprocess.run([sys.executable, CHECKER, "--root", str(self.root)],
-                                capture_output=True, text=True)
-        return result.returncode, result.stdout + result.stderr
-
-    def assert_refused(self, *words):
-        code, output = self.run_checker()
-        self.assertEqual(code, 1, output)
-        for word in words:
-            self.assertIn(word, output)
+class CheckSizesTest(CheckerTree):
+    TREE = TREE
 
     def test_the_tree_as_it_is_passes(self):
-        code, output = self.run_checker()
-        self.assertEqual(code, 0, output)
+        self.assertPasses()
 
     def test_a_long_file_is_refused(self):
         self.write("core/long.h", "#pragma once\n" + "// a line\n" * 600)
-        self.assert_refused("core/long.h: 601 lines")
+        self.assertRefused("core/long.h: 601 lines")
 
     def test_a_long_function_is_refused(self):
         body = "    ++x;\n" * 61
         self.write("core/long.cpp", f"int count(int x)\n{{\n{body}    return x;\n}}\n")
-        self.assert_refused("core/long.cpp:1: int count(int x) has a body of 62 lines")
+        self.assertRefused("core/long.cpp:1: int count(int x) has a body of 62 lines")
 
     def test_a_class_over_two_files_is_refused(self):
         self.write("app/widgets/pagetexts.cpp",
                    '#include "page.h"\n\nQString Page::hint() const\n{\n    return {};\n}\n')
-        self.assert_refused("Page: members defined in 2 files", "app/widgets/page.cpp",
+        self.assertRefused("Page: members defined in 2 files", "app/widgets/page.cpp",
                             "app/widgets/pagetexts.cpp")
 
     def test_a_nested_class_counts_as_its_own(self):
         # Page::Row's members in a second file are Row's, not Page's.
         self.write("app/widgets/row.cpp", '#include "page.h"\n\nint Page::Row::size() const\n'
                                           "{\n    return 0;\n}\n")
-        self.assert_refused("Row: members defined in 2 files")
+        self.assertRefused("Row: members defined in 2 files")
         code, output = self.run_checker()
         self.assertNotIn("Page: members", output)
 
 
 if __name__ == "__main__":
-    CHECKER = sys.argv.pop(1)
-    unittest.main()
+    main()

@@ -192,8 +192,14 @@ QString checkModel(const ModelFile &model)
 
 QByteArray modelToBytes(const ModelFile &model)
 {
-    const std::vector<tiny::TensorSpec> layout = tiny::tensorLayout(model.config);
-    QJsonObject header{{metadataKey(), metadataObject(model)}};
+    return safetensorsBytes(model.config, metadataObject(model), model.tensors);
+}
+
+QByteArray safetensorsBytes(const tiny::ModelConfig &config, const QJsonObject &metadata,
+                            const std::vector<std::vector<float>> &tensors)
+{
+    const std::vector<tiny::TensorSpec> layout = tiny::tensorLayout(config);
+    QJsonObject header{{metadataKey(), metadata}};
     qint64 offset = 0;
     for (const tiny::TensorSpec &spec : layout) {
         QJsonArray shape;
@@ -212,7 +218,7 @@ QByteArray modelToBytes(const ModelFile &model)
     qToLittleEndian<quint64>(quint64(json.size()), bytes.data());
     bytes.reserve(8 + json.size() + offset);
     bytes += json;
-    for (const std::vector<float> &values : model.tensors) {
+    for (const std::vector<float> &values : tensors) {
         const qsizetype start = bytes.size();
         bytes.resize(start + qsizetype(4 * values.size()));
         for (std::size_t i = 0; i < values.size(); ++i)

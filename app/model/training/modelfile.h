@@ -18,6 +18,7 @@
 #include "tiny/corpus.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QString>
 #include <cstdint>
 #include <vector>
@@ -74,6 +75,10 @@ ModelReadResult loadModel(const QString &fileName);
 QString checkModel(const ModelFile &model);
 /// The file's bytes. `model` must pass checkModel().
 QByteArray modelToBytes(const ModelFile &model);
+/// The safetensors bytes of `tensors`, laid out as tiny::tensorLayout(config) names and shapes
+/// them, with `metadata` under "__metadata__": a model file's, or attention-cli grad's gradient.
+QByteArray safetensorsBytes(const tiny::ModelConfig &config, const QJsonObject &metadata,
+                            const std::vector<std::vector<float>> &tensors);
 /// Checks and writes atomically. On failure returns false, sets `error` ("<file>: …") and leaves
 /// any old file untouched.
 bool saveModel(const ModelFile &model, const QString &fileName, QString *error = nullptr);

@@ -77,6 +77,33 @@ bool isEnter(const QKeyEvent *event)
     return event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter;
 }
 
+/// resolveTypedText() of either box (`edit` is its line edit, which only the box may reach):
+/// the typed text taken if it is a number in range (whole ones only when `whole`), else refused
+/// with the reason and the value shown again.
+template<typename Box>
+void resolveTyped(Box &box, QLineEdit *edit, bool whole)
+{
+    if (!edit->isModified())
+        return; // nothing typed since the box last showed its value
+    if (box.hasAcceptableInput() && !hasGroupSeparator(box.cleanText(), box.locale())) {
+        Q_EMIT box.taken();
+        return;
+    }
+    const QString text = box.cleanText();
+    double number = 0.0;
+    const QString reason =
+        refusalReason(text, box.locale(), box.minimum(), box.maximum(), whole, &number);
+    if (reason.isEmpty()) {
+        // A double with more decimals than shown is rounded, as the box shows it.
+        box.setValue(static_cast<decltype(box.value())>(number));
+        Q_EMIT box.taken();
+        return;
+    }
+    Q_EMIT box.refused(text, reason);
+    box.setValue(box.value()); // shows the value again
+    edit->setModified(false);
+}
+
 } // namespace
 
 NumberSpinBox::NumberSpinBox(QWidget *parent)
@@ -85,24 +112,7 @@ NumberSpinBox::NumberSpinBox(QWidget *parent)
 
 void NumberSpinBox::resolveTypedText()
 {
-    if (!lineEdit()->isModified())
-        return; // nothing typed since the box last showed its value
-    if (hasAcceptableInput() && !hasGroupSeparator(cleanText(), locale())) {
-        Q_EMIT taken();
-        return;
-    }
-    const QString text = cleanText();
-    double number = 0.0;
-    const QString reason =
-        refusalReason(text, locale(), minimum(), maximum(), /*whole=*/false, &number);
-    if (reason.isEmpty()) {
-        setValue(number); // more decimals than shown: rounded, as the box shows it
-        Q_EMIT taken();
-        return;
-    }
-    Q_EMIT refused(text, reason);
-    setValue(value()); // shows the value again
-    lineEdit()->setModified(false);
+    resolveTyped(*this, lineEdit(), /*whole=*/false);
 }
 
 QValidator::State NumberSpinBox::validate(QString &text, int &position) const
@@ -131,24 +141,7 @@ IntegerSpinBox::IntegerSpinBox(QWidget *parent)
 
 void IntegerSpinBox::resolveTypedText()
 {
-    if (!lineEdit()->isModified())
-        return; // nothing typed since the box last showed its value
-    if (hasAcceptableInput() && !hasGroupSeparator(cleanText(), locale())) {
-        Q_EMIT taken();
-        return;
-    }
-    const QString text = cleanText();
-    double number = 0.0;
-    const QString reason =
-        refusalReason(text, locale(), minimum(), maximum(), /*whole=*/true, &number);
-    if (reason.isEmpty()) {
-        setValue(static_cast<int>(number));
-        Q_EMIT taken();
-        return;
-    }
-    Q_EMIT refused(text, reason);
-    setValue(value());
-    lineEdit()->setModified(false);
+    resolveTyped(*this, lineEdit(), /*whole=*/true);
 }
 
 QValidator::State IntegerSpinBox::validate(QString &text, int &position) const

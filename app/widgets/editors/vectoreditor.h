@@ -10,7 +10,7 @@
 /// shows the reason in a status line under the table and as a tooltip at the cell. Connect
 /// tokenSelected() / setSelectedToken() to keep the selected token in step with the other views.
 
-#include "document.h"
+#include "scenariodocument.h"
 
 #include <QPoint>
 #include <QPointer>

@@ -15,7 +15,7 @@
 /// The model resets only when T, d or d_v change; otherwise a document change is one
 /// dataChanged() over the whole table.
 
-#include "document.h"
+#include "scenariodocument.h"
 
 #include <QAbstractTableModel>
 #include <QColor>

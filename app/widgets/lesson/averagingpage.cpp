@@ -154,13 +154,6 @@ double AveragingPage::meanDifference() const
     return averagingDifference(m_scenario, m_result, m_row);
 }
 
-void AveragingPage::changeEvent(QEvent *event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        retranslateUi();
-    LessonPage::changeEvent(event);
-}
-
 void AveragingPage::retranslateUi()
 {
     m_tokenLabel->setText(tr("&Tokens:"));

@@ -54,10 +54,8 @@ public:
     double meanDifference() const;
 
 protected:
-    void changeEvent(QEvent *event) override;
-
 private:
-    void retranslateUi();
+    void retranslateUi() override;
     void rebuild();
     void refresh();
 

@@ -521,11 +521,4 @@ bool HeadPage::eventFilter(QObject *watched, QEvent *event)
     return true;
 }
 
-void HeadPage::changeEvent(QEvent *event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        retranslateUi();
-    LessonPage::changeEvent(event);
-}
-
 } // namespace attention

@@ -121,7 +121,6 @@ Q_SIGNALS:
     void changed();
 
 protected:
-    void changeEvent(QEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
 
@@ -140,7 +139,7 @@ private:
     void setSelectedToken(int token);
 
     // Texts and tooltips (the heatmaps' words are HeadExplanation's).
-    void retranslateUi();
+    void retranslateUi() override;
     void updateTexts();
 
     int m_modelDim = defaultModelDim;

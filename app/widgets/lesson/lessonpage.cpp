@@ -1,7 +1,8 @@
 #include "lessonpage.h"
 
-#include "document.h"
+#include "scenariodocument.h"
 
+#include <QEvent>
 #include <QUndoCommand>
 #include <QUndoStack>
 
@@ -50,6 +51,15 @@ LessonPage::~LessonPage() = default;
 void LessonPage::startOver()
 {
     undoStack()->push(new StartOverCommand(this));
+}
+
+void LessonPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    else if (event->type() == QEvent::FontChange)
+        applyFonts();
+    QWidget::changeEvent(event);
 }
 
 } // namespace attention

@@ -52,6 +52,13 @@ Q_SIGNALS:
     /// isBusy() changed.
     void busyChanged(bool busy);
 
+protected:
+    /// Puts every text of the page in the current language: on a language change.
+    virtual void retranslateUi() {}
+    /// Fits what the page draws itself to its font: on a font change (the classroom zoom).
+    virtual void applyFonts() {}
+    void changeEvent(QEvent *event) override;
+
 private:
     QUndoStack *m_history;
 };

@@ -2,11 +2,11 @@
 
 #include "compareview.h"
 #include "controlspanel.h"
-#include "document.h"
 #include "heatmapwidget.h"
 #include "lessonnumbers.h"
 #include "numberformat.h"
 #include "presets.h"
+#include "scenariodocument.h"
 #include "scenariofile.h"
 
 #include <QEvent>
@@ -130,13 +130,6 @@ void MaskPage::reroll()
     next.divideBySqrtD = current.divideBySqrtD;
     next.scoreScale = current.scoreScale;
     m_document->replace(next, tr("Re-roll q and k"));
-}
-
-void MaskPage::changeEvent(QEvent *event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        retranslateUi();
-    LessonPage::changeEvent(event);
 }
 
 void MaskPage::retranslateUi()

@@ -47,10 +47,8 @@ public:
     QLabel *readout() const { return m_readout; }
 
 protected:
-    void changeEvent(QEvent *event) override;
-
 private:
-    void retranslateUi();
+    void retranslateUi() override;
     void documentChanged();
     void setSelectedToken(int token);
 

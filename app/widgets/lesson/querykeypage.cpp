@@ -1,9 +1,9 @@
 #include "querykeypage.h"
 
 #include "controlspanel.h"
-#include "document.h"
 #include "numberformat.h"
 #include "presets.h"
+#include "scenariodocument.h"
 #include "scenariofile.h"
 #include "vectorplane.h"
 #include "weightschart.h"
@@ -115,13 +115,6 @@ void QueryKeyPage::setSelectedToken(int token)
     m_plane->setSelectedToken(token);
     m_chart->setSelectedToken(token);
     updateReadout();
-}
-
-void QueryKeyPage::changeEvent(QEvent *event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        retranslateUi();
-    LessonPage::changeEvent(event);
 }
 
 void QueryKeyPage::retranslateUi()

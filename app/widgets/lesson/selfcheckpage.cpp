@@ -90,13 +90,6 @@ bool SelfCheckPage::isAnswerShown(int question) const
     return question >= 0 && question < questionCount() && !m_items.at(question).answer->isHidden();
 }
 
-void SelfCheckPage::changeEvent(QEvent *event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        retranslateUi();
-    LessonPage::changeEvent(event);
-}
-
 void SelfCheckPage::retranslateUi()
 {
     const QList<SelfCheckItem> texts = LessonText::selfCheck();

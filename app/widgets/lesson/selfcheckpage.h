@@ -32,8 +32,6 @@ public:
     QLabel *questionLabel(int question) const { return m_items.at(question).question; }
 
 protected:
-    void changeEvent(QEvent *event) override;
-
 private:
     struct Item
     {
@@ -42,7 +40,7 @@ private:
         QLabel *answer = nullptr;
     };
 
-    void retranslateUi();
+    void retranslateUi() override;
 
     QList<Item> m_items;
 };

@@ -503,15 +503,6 @@ void SqrtDPage::reset()
     apply(defaultDimension, defaultTokens);
 }
 
-void SqrtDPage::changeEvent(QEvent *event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        retranslateUi();
-    else if (event->type() == QEvent::FontChange)
-        applyFonts();
-    LessonPage::changeEvent(event);
-}
-
 void SqrtDPage::showEvent(QShowEvent *event)
 {
     LessonPage::showEvent(event);

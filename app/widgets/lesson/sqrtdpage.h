@@ -116,14 +116,13 @@ Q_SIGNALS:
     void curvesMeasured();
 
 protected:
-    void changeEvent(QEvent *event) override;
     void showEvent(QShowEvent *event) override;
 
 private:
     QHBoxLayout *buildControls();
     QGridLayout *buildViews();
-    void retranslateUi();
-    void applyFonts();
+    void retranslateUi() override;
+    void applyFonts() override;
 
     /// Sets both controls without their signals, then asks for what changed.
     void apply(int d, int T);

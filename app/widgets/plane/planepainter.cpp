@@ -1,7 +1,7 @@
 #include "planepainter.h"
 
+#include "labelplacer.h"
 #include "numberformat.h"
-#include "planelabels.h"
 
 #include <QLineF>
 #include <QPainter>

@@ -18,10 +18,10 @@
 /// keys (PlaneSubset), and a caption under the plot says so; hovering, clicking and dragging
 /// reach the drawn arrows only. Painting itself is PlanePainter's.
 
-#include "document.h"
 #include "planemapping.h"
 #include "planepainter.h"
 #include "planesubset.h"
+#include "scenariodocument.h"
 
 #include <QPointer>
 #include <QWidget>

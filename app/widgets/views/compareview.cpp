@@ -1,6 +1,6 @@
 #include "compareview.h"
 
-#include "document.h"
+#include "scenariodocument.h"
 #include "heatmapwidget.h"
 #include "latestjob.h"
 #include "numberformat.h"

@@ -1,6 +1,6 @@
 #include "controlspanel.h"
 
-#include "document.h"
+#include "scenariodocument.h"
 #include "wrappingrow.h"
 
 #include <QCheckBox>

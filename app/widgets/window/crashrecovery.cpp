@@ -1,7 +1,7 @@
 #include "crashrecovery.h"
 
 #include "autosave.h"
-#include "document.h"
+#include "scenariodocument.h"
 #include "fileactions.h"
 
 #include <QDir>

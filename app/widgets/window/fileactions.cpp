@@ -2,7 +2,7 @@
 
 #include "atomicfile.h"
 #include "dialogfolder.h"
-#include "document.h"
+#include "scenariodocument.h"
 #include "heatmapwidget.h"
 #include "matrixmodel.h"
 #include "outputview.h"

@@ -88,11 +88,11 @@ MainWindow::MainWindow(Settings settings, QWidget *parent)
     connectMenus();
     m_summary = new QLabel(this);
     statusBar()->addPermanentWidget(m_summary);
-    m_selectedQuery = int(m_document->scenario().tokenCount()) - 1;
+    m_selectedToken = int(m_document->scenario().tokenCount()) - 1;
     retranslateUi();
     scenarioChanged();
     resultChanged();
-    selectQuery(m_selectedQuery);
+    setSelectedToken(m_selectedToken);
     resize(firstStartSize(screen()->availableGeometry()));
     readSettings();
 }
@@ -261,12 +261,12 @@ void MainWindow::connectParts()
     connect(m_controls, &ControlsPanel::rerollRequested, this, &MainWindow::reroll);
 
     // Selecting a query anywhere selects it everywhere.
-    connect(m_scores, &HeatmapWidget::tokenSelected, this, &MainWindow::selectQuery);
-    connect(m_weights, &HeatmapWidget::tokenSelected, this, &MainWindow::selectQuery);
-    connect(m_output, &OutputView::tokenSelected, this, &MainWindow::selectQuery);
-    connect(m_compare, &CompareView::tokenSelected, this, &MainWindow::selectQuery);
-    connect(m_editor, &VectorEditor::tokenSelected, this, &MainWindow::selectQuery);
-    connect(m_plane, &VectorPlane::tokenSelected, this, &MainWindow::selectQuery);
+    connect(m_scores, &HeatmapWidget::tokenSelected, this, &MainWindow::setSelectedToken);
+    connect(m_weights, &HeatmapWidget::tokenSelected, this, &MainWindow::setSelectedToken);
+    connect(m_output, &OutputView::tokenSelected, this, &MainWindow::setSelectedToken);
+    connect(m_compare, &CompareView::tokenSelected, this, &MainWindow::setSelectedToken);
+    connect(m_editor, &VectorEditor::tokenSelected, this, &MainWindow::setSelectedToken);
+    connect(m_plane, &VectorPlane::tokenSelected, this, &MainWindow::setSelectedToken);
 
     // The file actions replace or save the scenario, and change the recent files.
     connect(m_files, &FileActions::scenarioReplaced, this, &MainWindow::scenarioReplaced);
@@ -374,8 +374,8 @@ void MainWindow::scenarioChanged()
 {
     const Scenario &scenario = m_document->scenario();
     const int T = int(scenario.tokenCount());
-    if (m_selectedQuery >= T || m_selectedQuery < 0)
-        m_selectedQuery = T - 1;
+    if (m_selectedToken >= T || m_selectedToken < 0)
+        m_selectedToken = T - 1;
     m_controls->setScenario(scenario);
     m_controls->setRandomMode(m_experiment.isRandom(scenario),
                               m_experiment.handMadeDimension(scenario));
@@ -395,15 +395,15 @@ void MainWindow::resultChanged()
     m_weights->setScenario(computed, result);
     m_chart->setScenario(scenario, result);
     m_output->setScenario(computed, result);
-    selectQuery(m_selectedQuery);
+    setSelectedToken(m_selectedToken);
 }
 
-void MainWindow::selectQuery(int row)
+void MainWindow::setSelectedToken(int row)
 {
     const int T = int(m_document->scenario().tokenCount());
     if (row < 0 || row >= T)
         return;
-    m_selectedQuery = row;
+    m_selectedToken = row;
     m_scores->setSelectedToken(row);
     m_weights->setSelectedToken(row);
     m_chart->setSelectedToken(row);

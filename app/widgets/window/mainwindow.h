@@ -48,8 +48,8 @@
 
 #include "crashrecovery.h"
 #include "dimensionexperiment.h"
-#include "document.h"
 #include "fileactions.h"
+#include "scenariodocument.h"
 #include "undoactions.h"
 #include "windowmenus.h"
 #include "windowsettings.h"
@@ -174,10 +174,9 @@ public:
     /// The one rule for the selected token: every view (and lesson page) that highlights it
     /// takes it with setSelectedToken(int) and reports it with selectedToken(); every view in
     /// which the user can pick one emits tokenSelected(int) and nothing else. Views never select
-    /// in each other: this window holds the selection and hands it to all of them. Only these two
-    /// keep their older names, selectQuery() and selectedQuery(), used throughout the tests.
-    int selectedQuery() const { return m_selectedQuery; }
-    void selectQuery(int row);
+    /// in each other: this window holds the selection and hands it to all of them.
+    int selectedToken() const { return m_selectedToken; }
+    void setSelectedToken(int row);
     /// "en" or "zh_CN"; switches while the program runs.
     bool setLanguage(const QString &language);
     QString language() const;
@@ -248,7 +247,7 @@ private:
     ScenarioDocument *m_document;
     Language *m_language;
     bool m_laidOut = false;
-    int m_selectedQuery = -1;
+    int m_selectedToken = -1;
 
     // The d slider: the hand-made scenario it left, and the random q, k it drew since then.
     DimensionExperiment m_experiment;

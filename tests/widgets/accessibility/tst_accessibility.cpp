@@ -192,14 +192,14 @@ void TestAccessibility::everyCellAfterSelectingAnotherQuery()
     // Another query than the default (the last), chosen as a keyboard user does: the focus on
     // the heatmap, Up to 前's row, Enter.
     HeatmapWidget *heatmap = m_window->weightsHeatmap();
-    QCOMPARE(m_window->selectedQuery(), T - 1);
+    QCOMPARE(m_window->selectedToken(), T - 1);
     heatmap->setFocus();
     QTRY_VERIFY(heatmap->hasFocus());
     const int chosen = 1;
     for (int row = T - 1; row > chosen; --row)
         QTest::keyClick(heatmap, Qt::Key_Up);
     QTest::keyClick(heatmap, Qt::Key_Return);
-    QCOMPARE(m_window->selectedQuery(), chosen);
+    QCOMPARE(m_window->selectedToken(), chosen);
 
     QAccessibleInterface *iface = weightsTable();
     QVERIFY2(iface, "no visible table named \"Attention weights\" in the window");
@@ -273,7 +273,7 @@ void TestAccessibility::headersAndSelectedRow()
         QCOMPARE(columnHeaders.first()->text(QAccessible::Name), m_lesson.tokens.at((i + 1) % T));
     }
     // The selected query is 光 at the start: its cells, and only those, are selected.
-    QCOMPARE(m_window->selectedQuery(), T - 1);
+    QCOMPARE(m_window->selectedToken(), T - 1);
     QCOMPARE(table->selectedRows(), QList<int>{T - 1});
     QCOMPARE(table->selectedCellCount(), T);
     for (int row = 0; row < T; ++row)
@@ -283,7 +283,7 @@ void TestAccessibility::headersAndSelectedRow()
     HeatmapWidget *heatmap = m_window->weightsHeatmap();
     QTest::mouseClick(heatmap, Qt::LeftButton, {},
                       heatmap->mapping().cellRect(2, 0).center().toPoint());
-    QCOMPARE(m_window->selectedQuery(), 2);
+    QCOMPARE(m_window->selectedToken(), 2);
     QCOMPARE(table->selectedRows(), QList<int>{2});
     QVERIFY(table->cellAt(2, 4)->state().selected);
     QVERIFY(!table->cellAt(4, 4)->state().selected);
@@ -327,18 +327,18 @@ void TestAccessibility::arrowKeysMoveTheFocusedCell()
         QCOMPARE(cell->tableCellInterface()->columnIndex(), press.column);
     }
     QCOMPARE(selected.count(), 0);
-    QCOMPARE(m_window->selectedQuery(), T - 1);
+    QCOMPARE(m_window->selectedToken(), T - 1);
 
     // Enter selects the focused cell's row, as a click does.
     QTest::keyClick(heatmap, Qt::Key_Up);
     QTest::keyClick(heatmap, Qt::Key_Return);
     QCOMPARE(selected.count(), 1);
-    QCOMPARE(m_window->selectedQuery(), T - 2);
+    QCOMPARE(m_window->selectedToken(), T - 2);
     QCOMPARE(table->selectedRows(), QList<int>{T - 2});
     // Space too.
     QTest::keyClick(heatmap, Qt::Key_Up);
     QTest::keyClick(heatmap, Qt::Key_Space);
-    QCOMPARE(m_window->selectedQuery(), T - 3);
+    QCOMPARE(m_window->selectedToken(), T - 3);
 
     // Without the focus no cell is focused, and the arrows go nowhere.
     m_window->vectorPlane()->setFocus();
@@ -354,7 +354,7 @@ void TestAccessibility::selectingARowIsAClick()
     QAccessibleTableInterface *table = iface->tableInterface();
     QVERIFY(table);
     QVERIFY(table->selectRow(1));
-    QCOMPARE(m_window->selectedQuery(), 1);
+    QCOMPARE(m_window->selectedToken(), 1);
     QCOMPARE(m_window->vectorPlane()->selectedToken(), 1);
     QCOMPARE(table->selectedRows(), QList<int>{1});
     QVERIFY(!table->selectRow(int(m_lesson.tokenCount())));

@@ -4,7 +4,7 @@
 // typed into the real editors, Enter pressed, a tip dragged.
 
 #include "controlspanel.h"
-#include "document.h"
+#include "scenariodocument.h"
 #include "presets.h"
 #include "vectoreditor.h"
 #include "vectorplane.h"

@@ -2,7 +2,7 @@
 // spin-box delegate, exercise 1 typed by hand, renaming (an empty name refused visibly), adding
 // and removing tokens, changing d, and a spin-box scrub as one undo step.
 
-#include "document.h"
+#include "scenariodocument.h"
 #include "language.h"
 #include "presets.h"
 #include "vectoreditor.h"

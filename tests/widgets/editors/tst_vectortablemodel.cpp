@@ -2,7 +2,7 @@
 // document (one undo step each), refused edits, and resets only when the shape changes. Every
 // test runs under QAbstractItemModelTester.
 
-#include "document.h"
+#include "scenariodocument.h"
 #include "numberformat.h"
 #include "presets.h"
 #include "vectortablemodel.h"

@@ -5,7 +5,7 @@
 #include "compareview.h"
 #include "controlspanel.h"
 #include "costpage.h"
-#include "document.h"
+#include "scenariodocument.h"
 #include "focuschain.h"
 #include "headpage.h"
 #include "headpanel.h"

@@ -4,11 +4,11 @@
 // large T only the selected query and its strongest keys are drawn and reachable; the lesson's
 // labels stay by their tips without overlapping.
 
-#include "document.h"
 #include "focuschain.h"
 #include "language.h"
 #include "numberformat.h"
 #include "presets.h"
+#include "scenariodocument.h"
 #include "vectorplane.h"
 #include "vectortablemodel.h"
 #include "verifynear.h"

@@ -250,7 +250,7 @@ void TestMainWindow::testModels()
 void TestMainWindow::startsWithLessonAndGuangSelected()
 {
     QCOMPARE(m_window->document()->scenario(), *preset(QStringLiteral("lesson")));
-    QCOMPARE(m_window->selectedQuery(), 4);
+    QCOMPARE(m_window->selectedToken(), 4);
     QCOMPARE(m_window->weightsHeatmap()->selectedToken(), 4);
     VERIFY_ALL_NEAR(barValues(m_window->chart()->barSet()), weightsFor(1, 0, 1.0), eps);
     QCOMPARE(m_window->chart()->keyAxis()->categories(),
@@ -373,7 +373,7 @@ void TestMainWindow::clickingARowSelectsTheQuery()
     HeatmapWidget *heatmap = m_window->weightsHeatmap();
     const QPoint cell = heatmap->mapping().cellRect(2, 1).center().toPoint();
     QTest::mouseClick(heatmap, Qt::LeftButton, {}, cell);
-    QCOMPARE(m_window->selectedQuery(), 2);
+    QCOMPARE(m_window->selectedToken(), 2);
     QCOMPARE(m_window->scoresHeatmap()->selectedToken(), 2);
     QCOMPARE(m_window->chart()->selectedToken(), 2);
     VERIFY_ALL_NEAR(barValues(m_window->chart()->barSet()), modelRow(heatmap->model(), 2), eps);
@@ -381,9 +381,9 @@ void TestMainWindow::clickingARowSelectsTheQuery()
     QCOMPARE(m_window->vectorEditor()->selectedToken(), 2);
     // The arrow keys move the current cell (from the clicked one); Enter selects its row.
     QTest::keyClick(heatmap, Qt::Key_Down);
-    QCOMPARE(m_window->selectedQuery(), 2);
+    QCOMPARE(m_window->selectedToken(), 2);
     QTest::keyClick(heatmap, Qt::Key_Enter);
-    QCOMPARE(m_window->selectedQuery(), 3);
+    QCOMPARE(m_window->selectedToken(), 3);
 }
 
 void TestMainWindow::editorTypesExerciseOne()
@@ -1069,7 +1069,7 @@ void TestMainWindow::rowChangeRepaintsOnlyTheSelection()
     QTableView *view = m_window->vectorEditor()->view();
     view->setFocus();
     view->setCurrentIndex(view->model()->index(2, 1));
-    QCOMPARE(m_window->selectedQuery(), 2);
+    QCOMPARE(m_window->selectedToken(), 2);
     settle();
 
     PaintRecorder recorder;
@@ -1083,7 +1083,7 @@ void TestMainWindow::rowChangeRepaintsOnlyTheSelection()
     QTest::keyClick(view, Qt::Key_Down);
     settle();
 
-    QCOMPARE(m_window->selectedQuery(), 3);
+    QCOMPARE(m_window->selectedToken(), 3);
     QCOMPARE(changed.count(), 0);
     QCOMPARE(computed.count(), 0);
     QVERIFY(recorder.painted(m_window->controls()).isEmpty());

@@ -3,7 +3,7 @@
 // and, through the real window, a saved geometry restored at the next start; the first start's
 // size within the screen.
 
-#include "document.h"
+#include "scenariodocument.h"
 #include "mainwindow.h"
 #include "presets.h"
 #include "scenariofile.h"

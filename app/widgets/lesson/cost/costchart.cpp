@@ -95,10 +95,10 @@ CostChart::CostChart(QWidget *parent)
     m_guide->attachAxis(m_lengthAxis);
     m_guide->attachAxis(m_timeAxis);
     setRenderHint(QPainter::Antialiasing);
-    // A line series' bounding rectangle holds its line, not its markers: with the view's default
-    // partial updates, a marker half outside it (at the first and last T, or where a point moved
-    // when the axes grew) was left clipped or stale during a run. The chart is small and changes
-    // a few times a second, so it is repainted whole.
+    // A line series' bounding rectangle holds its line, not its markers, so partial updates
+    // would leave a marker half outside it (at the first and last T, or where a point moves as
+    // the axes grow) clipped or stale. The chart is small and changes a few times a second: it is
+    // repainted whole.
     setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
     setMinimumSize(400, 300);
     FocusMark::install(this);

@@ -462,13 +462,4 @@ void CostPage::retranslateUi()
     showResults();
 }
 
-void CostPage::changeEvent(QEvent *event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        retranslateUi();
-    else if (event->type() == QEvent::FontChange)
-        applyFonts();
-    LessonPage::changeEvent(event);
-}
-
 } // namespace attention

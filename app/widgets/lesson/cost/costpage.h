@@ -129,16 +129,14 @@ Q_SIGNALS:
     void runFinished();
 
 protected:
-    void changeEvent(QEvent *event) override;
-
 private:
     static constexpr int defaultDimension = 64;
     /// One core by default: its times grow as cleanly as T² does, where threads that have to wait
     /// for each other add the noise of everything else the machine runs.
     static constexpr int defaultThreads = 1;
     void connectJob();
-    void retranslateUi();
-    void applyFonts();
+    void retranslateUi() override;
+    void applyFonts() override;
     void onRunningChanged(bool running);
     void addPoint(const Point &point);
     void showResults();

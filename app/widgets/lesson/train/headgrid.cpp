@@ -118,9 +118,9 @@ HeadGrid::Geometry HeadGrid::geometry() const
     }
     g.rows = (count + g.columns - 1) / g.columns;
     // Each head as large as the room allows, whole pixels wide: its cells share that side,
-    // however many positions there are (whole-pixel cells made a 24-character quatrain's heads
-    // a multiple of 24 px: 72 where 95 had room). Where the room is small (a low panel at a
-    // large zoom), small cells rather than heads cut off at the widget's edge.
+    // however many positions there are, so a head need not be a multiple of the positions.
+    // Where the room is small (a low panel at a large zoom), small cells rather than heads cut
+    // off at the widget's edge.
     g.side = std::max(qreal(n), std::floor(bestSide));
     g.cell = g.side / n;
     return g;

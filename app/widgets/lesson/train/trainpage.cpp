@@ -500,15 +500,6 @@ void TrainPage::hideEvent(QHideEvent *event)
     LessonPage::hideEvent(event);
 }
 
-void TrainPage::changeEvent(QEvent *event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        retranslateUi();
-    else if (event->type() == QEvent::FontChange)
-        applyFonts();
-    LessonPage::changeEvent(event);
-}
-
 void TrainPage::applyFonts()
 {
     m_curves->applyFonts(font());

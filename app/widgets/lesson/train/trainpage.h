@@ -135,7 +135,6 @@ Q_SIGNALS:
     void workbenchRequested(const attention::Scenario &scenario);
 
 protected:
-    void changeEvent(QEvent *event) override;
     void showEvent(QShowEvent *event) override;
     void hideEvent(QHideEvent *event) override;
 
@@ -143,8 +142,8 @@ private:
     void buildLayout();
     void connectSession();  ///< the session's signals and the profile timer
     void connectControls(); ///< the controls, the probe, the history slider, the grid and panel
-    void retranslateUi();
-    void applyFonts();
+    void retranslateUi() override;
+    void applyFonts() override;
     /// Keeps the controls' column as wide as they need.
     void fitControlsColumn();
 

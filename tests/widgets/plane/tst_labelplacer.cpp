@@ -1,7 +1,7 @@
 // Tests of LabelPlacer: a label goes in the first free direction, next to its point; labels at
 // one point do not overlap and keep the padding; obstacles, bounds and shafts are avoided.
 
-#include "planelabels.h"
+#include "labelplacer.h"
 
 #include <QTest>
 
@@ -102,4 +102,4 @@ void TestPlaneLabels::distance()
 }
 
 QTEST_GUILESS_MAIN(TestPlaneLabels)
-#include "tst_planelabels.moc"
+#include "tst_labelplacer.moc"

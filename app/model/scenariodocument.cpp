@@ -1,4 +1,4 @@
-#include "document.h"
+#include "scenariodocument.h"
 
 #include "documentcommands.h"
 #include "latestjob.h"

@@ -1,4 +1,4 @@
-#include "planelabels.h"
+#include "labelplacer.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,9 +1,9 @@
 // Tests of ScenarioDocument: every setter edits the scenario, recomputes, signals once and pushes
 // one undo step; continuous edits merge; invalid edits change nothing.
 
-#include "document.h"
 #include "heapinuse.h"
 #include "presets.h"
+#include "scenariodocument.h"
 #include "tablepool.h"
 
 #include <QSignalSpy>
@@ -763,4 +763,4 @@ void TestDocument::undoAcrossAReplaceRestoresEachState()
 }
 
 QTEST_GUILESS_MAIN(TestDocument)
-#include "tst_document.moc"
+#include "tst_scenariodocument.moc"
