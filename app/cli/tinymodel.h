@@ -4,8 +4,9 @@
 ///
 /// The commands in traincommand.cpp and modelcommands.cpp parse, check and print; this thin layer
 /// hands their requests to the core (core/tiny: model, inference, trainer) and to the weights
-/// file (app/model/training/modelfile.h). eval and grad run in double precision on the file's float32
-/// weights, so that their numbers can be checked against central differences and other tools.
+/// file (app/model/training/modelfile.h). eval and grad run in double precision on the file's
+/// float32 weights, so that their numbers can be checked against central differences and other
+/// tools.
 
 #include "modelfile.h"
 #include "tiny/headroles.h"

@@ -2,12 +2,12 @@
 
 #include "compareview.h"
 #include "controlspanel.h"
-#include "scenariodocument.h"
 #include "heatmapwidget.h"
 #include "mainwindow.h"
 #include "matrixmodel.h"
 #include "outputview.h"
 #include "planesubset.h"
+#include "scenariodocument.h"
 #include "vectoreditor.h"
 #include "vectorplane.h"
 #include "vectortablemodel.h"

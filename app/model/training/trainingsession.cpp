@@ -170,8 +170,8 @@ bool TrainingSession::hasUnsavedRun() const
 {
     // The weights a saved model file would hold: the best, else the latest.
     const SharedModel kept = m_bestModel ? m_bestModel : m_model;
-    const bool trained = m_state == State::Running || m_state == State::Paused ||
-                         m_state == State::Finished;
+    const bool trained =
+        m_state == State::Running || m_state == State::Paused || m_state == State::Finished;
     return trained && stepsDone() > 0 && kept && kept != m_savedModel;
 }
 

@@ -1,9 +1,9 @@
 #include "compareview.h"
 
-#include "scenariodocument.h"
 #include "heatmapwidget.h"
 #include "latestjob.h"
 #include "numberformat.h"
+#include "scenariodocument.h"
 #include "tablepool.h"
 
 #include <QComboBox>

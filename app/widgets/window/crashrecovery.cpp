@@ -1,8 +1,8 @@
 #include "crashrecovery.h"
 
 #include "autosave.h"
-#include "scenariodocument.h"
 #include "fileactions.h"
+#include "scenariodocument.h"
 
 #include <QDir>
 #include <QLocale>

@@ -2,12 +2,12 @@
 
 #include "atomicfile.h"
 #include "dialogfolder.h"
-#include "scenariodocument.h"
 #include "heatmapwidget.h"
 #include "matrixmodel.h"
 #include "outputview.h"
 #include "presets.h"
 #include "recentfiles.h"
+#include "scenariodocument.h"
 #include "scenariofile.h"
 #include "windowsettings.h"
 

@@ -4,8 +4,8 @@
 // typed into the real editors, Enter pressed, a tip dragged.
 
 #include "controlspanel.h"
-#include "scenariodocument.h"
 #include "presets.h"
+#include "scenariodocument.h"
 #include "vectoreditor.h"
 #include "vectorplane.h"
 #include "vectortablemodel.h"

@@ -2,9 +2,9 @@
 // spin-box delegate, exercise 1 typed by hand, renaming (an empty name refused visibly), adding
 // and removing tokens, changing d, and a spin-box scrub as one undo step.
 
-#include "scenariodocument.h"
 #include "language.h"
 #include "presets.h"
+#include "scenariodocument.h"
 #include "vectoreditor.h"
 #include "vectortablemodel.h"
 #include "verifynear.h"

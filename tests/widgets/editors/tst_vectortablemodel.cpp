@@ -2,9 +2,9 @@
 // document (one undo step each), refused edits, and resets only when the shape changes. Every
 // test runs under QAbstractItemModelTester.
 
-#include "scenariodocument.h"
 #include "numberformat.h"
 #include "presets.h"
+#include "scenariodocument.h"
 #include "vectortablemodel.h"
 #include "verifynear.h"
 

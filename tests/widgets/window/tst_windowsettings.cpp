@@ -3,9 +3,9 @@
 // and, through the real window, a saved geometry restored at the next start; the first start's
 // size within the screen.
 
-#include "scenariodocument.h"
 #include "mainwindow.h"
 #include "presets.h"
+#include "scenariodocument.h"
 #include "scenariofile.h"
 #include "windowsettings.h"
 
