@@ -72,6 +72,11 @@ const Matrix &HeadExplanation::weight(View view) const
     }
 }
 
+const Matrix &HeadExplanation::projection(View view) const
+{
+    return view == View::Q ? m_result.q : view == View::K ? m_result.k : m_result.v;
+}
+
 QString HeadExplanation::title(View view) const
 {
     switch (view) {
@@ -83,10 +88,8 @@ QString HeadExplanation::title(View view) const
         return weightName(view) + QLatin1Char(' ') + shape(weight(view));
     case View::Q:
     case View::K:
-    case View::V: {
-        const Matrix &m = view == View::Q ? m_result.q : view == View::K ? m_result.k : m_result.v;
-        return projectionName(view) + QLatin1Char(' ') + shape(m);
-    }
+    case View::V:
+        return projectionName(view) + QLatin1Char(' ') + shape(projection(view));
     case View::Weights:
         return tr("weights %1").arg(shape(m_result.attention.weights));
     case View::Output:
@@ -145,7 +148,7 @@ QString HeadExplanation::cell(View view, int row, int column) const
     case View::K:
     case View::V: {
         const Matrix &w = weight(view);
-        const Matrix &m = view == View::Q ? m_result.q : view == View::K ? m_result.k : m_result.v;
+        const Matrix &m = projection(view);
         const QString name = projectionName(view);
         QStringList terms;
         constexpr Index shownTerms = 4;

@@ -35,7 +35,10 @@ public:
     static QString row(View view, int row);
 
 private:
+    /// W_q, W_k or W_v for a W view or its projection's view.
     const Matrix &weight(View view) const;
+    /// q, k or v for their views.
+    const Matrix &projection(View view) const;
 
     const Matrix &m_input;
     const Head &m_head;
