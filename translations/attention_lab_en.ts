@@ -941,10 +941,6 @@ JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&
         <translation></translation>
     </message>
     <message>
-        <source>Now train two layers on the repeat task beside the kept one-layer run.</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>One layer: the strongest head puts %1 a uniform head&apos;s weight on the character after the earlier copy, in-context learning score %2 nats. %3 layers: %4, score %5 nats, %6 nats lower.</source>
         <translation></translation>
     </message>
@@ -965,7 +961,11 @@ JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&
         <translation></translation>
     </message>
     <message>
-        <source>Keep this one-layer run (Keep this run), then train two layers.</source>
+        <source>This one-layer run is kept when it finishes (or now: Keep this run); then start exercise 6 again to train two layers beside it.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Now train two layers on the repeat task beside the kept one-layer run (start exercise 6 again).</source>
         <translation></translation>
     </message>
 </context>
@@ -1232,7 +1232,7 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation></translation>
     </message>
     <message>
-        <source>Keep a one-layer run of the repeat task, then train two layers beside it: only the two-layer run gets an induction head (%1×; none at %2× in one layer) and an in-context learning score %3 nats lower.</source>
+        <source>Train one layer on the repeat task (the exercise keeps the run when it finishes), then start it again to train two layers beside it: only the two-layer run gets an induction head (%1×; none at %2× in one layer) and an in-context learning score %3 nats lower.</source>
         <translation></translation>
     </message>
 </context>

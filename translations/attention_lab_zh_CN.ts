@@ -963,10 +963,6 @@ JSON：{&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head
         <translation>在重复任务上训练一层并保留这次训练（层数 1，训练，保留这次训练）。</translation>
     </message>
     <message>
-        <source>Now train two layers on the repeat task beside the kept one-layer run.</source>
-        <translation>现在在保留的一层训练旁边，在重复任务上训练两层。</translation>
-    </message>
-    <message>
         <source>One layer: the strongest head puts %1 a uniform head&apos;s weight on the character after the earlier copy, in-context learning score %2 nats. %3 layers: %4, score %5 nats, %6 nats lower.</source>
         <translation>一层：最强的头在前一次出现之后那个字上放的权重是均匀头的 %1，上下文学习分数 %2 奈特。%3 层：%4，分数 %5 奈特，低了 %6 奈特。</translation>
     </message>
@@ -987,8 +983,12 @@ JSON：{&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head
         <translation>这个回路需要两层：一个头写下前一个字，后面一层的头读它。</translation>
     </message>
     <message>
-        <source>Keep this one-layer run (Keep this run), then train two layers.</source>
-        <translation>保留这次一层的训练（保留这次训练），然后训练两层。</translation>
+        <source>This one-layer run is kept when it finishes (or now: Keep this run); then start exercise 6 again to train two layers beside it.</source>
+        <translation>这次一层的训练结束时会被保留（也可以现在就点“保留这次训练”）；然后再次开始练习 6，在旁边训练两层。</translation>
+    </message>
+    <message>
+        <source>Now train two layers on the repeat task beside the kept one-layer run (start exercise 6 again).</source>
+        <translation>现在在保留的一层训练旁边，在重复任务上训练两层（再次开始练习 6）。</translation>
     </message>
 </context>
 <context>
@@ -1255,8 +1255,8 @@ Random figures are seeded and the same on every machine: x in section 1 with see
         <translation>练习 6：两层，而不是一层</translation>
     </message>
     <message>
-        <source>Keep a one-layer run of the repeat task, then train two layers beside it: only the two-layer run gets an induction head (%1×; none at %2× in one layer) and an in-context learning score %3 nats lower.</source>
-        <translation>保留一次重复任务的一层训练，再在旁边训练两层：只有两层的训练会出现归纳头（%1×；一层里没有头达到 %2×），上下文学习分数也低 %3 奈特。</translation>
+        <source>Train one layer on the repeat task (the exercise keeps the run when it finishes), then start it again to train two layers beside it: only the two-layer run gets an induction head (%1×; none at %2× in one layer) and an in-context learning score %3 nats lower.</source>
+        <translation>在重复任务上训练一层（训练结束时练习会保留它），再次开始练习，在旁边训练两层：只有两层的训练会出现归纳头（%1×；一层里没有头达到 %2×），上下文学习分数也低 %3 奈特。</translation>
     </message>
 </context>
 <context>

@@ -84,7 +84,8 @@ StepText LessonText::step(int step)
                   .arg(NumberFormat::ratio(tiny::inductionHeadMinRatio),
                        NumberFormat::ratio(tiny::namedRoleMinRatio))},
              {tr("Exercise 6: two layers, not one"),
-              tr("Keep a one-layer run of the repeat task, then train two layers beside it: "
+              tr("Train one layer on the repeat task (the exercise keeps the run when it "
+                 "finishes), then start it again to train two layers beside it: "
                  "only the two-layer run gets an induction head (%1×; none at %2× in one "
                  "layer) and an in-context learning score %3 nats lower.")
                   .arg(NumberFormat::ratio(tiny::inductionHeadMinRatio),

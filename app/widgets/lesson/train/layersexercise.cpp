@@ -43,13 +43,14 @@ LayersExercise::Verdict LayersExercise::judge(const std::vector<KeptRun> &kept,
     if (current && isTask(*current) && current->setup.config.layers > 1)
         deeper = &*current;
     if (!one && current && isTask(*current) && current->setup.config.layers == 1)
-        return {false, tr("Keep this one-layer run (Keep this run), then train two layers.")};
+        return {false, tr("This one-layer run is kept when it finishes (or now: Keep this run); "
+                          "then start exercise 6 again to train two layers beside it.")};
     if (!one)
         return {false, tr("Train one layer on the repeat task and keep the run (Layers 1, Train, "
                           "Keep this run).")};
     if (!deeper)
-        return {false,
-                tr("Now train two layers on the repeat task beside the kept one-layer run.")};
+        return {false, tr("Now train two layers on the repeat task beside the kept one-layer run "
+                          "(start exercise 6 again).")};
     const double oneInduction = one->finalInduction();
     const double deepInduction = deeper->finalInduction();
     const double gap = one->finalScore() - deeper->finalScore();

@@ -1,5 +1,6 @@
 #include "runcurves.h"
 
+#include "corpusfile.h"
 #include "layersexercise.h"
 #include "losschart.h"
 #include "positionlossview.h"
@@ -77,6 +78,19 @@ void RunCurves::keepRun()
                             : QString();
     saveKeptRuns();
     showKeptRuns();
+}
+
+bool RunCurves::keepExerciseRun()
+{
+    if (!m_exerciseShown || !m_session ||
+        m_session->state() != TrainingSession::State::Finished ||
+        LayersExercise::nextLayers(m_kept.runs()) != 1)
+        return false;
+    const TrainingSetup &setup = m_session->setup();
+    if (setup.corpus != QLatin1String(corpora::repeatTask) || setup.config.layers != 1)
+        return false;
+    keepRun();
+    return true;
 }
 
 void RunCurves::forgetKeptRuns()

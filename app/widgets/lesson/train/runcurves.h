@@ -43,6 +43,10 @@ public:
     const KeptRuns &keptRuns() const { return m_kept; }
     /// Keeps the session's run (the oldest kept one is dropped past KeptRuns::maxKept).
     void keepRun();
+    /// While exercise 6 is shown and no one-layer run of the repeat task is kept: keeps the
+    /// session's finished one-layer run of the task, the half of the comparison the exercise asks
+    /// to keep (its next start trains two layers beside it). True when it kept the run.
+    bool keepExerciseRun();
     void forgetKeptRuns();
     /// A kept run's name in the legends: its corpus, layers, heads and steps.
     static QString runName(const KeptRun &run);

@@ -176,6 +176,7 @@ void TrainPage::connectSession()
         updateEstimate();
         if (!m_session->isRunning())
             inspectHeads(); // the final weights' profiles
+        m_curves->keepExerciseRun();
         m_controls->setPendingChange(m_session->state() != TrainingSession::State::Empty &&
                                      !(m_controls->setup() == m_session->setup()) &&
                                      m_session->state() != TrainingSession::State::Running);

@@ -75,7 +75,7 @@ void TestLayersExercise::failsAndSaysWhy_data()
                                   << QStringLiteral("Train one layer on the repeat task");
     QTest::newRow("one layer on the page, not kept")
         << std::vector<KeptRun>{} << std::optional<KeptRun>(run(1, 1.4, 3.0, 2.8))
-        << QStringLiteral("Keep this one-layer run");
+        << QStringLiteral("This one-layer run is kept when it finishes");
     QTest::newRow("one layer only") << std::vector<KeptRun>{run(1, 1.4, 3.0, 2.8)} << none
                                     << QStringLiteral("Now train two layers");
     QTest::newRow("another corpus")

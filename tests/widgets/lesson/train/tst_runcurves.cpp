@@ -5,15 +5,19 @@
 // run is drawn faint on the chart and in the score strip, survives a restart (its own file), the
 // oldest is dropped past three with a word, and a bad file is named and shows none. A kept run's
 // training loss is drawn fainter still, and its map is shown on request with this run's score
-// faint.
+// faint. While exercise 6 is shown, a finished one-layer run of the repeat task is kept by itself,
+// once; a two-layer run is not.
 
+#include "answerbox.h"
 #include "keptruns.h"
 #include "language.h"
+#include "layersexercise.h"
 #include "losschart.h"
 #include "numberformat.h"
 #include "positionstepmap.h"
 #include "presstrain.h"
 #include "runcurves.h"
+#include "runfiles.h"
 #include "traincontrols.h"
 #include "trainpage.h"
 #include "verifynear.h"
@@ -68,6 +72,7 @@ private Q_SLOTS:
     void badKeptFileIsNamed();
     void keptRunsMapIsShownOnRequest();
     void everyAxisFollowsTheZoom();
+    void exerciseKeepsItsOneLayerRun();
 
 private:
     Language m_language; ///< English, for its plurals
@@ -308,6 +313,50 @@ void TestRunCurves::everyAxisFollowsTheZoom()
     QCOMPARE(chart->ratioAxis()->labelsFont().pointSizeF(), zoomed.pointSizeF());
     QCOMPARE(chart->stepAxis()->labelsFont().pointSizeF(), zoomed.pointSizeF());
     m_page().curves()->applyFonts(m_page().font());
+}
+
+void TestRunCurves::exerciseKeepsItsOneLayerRun()
+{
+    RunCurves *curves = m_page().curves();
+    curves->forgetKeptRuns();
+    TrainingSetup setup = defaultSetup(QString::fromLatin1(corpora::repeatTask));
+    setup.config.context = 16;
+    setup.config.dModel = 16;
+    setup.config.heads = 2;
+    setup.settings.steps = 20;
+    setup.settings.threads = 1;
+    setup.evalEvery = 10;
+    const auto train = [&](int layers) {
+        setup.config.layers = layers;
+        m_page().controls()->setSetup(setup);
+        // The finished run before it is not saved: Reset asks, and it goes.
+        answerbox::answerNext(QMessageBox::Discard, nullptr, RunFiles::unsavedRunQuestionName);
+        m_page().controls()->resetButton()->click();
+        presstrain::pressTrain(m_page());
+        QVERIFY(m_page().session()->waitUntilIdle(60000));
+        QCoreApplication::processEvents();
+        QCOMPARE(m_page().session()->state(), TrainingSession::State::Finished);
+    };
+    curves->setExerciseShown(false);
+    train(1);
+    QVERIFY(curves->keptRuns().isEmpty()); // no exercise, nothing kept
+    curves->setExerciseShown(true);
+    train(2);
+    QVERIFY(curves->keptRuns().isEmpty()); // not the half the exercise keeps
+    train(1);
+    QCOMPARE(curves->keptRuns().runs().size(), std::size_t(1));
+    const KeptRun &kept = curves->keptRuns().runs().front();
+    QCOMPARE(kept.setup.config.layers, 1);
+    QCOMPARE(kept.stepsDone, 20);
+    QCOMPARE(kept.validations.back().positionLosses,
+             m_page().session()->validations().back().positionLosses);
+    QVERIFY2(curves->exerciseVerdict()->text().startsWith(QStringLiteral("Now train two layers")),
+             qPrintable(curves->exerciseVerdict()->text()));
+    QCOMPARE(LayersExercise::nextLayers(curves->keptRuns().runs()), 2);
+    train(1);
+    QCOMPARE(curves->keptRuns().runs().size(), std::size_t(1)); // one is enough
+    curves->setExerciseShown(false);
+    curves->forgetKeptRuns();
 }
 
 QTEST_MAIN(TestRunCurves)
