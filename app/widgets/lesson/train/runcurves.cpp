@@ -82,8 +82,7 @@ void RunCurves::keepRun()
 
 bool RunCurves::keepExerciseRun()
 {
-    if (!m_exerciseShown || !m_session ||
-        m_session->state() != TrainingSession::State::Finished ||
+    if (!m_exerciseShown || !m_session || m_session->state() != TrainingSession::State::Finished ||
         LayersExercise::nextLayers(m_kept.runs()) != 1)
         return false;
     const TrainingSetup &setup = m_session->setup();
