@@ -830,6 +830,14 @@ JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&
         <source>no such file; 全唐诗 is built from the npm package chinese-poetry: scripts/run.sh fetches and converts it (it needs npm and opencc)</source>
         <translation></translation>
     </message>
+    <message>
+        <source>copy task</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>repeat task</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>HeadGridAccessible</name>

@@ -854,6 +854,14 @@ JSON：{&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head
         <source>no such file; 全唐诗 is built from the npm package chinese-poetry: scripts/run.sh fetches and converts it (it needs npm and opencc)</source>
         <translation>文件不存在；全唐诗由 npm 包 chinese-poetry 生成：scripts/run.sh 会下载并转换它（需要 npm 和 opencc）</translation>
     </message>
+    <message>
+        <source>copy task</source>
+        <translation>复制任务</translation>
+    </message>
+    <message>
+        <source>repeat task</source>
+        <translation>重复任务</translation>
+    </message>
 </context>
 <context>
     <name>HeadGridAccessible</name>

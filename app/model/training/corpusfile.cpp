@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QStringDecoder>
 
 namespace attention {
@@ -144,6 +145,21 @@ bool corpora::isTask(const QString &name)
 QString corpora::repeatProbe()
 {
     return QStringLiteral("春山花月风云江雪日星春山花月风云江雪日星");
+}
+
+QString corpora::shortName(const QString &nameOrPath)
+{
+    if (nameOrPath == QLatin1String(tang))
+        return QStringLiteral("全唐诗");
+    if (nameOrPath == QLatin1String(tang300))
+        return QStringLiteral("唐诗三百首");
+    if (nameOrPath == QLatin1String(song100))
+        return QStringLiteral("宋词一百首");
+    if (nameOrPath == QLatin1String(copyTask))
+        return QCoreApplication::translate("CorpusFile", "copy task");
+    if (nameOrPath == QLatin1String(repeatTask))
+        return QCoreApplication::translate("CorpusFile", "repeat task");
+    return QFileInfo(nameOrPath).fileName();
 }
 
 CorpusLoadResult loadCorpus(const QString &nameOrPath, int context)

@@ -27,6 +27,9 @@ inline constexpr const char *repeatTask = "repeat";
 bool isTask(const QString &name);
 /// The repeat task's probe line: ten of its characters written twice.
 QString repeatProbe();
+/// A corpus's short name in the window's language (legends, titles): a built-in corpus's title,
+/// a file's name without its folder.
+QString shortName(const QString &nameOrPath);
 } // namespace corpora
 
 /// Why a corpus cannot be trained on: a plain value, put into words by corpusErrorText().

@@ -9,7 +9,6 @@
 
 #include <QChart>
 #include <QComboBox>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -109,9 +108,8 @@ void RunCurves::saveKeptRuns()
 
 QString RunCurves::runName(const KeptRun &run)
 {
-    const QString corpus = QFileInfo(run.setup.corpus).fileName();
     return tr("%1, %n layer(s), %2 steps", nullptr, run.setup.config.layers)
-        .arg(corpus)
+        .arg(corpora::shortName(run.setup.corpus))
         .arg(run.stepsDone);
 }
 

@@ -378,7 +378,7 @@ std::optional<Scenario> TrainPage::headScenario() const
     if (!scenario)
         return std::nullopt;
     scenario->title = tr("%1, layer %2, head %3, step %4")
-                          .arg(m_session->corpusName())
+                          .arg(corpora::shortName(m_session->corpusName()))
                           .arg(layer + 1)
                           .arg(head + 1)
                           .arg(model->step);

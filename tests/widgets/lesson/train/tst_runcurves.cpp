@@ -73,6 +73,7 @@ private Q_SLOTS:
     void keptRunsMapIsShownOnRequest();
     void everyAxisFollowsTheZoom();
     void exerciseKeepsItsOneLayerRun();
+    void runNamesItsCorpusInTheWindowsLanguage();
 
 private:
     Language m_language; ///< English, for its plurals
@@ -194,7 +195,7 @@ void TestRunCurves::keptRunIsDrawnFaintAndSurvives()
     QCOMPARE(kept->count(), int(validations.size()));
     QCOMPARE(kept->at(1), QPointF(validations[1].step, validations[1].loss));
     QCOMPARE(kept->color().alpha(), 0x80);
-    QCOMPARE(kept->name(), QStringLiteral("kept: copy, 2 layers, 50 steps"));
+    QCOMPARE(kept->name(), QStringLiteral("kept: copy task, 2 layers, 50 steps"));
     // The score strip: the kept run's scores.
     const std::vector<QPointF> &scores = m_page().positionSteps()->keptScores().front();
     QCOMPARE(scores.size(), validations.size());
@@ -225,7 +226,7 @@ void TestRunCurves::theOldestKeptRunIsDropped()
     QCOMPARE(int(curves->keptRuns().runs().size()), KeptRuns::maxKept);
     QCOMPARE(m_page().lossChart()->keptSeries().size(), KeptRuns::maxKept);
     QVERIFY2(curves->keptNote()->text().contains(
-                 QStringLiteral("The oldest kept run (copy, 2 layers, 50 steps) was dropped")),
+                 QStringLiteral("The oldest kept run (copy task, 2 layers, 50 steps) was dropped")),
              qPrintable(curves->keptNote()->text()));
     curves->forgetButton()->click();
 }
@@ -357,6 +358,22 @@ void TestRunCurves::exerciseKeepsItsOneLayerRun()
     QCOMPARE(curves->keptRuns().runs().size(), std::size_t(1)); // one is enough
     curves->setExerciseShown(false);
     curves->forgetKeptRuns();
+}
+
+void TestRunCurves::runNamesItsCorpusInTheWindowsLanguage()
+{
+    KeptRun run;
+    run.setup.corpus = QString::fromLatin1(corpora::repeatTask);
+    run.setup.config.layers = 1;
+    run.stepsDone = 4000;
+    QCOMPARE(RunCurves::runName(run), QStringLiteral("repeat task, 1 layer, 4000 steps"));
+    QVERIFY(m_language.setLanguage(QStringLiteral("zh_CN")));
+    const QString chinese = RunCurves::runName(run);
+    run.setup.corpus = QStringLiteral("/home/learner/texts/poems.txt");
+    const QString file = RunCurves::runName(run);
+    QVERIFY(m_language.setLanguage(QStringLiteral("en")));
+    QVERIFY2(chinese.startsWith(QStringLiteral("重复任务")), qPrintable(chinese));
+    QVERIFY2(file.startsWith(QStringLiteral("poems.txt")), qPrintable(file));
 }
 
 QTEST_MAIN(TestRunCurves)
