@@ -85,11 +85,14 @@ void adamW(const AdamWTensor &t)
 }
 
 template void forward<float>(const Parameters<float> &, BatchShape, Activations<float> &);
-template void forward<double>(const Parameters<double> &, BatchShape, Activations<double> &);
 template double loss<float>(Activations<float> &);
-template double loss<double>(Activations<double> &);
 template void backward<float>(const Parameters<float> &, Activations<float> &, Parameters<float> &);
+// Double, the gradient checks' type, in the baseline code only (as in layers.cpp).
+#ifndef ATTENTION_ISA_COPY
+template void forward<double>(const Parameters<double> &, BatchShape, Activations<double> &);
+template double loss<double>(Activations<double> &);
 template void backward<double>(const Parameters<double> &, Activations<double> &,
                                Parameters<double> &);
+#endif
 
 } // namespace attention::tiny::simd
