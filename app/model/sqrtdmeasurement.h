@@ -3,7 +3,7 @@
 /// Lesson step 4's measurements, off the GUI thread: the √d curves (core/sqrtd.h's measureSqrtD at
 /// every dimension of a list, each row published as it comes, small d first) and one trial to look
 /// at (drawSqrtDTrial). Each runs on its own LatestJob: asking again cancels the stale work, and
-/// only the latest answer arrives.
+/// only the latest answer arrives. A row measured once in the process is not measured again.
 
 #include "sqrtd.h"
 
