@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs what is missing, checks the sources' sizes and layers (scripts/check-sizes.py,
 # scripts/check-layers.py) and the documents (scripts/check-docs.py), builds the test
-# preset (AddressSanitizer + UndefinedBehaviorSanitizer) and runs every test offscreen, then the
-# monkey test at full length (scripts/monkey.sh: a warm-up and two runs of 10,000 random actions
-# on the main window, LeakSanitizer on, peaks compared; the fuzz and release trees build beside
-# it), then fuzzes the scenario reader and the model-file reader for 60 seconds each (fuzz preset:
-# clang, libFuzzer, ASan + UBSan), then checks the benchmarks of the release build against their
-# aims (tests/bench/aims.tsv). Prints how long each phase took. Exits non-zero on any failure,
-# finding or missed aim.
+# preset (AddressSanitizer + UndefinedBehaviorSanitizer) and runs its tests offscreen (the fuzz
+# and release trees build beside it at the lowest priority), then the monkey test at full length
+# (scripts/monkey.sh: a warm-up and two runs of 10,000 random actions on the main window,
+# LeakSanitizer on, peaks compared) and beside it fuzzes the scenario reader and the model-file
+# reader for 60 seconds each (fuzz preset: clang, libFuzzer, ASan + UBSan) and runs the tests
+# over all of 全唐诗 in the release tree (label whole-corpus), then checks the
+# benchmarks of the release build against their aims (tests/bench/aims.tsv), alone. Prints how
+# long each phase took. Exits non-zero on any failure, finding or missed aim.
 #
 # Usage: scripts/test.sh [--allow-skips]. A check that a test skipped (QSKIP) fails the run unless
 # it is on tests/skips-allowed.txt; --allow-skips (or ATTENTION_ALLOW_SKIPS=1) only lists it, for
@@ -53,26 +54,20 @@ phase docs python3 scripts/check-docs.py
 
 export QT_QPA_PLATFORM=offscreen
 phase "test build" bash -c 'cmake --preset test && cmake --build --preset test'
-# Two tests at a time: most keep one core busy (each has a home folder of its own); those that
-# train on both cores run alone (their PROCESSORS property).
-phase ctest bash -c 'set -o pipefail; ctest --preset test --parallel 2 | tee build/test/ctest.log'
-tests=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' build/test/ctest.log)
-# A check a test could not run (QSKIP: say, a permission check where root cannot become nobody) is
-# listed in the summary rather than passed over in silence; one that is not on
-# tests/skips-allowed.txt fails the run here (unless --allow-skips).
-skipped=$(scripts/check-skips.sh build/test/Testing/Temporary/LastTest.log)
 
-# The monkey keeps one core busy for a quarter of an hour: the fuzz and release trees build on the
-# other meanwhile, at a lower priority (the monkey's gates are on memory, not time). They are
-# waited for after it, before anything is timed.
+# The fuzz and release trees build in the background from here on, at the lowest priority: they
+# take the CPU time the tests leave (many wait on timers and worker threads) and almost none of
+# what they use. They are waited for after ctest, before anything is timed.
 builds_log=build/background-builds.log
 mkdir -p build
-nice -n 10 bash -c 'cmake --preset fuzz && cmake --build --preset fuzz &&
+nice -n 19 bash -c 'cmake --preset fuzz && cmake --build --preset fuzz &&
     cmake --preset release &&
-    cmake --build --preset release --target bench_interaction bench_kernels bench_train tang_corpus' \
+    cmake --build --preset release --target bench_interaction bench_kernels bench_train tang_corpus \
+        tst_shippedmodel tst_longtrainedpage' \
     >"${builds_log}" 2>&1 &
 builds=$!
-trap 'kill "${builds}" 2>/dev/null || true' EXIT
+monkey_pid=
+trap 'kill "${builds}" ${monkey_pid} 2>/dev/null || true' EXIT
 # wait_builds: the background builds' end; their log's tail when they failed.
 wait_builds() {
     if ! wait "${builds}"; then
@@ -82,11 +77,32 @@ wait_builds() {
     fi
 }
 
-# ctest ran 1000 monkey actions; this runs 10,000 to warm up, then two runs of 10,000 whose peak
-# memory it compares.
-phase monkey bash -c 'set -o pipefail; scripts/monkey.sh | tee build/test/monkey-summary.log'
-monkey=$(tail -n 1 build/test/monkey-summary.log)
-phase "fuzz and release builds, after the monkey" wait_builds
+# Two tests at a time: most keep one core busy (each has a home folder of its own); those that
+# train on both cores run alone (their PROCESSORS property).
+phase ctest bash -c 'set -o pipefail; ctest --preset test --parallel 2 | tee build/test/ctest.log'
+tests=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' build/test/ctest.log)
+# A check a test could not run (QSKIP: say, a permission check where root cannot become nobody) is
+# listed in the summary rather than passed over in silence; one that is not on
+# tests/skips-allowed.txt fails the run here (unless --allow-skips).
+skipped=$(scripts/check-skips.sh build/test/Testing/Temporary/LastTest.log)
+
+# ctest ran 1000 monkey actions; the monkey here runs 10,000 to warm up, then two runs of 10,000
+# whose peak memory it compares (its gates are on memory, not time). It keeps one core busy for a
+# quarter of an hour; on the other the background builds finish and the fuzzers run.
+monkey_log=build/test/monkey-summary.log
+monkey_start=${SECONDS}
+scripts/monkey.sh >"${monkey_log}" 2>build/test/monkey-errors.log &
+monkey_pid=$!
+# wait_monkey: the monkey's end; what it printed, its errors too when it failed.
+wait_monkey() {
+    local status=0
+    wait "${monkey_pid}" || status=$?
+    monkey_pid=
+    cat "${monkey_log}"
+    [ "${status}" -eq 0 ] || cat build/test/monkey-errors.log >&2
+    return "${status}"
+}
+phase "fuzz and release builds, beside the monkey" wait_builds
 
 # Each fuzzer runs on a copy of its seed corpus (it adds the inputs it finds interesting), so the
 # repository is never modified; a crash, hang, leak or sanitizer report stops it with an error and
@@ -116,8 +132,18 @@ run_fuzzer() {
     fi
     echo "${runs}" >"build/fuzz/${name}.runs"
 }
-phase fuzz run_fuzzer fuzz_scenario tests/fuzz/corpus tests/fuzz/scenario.dict
-phase "fuzz model file" run_fuzzer fuzz_modelfile tests/fuzz/modelfile-corpus tests/fuzz/modelfile.dict
+phase "fuzz, beside the monkey" run_fuzzer fuzz_scenario tests/fuzz/corpus tests/fuzz/scenario.dict
+phase "fuzz model file, beside the monkey" run_fuzzer fuzz_modelfile tests/fuzz/modelfile-corpus \
+    tests/fuzz/modelfile.dict
+# The tests over all of 全唐诗 (label whole-corpus: minutes under the sanitizers, seconds here),
+# in the release tree; their skips are checked as ctest's are.
+phase "whole-corpus tests (release tree), beside the monkey" bash -c 'set -o pipefail
+    ctest --preset whole-corpus | tee build/release/whole-corpus.log'
+whole=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' build/release/whole-corpus.log)
+skipped_whole=$(scripts/check-skips.sh build/release/Testing/Temporary/LastTest.log)
+phase "monkey's end" wait_monkey
+phases+=("monkey in all $((SECONDS - monkey_start)) s")
+monkey=$(tail -n 1 "${monkey_log}")
 
 # The performance gate, after the sanitizer phases: the benchmarks of the release build, each
 # figure against its aim in tests/bench/aims.tsv (tests/bench/perf_gate.py prints the table); a
@@ -131,5 +157,5 @@ echo "fuzz_modelfile: $(cat build/fuzz/fuzz_modelfile.runs) executions in 60 s, 
 echo "${monkey}"
 tail -n 1 build/release/perf.log
 (IFS=,; echo "phases: ${phases[*]}" | sed 's/,/, /g')
-[ -z "${skipped}" ] || echo "${skipped}"
-echo "ctest: ${tests} passed, 0 failed"
+[ -z "${skipped}${skipped_whole}" ] || echo "${skipped}${skipped_whole}"
+echo "ctest: ${tests} passed, 0 failed; in the release tree ${whole} whole-corpus tests passed"

@@ -1,8 +1,8 @@
 // Lesson step 7 on poems, offscreen: 全唐诗 first in the corpus list with its own run; the heads'
 // roles in the poems' structure named in the panel and marked in the grid, as core/tiny measures
 // them; ablation (a head switched off: the next characters without it, the loss with and
-// without it, what each head is worth) against tiny::evaluate on the same windows; and the
-// long-trained model that ships, opened with its corpus.
+// without it, what each head is worth) against tiny::evaluate on the same windows. The
+// long-trained model that ships, opened with its corpus, is tst_longtrainedpage's.
 
 #include "barchartview.h"
 #include "datafiles.h"
@@ -78,8 +78,6 @@ private Q_SLOTS:
     void tangComesFirstWithItsOwnRun();
     void rolesAreNamedAndMarked();
     void aHeadSwitchedOff();
-    void theLongTrainedModelOpensWithItsCorpus();
-    void exerciseFiveSaysWhatTheLongTrainedModelReaches();
 
 private:
     /// A page trained on the quatrains (2 layers of 2 heads, context 24).
@@ -254,81 +252,6 @@ void TestTrainPoems::aHeadSwitchedOff()
     QVERIFY(page.inspector()->waitUntilIdle(60000));
     QVERIFY(page.inspector()->nextPrediction()->model == session.model());
     QVERIFY(page.worthPanel()->lossText().startsWith(QStringLiteral("Validation loss with every")));
-}
-
-void TestTrainPoems::theLongTrainedModelOpensWithItsCorpus()
-{
-    QVERIFY2(QFile::exists(shippedModelPath()), qPrintable(shippedModelPath()));
-    if (!QFile::exists(corpusDirectory() + QStringLiteral("/tang.txt")))
-        QSKIP("全唐诗 is not built: scripts/deps.sh fetches the package chinese-poetry");
-    TrainPage page;
-    page.resize(1280, 720);
-    page.show();
-    page.openShippedButton()->click();
-    QCOMPARE(page.session()->state(), TrainingSession::State::Opened);
-    // The form shows its corpus and shape; the session reads that corpus, so the heads are
-    // measured on 全唐诗's validation text.
-    QCOMPARE(page.controls()->setup().corpus, QStringLiteral("tang"));
-    QCOMPARE(page.controls()->setup().config.heads,
-             page.session()->model()->parameters.config.heads);
-    QVERIFY(page.session()->corpus().vocabulary == page.session()->vocabulary());
-    QVERIFY(page.inspector()->waitUntilIdle(300000));
-    QVERIFY(page.inspector()->heads()->onValidation);
-    QVERIFY(page.inspector()->worth());
-    // The grid marks the heads whose roles the inspection named: on this model, several.
-    QStringList marks;
-    for (int l = 0; l < page.headGrid()->layers(); ++l)
-        for (int h = 0; h < page.headGrid()->heads(); ++h) {
-            const tiny::HeadRoles &roles = *page.inspector()->heads()->head(l, h);
-            const auto role = roles.named();
-            QCOMPARE(page.headGrid()->roleMark(l, h),
-                     role ? HeadPanel::roleWords(*role, roles.fixedOffset) : QString());
-            if (role)
-                marks.append(QStringLiteral("%1.%2 %3")
-                                 .arg(l + 1)
-                                 .arg(h + 1)
-                                 .arg(QLatin1String(tiny::roleName(*role))));
-        }
-    qInfo() << "the long-trained model's heads:" << marks;
-    QVERIFY(marks.size() >= 2);
-}
-
-void TestTrainPoems::exerciseFiveSaysWhatTheLongTrainedModelReaches()
-{
-    if (!QFile::exists(corpusDirectory() + QStringLiteral("/tang.txt")))
-        QSKIP("全唐诗 is not built: scripts/deps.sh fetches the package chinese-poetry");
-    TrainPage page;
-    page.resize(1280, 720);
-    page.show();
-    QVERIFY2(page.openModel(shippedModelPath()), qPrintable(page.lastError()));
-    page.showStartedExercise(1);
-    QVERIFY(page.inspector()->waitUntilIdle(300000));
-    const TrainingSession &session = *page.session();
-    QVERIFY(page.inspector()->heads()->onValidation);
-
-    // The strongest induction head of layer 2 and up, measured again by the core over the same
-    // windows of 全唐诗's validation text: the verdict quotes it, whatever head is selected.
-    const std::vector<int> &val = session.corpus().valIds;
-    const auto roles = tiny::measureRoles(
-        session.model()->parameters, val,
-        tiny::roleKeys(val, session.vocabulary(), session.corpus().split.valDocumentEnds),
-        ModelInspector::maxWindows);
-    QVERIFY(roles);
-    const tiny::RoleLeader leader = tiny::roleLeader(*roles, tiny::Role::Induction, 1);
-    const tiny::RoleLeader any = tiny::roleLeader(*roles, tiny::Role::Induction);
-    qInfo("the long-trained model's strongest induction head: %d.%d at %.2fx (of every layer: "
-          "%d.%d at %.2fx)",
-          leader.head.first + 1, leader.head.second + 1, leader.ratio, any.head.first + 1,
-          any.head.second + 1, any.ratio);
-    QVERIFY(leader.head.first >= 1);
-    const bool induction = tiny::shownRatio(leader.ratio) >= tiny::inductionHeadMinRatio;
-    page.headGrid()->setSelectedHead(leader.head.first, leader.head.second);
-    const QString verdict = page.headPanel()->verdictText();
-    QVERIFY2(verdict.startsWith(induction ? QStringLiteral("✔") : QStringLiteral("✘ No induction")),
-             qPrintable(verdict));
-    QVERIFY2(
-        verdict.contains(NumberFormat::ratio(tiny::shownRatio(leader.ratio)) + QStringLiteral("×")),
-        qPrintable(verdict));
 }
 
 QTEST_MAIN(TestTrainPoems)
