@@ -4707,5 +4707,17 @@ What “%1” passes on to the tokens that attend to it.</source>
         <source>With --step 7: which of the step&apos;s exercises to set up, 1, 2 or 3 (default 1); implies --exercise.</source>
         <translation></translation>
     </message>
+    <message>
+        <source>With --screenshot: how long to wait for a lesson page that computes, 0 to %1 seconds (default %2); then the picture shows it unfinished.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>--screenshot-wait must be a number of seconds from 0 to %1, not “%2”</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>--screenshot-wait needs --screenshot</source>
+        <translation></translation>
+    </message>
 </context>
 </TS>

@@ -4731,5 +4731,17 @@ What “%1” passes on to the tokens that attend to it.</source>
         <source>With --step 7: which of the step&apos;s exercises to set up, 1, 2 or 3 (default 1); implies --exercise.</source>
         <translation>与 --step 7 一起使用：布置该步的第几个练习，1、2 或 3（默认 1）；隐含 --exercise。</translation>
     </message>
+    <message>
+        <source>With --screenshot: how long to wait for a lesson page that computes, 0 to %1 seconds (default %2); then the picture shows it unfinished.</source>
+        <translation>与 --screenshot 一起使用：等待正在计算的课程页面多久，0 到 %1 秒（默认 %2）；超时后截图显示未完成的页面。</translation>
+    </message>
+    <message>
+        <source>--screenshot-wait must be a number of seconds from 0 to %1, not “%2”</source>
+        <translation>--screenshot-wait 必须是 0 到 %1 之间的秒数，而不是“%2”</translation>
+    </message>
+    <message>
+        <source>--screenshot-wait needs --screenshot</source>
+        <translation>--screenshot-wait 需要配合 --screenshot 使用</translation>
+    </message>
 </context>
 </TS>

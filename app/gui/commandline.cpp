@@ -33,6 +33,7 @@ struct LabOptions
     QCommandLineOption exerciseIndex;
     QCommandLineOption language;
     QCommandLineOption screenshot;
+    QCommandLineOption screenshotWait;
 };
 
 /// Gives `parser` its description, attention-lab's options and the scenario file argument.
@@ -61,6 +62,14 @@ LabOptions addLabOptions(QCommandLineParser &parser)
             .arg(screenshotSize.width())
             .arg(screenshotSize.height()),
         QStringLiteral("FILE.png"));
+    const QCommandLineOption screenshotWaitOption(
+        QStringLiteral("screenshot-wait"),
+        QCoreApplication::translate("main", "With --screenshot: how long to wait for a lesson page "
+                                            "that computes, 0 to %1 seconds (default %2); then "
+                                            "the picture shows it unfinished.")
+            .arg(maxScreenshotWaitSeconds)
+            .arg(screenshotWaitSeconds),
+        QStringLiteral("SECONDS"));
     const QCommandLineOption stepOption(
         QStringLiteral("step"),
         QCoreApplication::translate("main",
@@ -82,11 +91,36 @@ LabOptions addLabOptions(QCommandLineParser &parser)
     parser.addOption(exerciseIndexOption);
     parser.addOption(languageOption);
     parser.addOption(screenshotOption);
+    parser.addOption(screenshotWaitOption);
     parser.addPositionalArgument(QStringLiteral("SCENARIO.json"),
                                  QCoreApplication::translate("main", "A scenario file to open."),
                                  QStringLiteral("[SCENARIO.json]"));
-    return {helpOption,     versionOption,       presetOption,   stepOption,
-            exerciseOption, exerciseIndexOption, languageOption, screenshotOption};
+    return {helpOption,     versionOption,    presetOption,
+            stepOption,     exerciseOption,   exerciseIndexOption,
+            languageOption, screenshotOption, screenshotWaitOption};
+}
+
+/// Reads --screenshot and --screenshot-wait into `commandLine`; what is wrong, or nothing.
+QString readScreenshotOptions(const QCommandLineParser &parser, const LabOptions &options,
+                              LabCommandLine *commandLine)
+{
+    commandLine->screenshot = parser.value(options.screenshot);
+    if (parser.isSet(options.screenshot) && commandLine->screenshot.isEmpty())
+        return QCoreApplication::translate("main", "--screenshot needs a file name");
+    commandLine->screenshotWait = screenshotWaitSeconds;
+    if (!parser.isSet(options.screenshotWait))
+        return {};
+    bool ok = false;
+    commandLine->screenshotWait = parser.value(options.screenshotWait).toInt(&ok);
+    if (!ok || commandLine->screenshotWait < 0 ||
+        commandLine->screenshotWait > maxScreenshotWaitSeconds)
+        return QCoreApplication::translate("main", "--screenshot-wait must be a number of seconds "
+                                                   "from 0 to %1, not “%2”")
+            .arg(maxScreenshotWaitSeconds)
+            .arg(parser.value(options.screenshotWait));
+    if (!commandLine->takesScreenshot())
+        return QCoreApplication::translate("main", "--screenshot-wait needs --screenshot");
+    return {};
 }
 
 /// Reads a run's options from a parsed `parser`, checking them rule by rule.
@@ -132,9 +166,9 @@ LabCommandLine readRunOptions(const QCommandLineParser &parser, const LabOptions
     }
     if (commandLine.exercise && step != 2 && step != 5 && step != 6 && step != 7)
         return failure(QCoreApplication::translate("main", "--exercise needs --step 2, 5, 6 or 7"));
-    commandLine.screenshot = parser.value(options.screenshot);
-    if (parser.isSet(options.screenshot) && commandLine.screenshot.isEmpty())
-        return failure(QCoreApplication::translate("main", "--screenshot needs a file name"));
+    if (const QString error = readScreenshotOptions(parser, options, &commandLine);
+        !error.isEmpty())
+        return failure(error);
 
     commandLine.language = parser.value(options.language);
     if (parser.isSet(options.language) && !Language::available().contains(commandLine.language))

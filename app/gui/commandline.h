@@ -4,9 +4,11 @@
 ///
 ///   attention-lab [SCENARIO.json] [--preset NAME] [--step N] [--lang en|zh_CN]
 ///                 [--exercise] [--exercise-index N] [--screenshot FILE.png]
+///                 [--screenshot-wait SECONDS]
 ///
 /// parseLabCommandLine() checks every rule that needs no window or settings (one file at most,
-/// a known preset, a step in range, --exercise only with steps 2, 5 and 6, a known language);
+/// a known preset, a step in range, --exercise only with steps 2, 5, 6 and 7, a known language,
+/// a screenshot's wait in range);
 /// main() then acts on the result.
 
 #include <QString>
@@ -35,9 +37,10 @@ struct LabCommandLine
     QString preset; ///< with hasPreset: a known preset name
     int step = 0;   ///< the lesson step to open, 1…LessonView::stepCount; 0 if none
     bool exercise = false;
-    int exerciseIndex = 0; ///< which of the step's exercises (0-based) --exercise sets up
-    QString screenshot;    ///< the PNG to write; empty when no screenshot is asked for
-    QString language;      ///< --lang as given (a known language); empty if not given
+    int exerciseIndex = 0;  ///< which of the step's exercises (0-based) --exercise sets up
+    QString screenshot;     ///< the PNG to write; empty when no screenshot is asked for
+    int screenshotWait = 0; ///< seconds a screenshot waits for a computing page (set by the parser)
+    QString language;       ///< --lang as given (a known language); empty if not given
 
     bool takesScreenshot() const { return !screenshot.isEmpty(); }
 };

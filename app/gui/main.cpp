@@ -1,5 +1,6 @@
 // attention-lab [SCENARIO.json] [--preset NAME] [--step N] [--lang en|zh_CN]
 //               [--exercise] [--exercise-index N] [--screenshot FILE.png]
+//               [--screenshot-wait SECONDS]
 //
 // Exit codes: 0 success, 2 bad command line, 3 invalid scenario file (with --screenshot; in the
 // window, the reader's message is shown instead), 1 the screenshot could not be written.
@@ -100,7 +101,7 @@ int takeScreenshot(MainWindow &window, const LabCommandLine &commandLine)
             return invalidFile;
         }
     }
-    if (!attention::saveScreenshot(window, commandLine.screenshot)) {
+    if (!attention::saveScreenshot(window, commandLine.screenshot, commandLine.screenshotWait)) {
         printError(
             QCoreApplication::translate("main", "cannot write %1").arg(commandLine.screenshot));
         return 1;

@@ -6,27 +6,28 @@
 #include <QCoreApplication>
 #include <QEventLoop>
 #include <QTimer>
+#include <chrono>
 #include <cstdio>
 
 namespace attention {
 
 namespace {
 
-/// Runs the event loop until `lesson` is no longer busy, or screenshotWaitMs have passed.
-void waitUntilIdle(LessonView *lesson)
+/// Runs the event loop until `lesson` is no longer busy, or `waitSeconds` have passed.
+void waitUntilIdle(LessonView *lesson, int waitSeconds)
 {
     QEventLoop loop;
     QObject::connect(lesson, &LessonView::busyChanged, &loop, [&loop](bool busy) {
         if (!busy)
             loop.quit();
     });
-    QTimer::singleShot(screenshotWaitMs, &loop, &QEventLoop::quit);
+    QTimer::singleShot(std::chrono::seconds(waitSeconds), &loop, &QEventLoop::quit);
     loop.exec();
 }
 
 } // namespace
 
-bool saveScreenshot(MainWindow &window, const QString &fileName)
+bool saveScreenshot(MainWindow &window, const QString &fileName, int waitSeconds)
 {
     window.setFixedSize(screenshotSize);
     window.show();
@@ -39,13 +40,13 @@ bool saveScreenshot(MainWindow &window, const QString &fileName)
     window.document()->waitForResult();
     QCoreApplication::processEvents();
     if (window.lesson()->isBusy()) {
-        waitUntilIdle(window.lesson());
+        waitUntilIdle(window.lesson(), waitSeconds);
         QCoreApplication::processEvents();
         if (window.lesson()->isBusy())
             std::fputs(qPrintable(QCoreApplication::translate(
                                       "main", "attention-lab: the page was still computing after "
                                               "%1 s; the picture shows it unfinished\n")
-                                      .arg(screenshotWaitMs / 1000)),
+                                      .arg(waitSeconds)),
                        stderr);
     }
     return window.grab().save(fileName, "PNG");

@@ -3,6 +3,7 @@
 
 #include "commandline.h"
 #include "lessonview.h"
+#include "screenshot.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -47,7 +48,8 @@ private Q_SLOTS:
             parse({QStringLiteral("--preset"), QStringLiteral("lesson"), QStringLiteral("--step"),
                    QStringLiteral("5"), QStringLiteral("--exercise"), QStringLiteral("--lang"),
                    QStringLiteral("zh_CN"), QStringLiteral("--screenshot"),
-                   QStringLiteral("/tmp/shot.png")});
+                   QStringLiteral("/tmp/shot.png"), QStringLiteral("--screenshot-wait"),
+                   QStringLiteral("15")});
         QCOMPARE(commandLine.request, Request::Run);
         QVERIFY(commandLine.hasPreset);
         QCOMPARE(commandLine.preset, QStringLiteral("lesson"));
@@ -56,6 +58,10 @@ private Q_SLOTS:
         QCOMPARE(commandLine.language, QStringLiteral("zh_CN"));
         QVERIFY(commandLine.takesScreenshot());
         QCOMPARE(commandLine.screenshot, QStringLiteral("/tmp/shot.png"));
+        QCOMPARE(commandLine.screenshotWait, 15);
+        // Without --screenshot-wait a screenshot waits the default time.
+        QCOMPARE(parse({QStringLiteral("--screenshot"), QStringLiteral("a.png")}).screenshotWait,
+                 screenshotWaitSeconds);
     }
 
     void aFileIsRead()
@@ -117,6 +123,18 @@ private Q_SLOTS:
             << QStringLiteral("--exercise");
         QTest::newRow("empty screenshot") << QStringList{QStringLiteral("--screenshot"), QString()}
                                           << QStringLiteral("--screenshot");
+        QTest::newRow("screenshot wait past the limit")
+            << QStringList{QStringLiteral("--screenshot"), QStringLiteral("a.png"),
+                           QStringLiteral("--screenshot-wait"),
+                           QString::number(maxScreenshotWaitSeconds + 1)}
+            << QStringLiteral("--screenshot-wait");
+        QTest::newRow("screenshot wait not a number")
+            << QStringList{QStringLiteral("--screenshot"), QStringLiteral("a.png"),
+                           QStringLiteral("--screenshot-wait"), QStringLiteral("soon")}
+            << QStringLiteral("soon");
+        QTest::newRow("screenshot wait without a screenshot")
+            << QStringList{QStringLiteral("--screenshot-wait"), QStringLiteral("5")}
+            << QStringLiteral("needs --screenshot");
         QTest::newRow("unknown language")
             << QStringList{QStringLiteral("--lang"), QStringLiteral("xx")} << QStringLiteral("xx");
     }

@@ -209,10 +209,13 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString trained = dir.filePath(QStringLiteral("trained.png"));
         const QString fresh = dir.filePath(QStringLiteral("fresh.png"));
+        // 1000 steps of two layers: about 10 s in release, minutes under the sanitizers, which
+        // then show the run going after the 20 s the picture waits here.
         const Run first =
             runLab({QStringLiteral("--step"), QStringLiteral("7"), QStringLiteral("--exercise"),
-                    QStringLiteral("--screenshot"), trained},
-                   true, 600000); // 1000 steps of two layers: ~15 s in release, minutes under ASan
+                    QStringLiteral("--screenshot"), trained, QStringLiteral("--screenshot-wait"),
+                    QStringLiteral("20")},
+                   true, 600000);
         QCOMPARE(first.exitCode, 0);
         const Run second = runLab(
             {QStringLiteral("--step"), QStringLiteral("7"), QStringLiteral("--screenshot"), fresh},
