@@ -36,7 +36,7 @@ phase() {
 }
 
 source scripts/deps.sh
-phase packages attention_install_missing clang libclang-rt-14-dev time fonts-dejavu-core
+phase packages attention_install_missing clang libclang-rt-14-dev lld time fonts-dejavu-core
 # 全唐诗 (the corpus tang): the tests need it, so a failed fetch fails the run; npm too (a test
 # checks that the fetch refuses a package of another integrity).
 poetry() {

@@ -6,6 +6,7 @@
 
 #include "residentmemory.h"
 #include "tiny/trainer.h"
+#include "tiny/trainerefficiency.h"
 #include "tiny/trainingcost.h"
 
 #include <QtTest>
@@ -52,6 +53,9 @@ private Q_SLOTS:
     void flopsAreTheLayoutsProducts_data();
     void flopsAreTheLayoutsProducts();
     void rateIsMeasured();
+    void stepProductsAreTheStepsFlops_data();
+    void stepProductsAreTheStepsFlops();
+    void gemmTimeIsMeasured();
 };
 
 void TestTrainingCost::initTestCase()
@@ -178,6 +182,48 @@ void TestTrainingCost::rateIsMeasured()
     QVERIFY(std::isfinite(rate));
     QVERIFY(rate > 0.0);
     QCOMPARE(threadCount(), 1);
+}
+
+void TestTrainingCost::stepProductsAreTheStepsFlops_data()
+{
+    flopsAreTheLayoutsProducts_data();
+}
+
+void TestTrainingCost::stepProductsAreTheStepsFlops()
+{
+    // The products listed by shape add up to the step's operations, and each has the shape of
+    // the matrices it multiplies: rows of the batch, the model's widths, the vocabulary.
+    QFETCH(ModelConfig, config);
+    QFETCH(int, batch);
+    const std::vector<StepProduct> products = stepProducts(config, batch);
+    double flops = 0.0;
+    for (const StepProduct &product : products)
+        flops += product.flops();
+    QCOMPARE(flops, stepFlops(config, batch));
+    const int perBlock = 4 + 2 + (config.mlp ? 2 : 0);
+    QCOMPARE(int(products.size()), config.layers * perBlock + 1);
+    const StepProduct &logits = products.back();
+    QCOMPARE(logits.m, attention::Index(batch) * config.context);
+    QCOMPARE(logits.k, attention::Index(config.dModel));
+    QCOMPARE(logits.n, attention::Index(config.vocabSize));
+    const StepProduct &scores = products[4];
+    QCOMPARE(scores.count, batch * config.heads);
+    QCOMPARE(scores.k, attention::Index(config.dHead()));
+}
+
+void TestTrainingCost::gemmTimeIsMeasured()
+{
+    const ModelConfig small = config(300, 32, 64, 4, 1, true);
+    for (const int threads : {1, 2}) {
+        setThreadCount(threads);
+        const double seconds = gemmStepSeconds(small, 8, 3);
+        qInfo("%d thread(s): %.3f ms, %.2f GFLOP/s", threads, seconds * 1e3,
+              stepFlops(small, 8) / seconds * 1e-9);
+        QVERIFY(std::isfinite(seconds));
+        QVERIFY(seconds > 0.0);
+        QCOMPARE(threadCount(), threads); // the pool is left as it was
+    }
+    setThreadCount(1);
 }
 
 QTEST_GUILESS_MAIN(TestTrainingCost)
