@@ -102,7 +102,7 @@ wait_monkey() {
     [ "${status}" -eq 0 ] || cat build/test/monkey-errors.log >&2
     return "${status}"
 }
-phase "fuzz and release builds, beside the monkey" wait_builds
+phase "fuzz and release builds beside the monkey" wait_builds
 
 # Each fuzzer runs on a copy of its seed corpus (it adds the inputs it finds interesting), so the
 # repository is never modified; a crash, hang, leak or sanitizer report stops it with an error and
@@ -132,12 +132,12 @@ run_fuzzer() {
     fi
     echo "${runs}" >"build/fuzz/${name}.runs"
 }
-phase "fuzz, beside the monkey" run_fuzzer fuzz_scenario tests/fuzz/corpus tests/fuzz/scenario.dict
-phase "fuzz model file, beside the monkey" run_fuzzer fuzz_modelfile tests/fuzz/modelfile-corpus \
+phase "fuzz beside the monkey" run_fuzzer fuzz_scenario tests/fuzz/corpus tests/fuzz/scenario.dict
+phase "fuzz model file beside the monkey" run_fuzzer fuzz_modelfile tests/fuzz/modelfile-corpus \
     tests/fuzz/modelfile.dict
 # The tests over all of 全唐诗 (label whole-corpus: minutes under the sanitizers, seconds here),
 # in the release tree; their skips are checked as ctest's are.
-phase "whole-corpus tests (release tree), beside the monkey" bash -c 'set -o pipefail
+phase "whole-corpus tests (release tree) beside the monkey" bash -c 'set -o pipefail
     ctest --preset whole-corpus | tee build/release/whole-corpus.log'
 whole=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' build/release/whole-corpus.log)
 skipped_whole=$(scripts/check-skips.sh build/release/Testing/Temporary/LastTest.log)

@@ -55,6 +55,20 @@ double scoreByDefinition(const std::vector<double> &losses)
     return late - early;
 }
 
+/// A small run of `corpus`: a context of 16 (the score needs 8), d_model 16, two heads, one
+/// thread, a validation every 10 of its `steps`.
+TrainingSetup smallSetup(const char *corpus, int steps)
+{
+    TrainingSetup setup = defaultSetup(QString::fromLatin1(corpus));
+    setup.config.context = 16;
+    setup.config.dModel = 16;
+    setup.config.heads = 2;
+    setup.settings.steps = steps;
+    setup.settings.threads = 1;
+    setup.evalEvery = 10;
+    return setup;
+}
+
 } // namespace
 
 class TestRunCurves : public QObject
@@ -88,15 +102,9 @@ void TestRunCurves::initTestCase()
     QFile::remove(KeptRuns::defaultFileName());
     QVERIFY(m_language.setLanguage(QStringLiteral("en")));
     m_pageOwner = std::make_unique<TrainPage>();
-    // The copy task, two layers, a context of 16 (the score needs 8), 50 steps.
-    TrainingSetup setup = defaultSetup(QString::fromLatin1(corpora::copyTask));
-    setup.config.context = 16;
-    setup.config.dModel = 16;
-    setup.config.heads = 2;
+    // The copy task, two layers, 50 steps.
+    TrainingSetup setup = smallSetup(corpora::copyTask, 50);
     setup.config.layers = 2;
-    setup.settings.steps = 50;
-    setup.settings.threads = 1;
-    setup.evalEvery = 10;
     m_page().resize(1280, 720);
     m_page().show();
     QVERIFY(QTest::qWaitForWindowExposed(&m_page()));
@@ -320,13 +328,7 @@ void TestRunCurves::exerciseKeepsItsOneLayerRun()
 {
     RunCurves *curves = m_page().curves();
     curves->forgetKeptRuns();
-    TrainingSetup setup = defaultSetup(QString::fromLatin1(corpora::repeatTask));
-    setup.config.context = 16;
-    setup.config.dModel = 16;
-    setup.config.heads = 2;
-    setup.settings.steps = 20;
-    setup.settings.threads = 1;
-    setup.evalEvery = 10;
+    TrainingSetup setup = smallSetup(corpora::repeatTask, 20);
     const auto train = [&](int layers) {
         setup.config.layers = layers;
         m_page().controls()->setSetup(setup);
