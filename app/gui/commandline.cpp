@@ -107,7 +107,6 @@ QString readScreenshotOptions(const QCommandLineParser &parser, const LabOptions
     commandLine->screenshot = parser.value(options.screenshot);
     if (parser.isSet(options.screenshot) && commandLine->screenshot.isEmpty())
         return QCoreApplication::translate("main", "--screenshot needs a file name");
-    commandLine->screenshotWait = screenshotWaitSeconds;
     if (!parser.isSet(options.screenshotWait))
         return {};
     bool ok = false;

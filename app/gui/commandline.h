@@ -11,6 +11,8 @@
 /// a screenshot's wait in range);
 /// main() then acts on the result.
 
+#include "screenshot.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -37,10 +39,10 @@ struct LabCommandLine
     QString preset; ///< with hasPreset: a known preset name
     int step = 0;   ///< the lesson step to open, 1…LessonView::stepCount; 0 if none
     bool exercise = false;
-    int exerciseIndex = 0;  ///< which of the step's exercises (0-based) --exercise sets up
-    QString screenshot;     ///< the PNG to write; empty when no screenshot is asked for
-    int screenshotWait = 0; ///< seconds a screenshot waits for a computing page (set by the parser)
-    QString language;       ///< --lang as given (a known language); empty if not given
+    int exerciseIndex = 0; ///< which of the step's exercises (0-based) --exercise sets up
+    QString screenshot;    ///< the PNG to write; empty when no screenshot is asked for
+    int screenshotWait = screenshotWaitSeconds; ///< seconds a screenshot waits for a computing page
+    QString language; ///< --lang as given (a known language); empty if not given
 
     bool takesScreenshot() const { return !screenshot.isEmpty(); }
 };
