@@ -787,6 +787,18 @@ JSON: {&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head&
         <source>Also switch each head off alone and report the change of the in-context learning score and the induction ratio of each head of the next layer (JSON: &quot;icl_score&quot; with every head on, and each head&apos;s &quot;knockout&quot;: {&quot;val_loss_increase&quot;, &quot;icl_score_change&quot;, &quot;induction_after&quot;}).</source>
         <translation></translation>
     </message>
+    <message>
+        <source>operations a step</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>efficiency</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 GFLOP/s against %2 GFLOP/s for the same products as plain matrix products on the same threads: %3</source>
+        <translation></translation>
+    </message>
 </context>
 <context>
     <name>CorpusFile</name>

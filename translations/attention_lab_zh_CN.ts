@@ -811,6 +811,18 @@ JSON：{&quot;val_loss&quot;, &quot;heads&quot;: [{&quot;layer&quot;, &quot;head
         <source>Also switch each head off alone and report the change of the in-context learning score and the induction ratio of each head of the next layer (JSON: &quot;icl_score&quot; with every head on, and each head&apos;s &quot;knockout&quot;: {&quot;val_loss_increase&quot;, &quot;icl_score_change&quot;, &quot;induction_after&quot;}).</source>
         <translation>另外单独关掉每个头，报告上下文学习分数的变化和下一层每个头的归纳比值（JSON：&quot;icl_score&quot; 为所有头都开着时的分数，每个头的 &quot;knockout&quot;: {&quot;val_loss_increase&quot;, &quot;icl_score_change&quot;, &quot;induction_after&quot;}）。</translation>
     </message>
+    <message>
+        <source>operations a step</source>
+        <translation>每步运算量</translation>
+    </message>
+    <message>
+        <source>efficiency</source>
+        <translation>效率</translation>
+    </message>
+    <message>
+        <source>%1 GFLOP/s against %2 GFLOP/s for the same products as plain matrix products on the same threads: %3</source>
+        <translation>%1 GFLOP/s，相同的乘积作为普通矩阵乘法在相同线程上为 %2 GFLOP/s：%3</translation>
+    </message>
 </context>
 <context>
     <name>CorpusFile</name>

@@ -10,6 +10,8 @@
 #include "tiny/corpus.h"
 #include "tiny/learningcurve.h"
 #include "tiny/trainer.h"
+#include "tiny/trainerefficiency.h"
+#include "tiny/trainingcost.h"
 #include "trainingsetup.h"
 
 #include <QElapsedTimer>
@@ -255,12 +257,31 @@ void saveBest(const TrainRequest &r, const tiny::Trainer &trainer, const TrainRe
         throw Failure{ExitFailure, error};
 }
 
+/// How close the run came to the machine's limit: a step's operations counted from its shapes,
+/// the rate the run did them at, and the rate of the same products as plain matrix products on
+/// the same threads (tiny::gemmStepSeconds, timed here after the run).
+struct Efficiency
+{
+    double stepGflop = 0.0;
+    double gflops = 0.0;
+    double gemmGflops = 0.0;
+
+    Efficiency(const tiny::ModelConfig &config, int batch, double stepsPerSecond)
+        : stepGflop(tiny::stepFlops(config, batch) * 1e-9)
+        , gflops(stepGflop * stepsPerSecond)
+        , gemmGflops(stepGflop / std::max(1e-12, tiny::gemmStepSeconds(config, batch)))
+    {}
+
+    double ratio() const { return gflops / std::max(1e-12, gemmGflops); }
+};
+
 void printSummary(const TrainRequest &r, const TrainResult &t, double unigram)
 {
     const tiny::TrainingSettings &s = r.settings;
     const tiny::ModelConfig &c = r.config;
     const Index params = tiny::parameterCount(c);
     const double rate = t.steps / std::max(1e-9, t.seconds);
+    const Efficiency efficiency(c, s.batch, rate);
     if (r.json) {
         printBytes(
             jsonInline(
@@ -271,6 +292,10 @@ void printSummary(const TrainRequest &r, const TrainResult &t, double unigram)
                  {QStringLiteral("steps"), QByteArray::number(t.steps)},
                  {QStringLiteral("seconds"), NumberFormat::json(t.seconds)},
                  {QStringLiteral("steps_per_second"), NumberFormat::json(rate)},
+                 {QStringLiteral("step_gflop"), NumberFormat::json(efficiency.stepGflop)},
+                 {QStringLiteral("gflops"), NumberFormat::json(efficiency.gflops)},
+                 {QStringLiteral("gemm_gflops"), NumberFormat::json(efficiency.gemmGflops)},
+                 {QStringLiteral("efficiency"), NumberFormat::json(efficiency.ratio())},
                  {QStringLiteral("params"), QByteArray::number(qint64(params))},
                  {QStringLiteral("train_loss"), NumberFormat::json(t.trainLoss)},
                  {QStringLiteral("val_loss"), NumberFormat::json(t.last.valLoss)},
@@ -299,6 +324,12 @@ void printSummary(const TrainRequest &r, const TrainResult &t, double unigram)
                                        .arg(t.steps)
                                        .arg(NumberFormat::seconds(t.seconds))
                                        .arg(NumberFormat::rate(rate)));
+    row(Cli::tr("operations a step"), NumberFormat::operations(efficiency.stepGflop * 1e9));
+    row(Cli::tr("efficiency"),
+        Cli::tr("%1 GFLOP/s against %2 GFLOP/s for the same products as plain matrix products "
+                "on the same threads: %3")
+            .arg(NumberFormat::rate(efficiency.gflops), NumberFormat::rate(efficiency.gemmGflops),
+                 NumberFormat::fixed(efficiency.ratio(), 2)));
     row(Cli::tr("train loss"), NumberFormat::loss(t.trainLoss));
     row(Cli::tr("validation loss"), NumberFormat::loss(t.last.valLoss));
     row(Cli::tr("best validation loss"),

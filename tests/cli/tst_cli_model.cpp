@@ -352,9 +352,10 @@ void TestCliModel::tang300BeatsUnigram()
         QVERIFY(progress.value(QLatin1String("steps_per_second")).toDouble() > 0.0);
     }
     const QJsonObject summary = parseObject(lines.constLast());
-    for (const char *key : {"config", "batch", "lr", "threads", "steps", "seconds",
-                            "steps_per_second", "params", "train_loss", "val_loss", "best_val_loss",
-                            "best_step", "unigram_val_loss", "punctuation_f1"})
+    for (const char *key :
+         {"config", "batch", "lr", "threads", "steps", "seconds", "steps_per_second", "step_gflop",
+          "gflops", "gemm_gflops", "efficiency", "params", "train_loss", "val_loss",
+          "best_val_loss", "best_step", "unigram_val_loss", "punctuation_f1"})
         QVERIFY2(summary.contains(QLatin1String(key)), key);
     const QJsonObject config = summary.value(QLatin1String("config")).toObject();
     QCOMPARE(config.value(QLatin1String("vocab_size")).toInt(), 1589);
@@ -364,6 +365,27 @@ void TestCliModel::tang300BeatsUnigram()
     const int d = 32, v = 1589, t = 16;
     QCOMPARE(summary.value(QLatin1String("params")).toInt(),
              v * d + t * d + (2 * d + 4 * d * d + 2 * d + 8 * d * d) + 2 * d);
+    // A step's operations, counted by hand for batch 16 and 2 heads: per position the four
+    // projections (4 d²), the MLP (8 d²) and the logits (d v); per window and head the scores and
+    // weights · v (2 t² d_head); each product's forward and two backward products, two
+    // operations a multiply-add.
+    const double batch = 16, heads = 2, n = batch * t, dHead = d / heads;
+    const double products =
+        n * (12.0 * d * d + double(d) * v) + batch * heads * 2.0 * t * t * dHead;
+    const double stepGflop = summary.value(QLatin1String("step_gflop")).toDouble();
+    QVERIFY2(std::abs(stepGflop - 6.0 * products * 1e-9) < 1e-6 * stepGflop,
+             qPrintable(QString::number(stepGflop)));
+    // The rate is the step's operations at the run's speed; the efficiency its share of the same
+    // products' rate as plain matrix products.
+    const double gflops = summary.value(QLatin1String("gflops")).toDouble();
+    const double gemm = summary.value(QLatin1String("gemm_gflops")).toDouble();
+    const double rate = summary.value(QLatin1String("steps_per_second")).toDouble();
+    QVERIFY2(std::abs(gflops - stepGflop * rate) < 1e-6 * gflops,
+             qPrintable(QString::number(gflops)));
+    QVERIFY2(gemm > 0.0 && std::abs(summary.value(QLatin1String("efficiency")).toDouble() -
+                                    gflops / gemm) < 1e-6 * gflops / gemm,
+             qPrintable(QString::number(gemm)));
+    qInfo("a step: %.4f GFLOP, %.2f GFLOP/s, plain products %.2f GFLOP/s", stepGflop, gflops, gemm);
     QVERIFY(std::abs(summary.value(QLatin1String("unigram_val_loss")).toDouble() - unigram) < 1e-9);
     const double best = summary.value(QLatin1String("best_val_loss")).toDouble();
     qInfo("best validation loss %.4f, unigram baseline %.4f", best, unigram);
@@ -382,8 +404,9 @@ void TestCliModel::trainingIsDeterministic()
         for (const QString &line : r.out.trimmed().split(QLatin1Char('\n'))) {
             QJsonObject object = parseObject(line);
             QVERIFY(!object.isEmpty());
-            object.remove(QLatin1String("steps_per_second"));
-            object.remove(QLatin1String("seconds"));
+            for (const char *timed :
+                 {"steps_per_second", "seconds", "gflops", "gemm_gflops", "efficiency"})
+                object.remove(QLatin1String(timed));
             run_losses.append(
                 QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact)));
         }
@@ -392,8 +415,8 @@ void TestCliModel::trainingIsDeterministic()
     QCOMPARE(losses[0], losses[1]);
     // The run of initTestCase was the same, with --out: its summary agrees too.
     QJsonObject trained = m_trained;
-    trained.remove(QLatin1String("steps_per_second"));
-    trained.remove(QLatin1String("seconds"));
+    for (const char *timed : {"steps_per_second", "seconds", "gflops", "gemm_gflops", "efficiency"})
+        trained.remove(QLatin1String(timed));
     QCOMPARE(QString::fromUtf8(QJsonDocument(trained).toJson(QJsonDocument::Compact)),
              losses[0].constLast());
 }
