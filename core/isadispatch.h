@@ -72,6 +72,9 @@ struct IsaTable
     void (*adamW)(const tiny::AdamWTensor &tensor);
     /// Eigen::setNbThreads of this copy's Eigen.
     void (*setEigenThreads)(int threads);
+    /// The path this copy's compiler targeted, read from its own predefined macros (__AVX512F__,
+    /// __AVX2__ …) rather than from `isa`: a test sees that the path in use runs its own copy.
+    Isa (*compiledFor)();
 };
 
 /// The active path's table.

@@ -18,11 +18,27 @@ void setThreads(int threads)
     Eigen::setNbThreads(threads);
 }
 
+Isa compiledFor()
+{
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512DQ__) && defined(__AVX512VL__)
+    return Isa::V4;
+#elif defined(__AVX2__) && defined(__FMA__) && defined(__BMI2__)
+    return Isa::V3;
+#else
+    return Isa::Baseline;
+#endif
+}
+
 const IsaTable table = {
-    Isa::ATTENTION_ISA_TARGET,  &simd::attention,
-    &simd::tiledBytesPerThread, &tiny::simd::forward<float>,
-    &tiny::simd::loss<float>,   &tiny::simd::backward<float>,
-    &tiny::simd::adamW,         &setThreads,
+    Isa::ATTENTION_ISA_TARGET,
+    &simd::attention,
+    &simd::tiledBytesPerThread,
+    &tiny::simd::forward<float>,
+    &tiny::simd::loss<float>,
+    &tiny::simd::backward<float>,
+    &tiny::simd::adamW,
+    &setThreads,
+    &compiledFor,
 };
 
 } // namespace

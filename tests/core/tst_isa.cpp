@@ -5,6 +5,7 @@
 
 #include "head.h"
 #include "isa.h"
+#include "isadispatch.h"
 #include "kernels.h"
 #include "random.h"
 #include "tiled.h"
@@ -92,6 +93,7 @@ private Q_SLOTS:
     void namesRoundTrip();
     void choosesTheBestOrTheForcedPath();
     void refusesPathsThisCpuLacks();
+    void eachPathRunsItsOwnCopy();
     void kernelsAgree_data();
     void kernelsAgree();
     void trainingAgrees_data();
@@ -126,6 +128,33 @@ void TestIsa::refusesPathsThisCpuLacks()
         QCOMPARE(attention::activeIsa(), runs ? isa : before);
         attention::setActiveIsa(before);
     }
+}
+
+void TestIsa::eachPathRunsItsOwnCopy()
+{
+    // The table in use was compiled for the path its name says (its compiler's own macros, not
+    // the path it was filed under); a native build's one copy targets this CPU, whatever it is.
+    for (Isa isa : attention::availableIsas()) {
+        const IsaGuard guard(isa);
+        QVERIFY(guard.switched());
+        if (isa != Isa::Native)
+            QCOMPARE(attention::isaTable().compiledFor(), isa);
+    }
+    const std::vector<Isa> available = attention::availableIsas();
+    if (available.back() == Isa::Native || available.size() == 1)
+        return; // one copy: nothing to choose
+        // A build with the copies offers the best path this CPU runs, by the CPU's own word here…
+#if defined(__x86_64__) && defined(__GNUC__)
+    __builtin_cpu_init();
+    const bool v3 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+                    __builtin_cpu_supports("bmi2");
+    const bool v4 = v3 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                    __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
+    QCOMPARE(available.back(), v4 ? Isa::V4 : v3 ? Isa::V3 : Isa::Baseline);
+#endif
+    // … and, unforced, runs it.
+    if (qEnvironmentVariableIsEmpty("ATTENTION_LAB_ISA"))
+        QCOMPARE(attention::isaTable().compiledFor(), available.back());
 }
 
 void TestIsa::kernelsAgree_data()
