@@ -1,5 +1,6 @@
 #include "scenario.h"
 
+#include "sharedproducts.h"
 #include "tablepool.h"
 
 #include <algorithm>
@@ -127,10 +128,11 @@ std::shared_ptr<const Matrix> rawProducts(const Scenario &scenario, const Scenar
 {
     if (reuse && before && sameProducts(scenario, *before))
         return reuse;
-    ++productCount;
-    Matrix products = TablePool::take(scenario.tokenCount(), scenario.tokenCount());
-    products.noalias() = scenario.queries * scenario.keys.transpose();
-    return shareTable(std::move(products));
+    bool multiplied = false;
+    std::shared_ptr<const Matrix> products =
+        SharedProducts::get(scenario.queries, scenario.keys, &multiplied);
+    productCount += multiplied ? 1 : 0;
+    return products;
 }
 
 bool sameProducts(const Scenario &a, const Scenario &b)

@@ -105,7 +105,8 @@ struct Scenario
 };
 
 /// Q Kᵀ of `queries` and `keys` (the raw products), or `reuse` when it came from the same
-/// queries and keys (`before`): counted by rawProductCount() only when multiplied.
+/// queries and keys (`before`), or the table another pass made of them (SharedProducts):
+/// counted by rawProductCount() only when multiplied.
 std::shared_ptr<const Matrix> rawProducts(const Scenario &scenario, const Scenario *before,
                                           std::shared_ptr<const Matrix> reuse);
 /// True when `a` and `b` have the same queries and keys, hence the same raw products.

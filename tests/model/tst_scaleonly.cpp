@@ -14,6 +14,7 @@
 #include <QTest>
 #include <cmath>
 #include <limits>
+#include <thread>
 
 using namespace attention;
 
@@ -110,6 +111,7 @@ private Q_SLOTS:
     void documentSkipsTheProduct_data();
     void documentSkipsTheProduct();
     void comparisonSkipsTheProduct();
+    void concurrentPassesShareTheProduct();
     void pooledImageMatchesCellByCell_data();
     void pooledImageMatchesCellByCell();
     void bandsMakeTheWholeTable_data();
@@ -195,6 +197,38 @@ void TestScaleOnly::comparisonSkipsTheProduct()
     VERIFY_ALL_NEAR(second.weights, plainAttention(flipped(s, Flip::Causal)).second, 1e-12);
     QVERIFY(second.weightsImage);
     QCOMPARE(second.weightsImage->scale, HeatmapScale::forWeights(70, true));
+}
+
+void TestScaleOnly::concurrentPassesShareTheProduct()
+{
+    // After an edit at large T the document's pass and the comparison's start at once: one
+    // multiplies Q Kᵀ, the other waits for that table (or finds it made) and shares it.
+    const Scenario s = randomScenario(names(400), 16, 21);
+    const long long before = rawProductCount();
+    ScenarioResult comparison;
+    std::thread other([&] { comparison = compareResult(s, Flip::Causal); });
+    const ScenarioResult document = s.compute();
+    other.join();
+    QCOMPARE(rawProductCount(), before + 1);
+    QCOMPARE(document.products.get(), comparison.products.get());
+    VERIFY_ALL_NEAR(document.weights, plainAttention(s).second, 1e-12);
+    VERIFY_ALL_NEAR(comparison.weights, plainAttention(flipped(s, Flip::Causal)).second, 1e-12);
+
+    // Another query: a table of its own, and the right one.
+    Scenario moved = s;
+    moved.queries(3, 2) += 0.5;
+    const ScenarioResult third = moved.compute();
+    QCOMPARE(rawProductCount(), before + 2);
+    QVERIFY(third.products.get() != document.products.get());
+    VERIFY_ALL_NEAR(third.weights, plainAttention(moved).second, 1e-12);
+
+    // Where copies of Q and K would weigh more than a quarter of the table (d > T / 8), each
+    // pass multiplies on its own.
+    const Scenario wide = randomScenario(names(40), 16, 5);
+    const ScenarioResult once = wide.compute();
+    const ScenarioResult twice = wide.compute();
+    QCOMPARE(rawProductCount(), before + 4);
+    QCOMPARE(*once.products, *twice.products);
 }
 
 void TestScaleOnly::pooledImageMatchesCellByCell_data()
