@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The monkey test at full length (scripts/test.sh runs it after ctest): tst_monkey, built by the
-# test preset (AddressSanitizer + UBSan), runs three rounds of 10,000 seeded random actions one
-# after the other in the same window, with LeakSanitizer on. The first round warms up what is
-# meant to fill once: ASan's quarantine and stack depot, the undo history up to its limit of
+# test preset (AddressSanitizer + UBSan), runs three rounds of seeded random actions one after the
+# other in the same window, 5,000 then twice 10,000, with LeakSanitizer on. The first round warms
+# up what is meant to fill once: ASan's quarantine and stack depot, the undo history up to its limit of
 # 1000 steps, Qt's font and glyph caches, the heatmaps' laid-out texts. The other two are the
 # two runs compared: the script fails on a failed check, a sanitizer report or a leak, and on
 # memory still growing once warmed up, by two gates. The first, the heap in use (the allocator's
@@ -30,8 +30,14 @@
 # for it, a measurement taken while it ran held some 7 MiB more (35 -> 42 MiB, +182 per mille,
 # failed the gate once). Waiting, rounds of 3000 left 25279, 25274, 24511 KiB (-31 per mille).
 #
-# Usage: scripts/monkey.sh (after `cmake --build --preset test`). ATTENTION_MONKEY_ACTIONS and
-# ATTENTION_MONKEY_SEED change the round length (default 10000) and the seed (default 1);
+# The warm-up is 5,000 actions: the peak of a whole run is reached within its first 1000 (a
+# scenario at d = 4096), the history reaches its limit after some 2000, and from there the
+# resident size grows by 15–20 MiB a thousand actions (the stack depot) in every round alike
+# (scripts/test.sh, 2026-12-07: 1614 MiB peak after 1000 actions, unchanged through 20,000).
+#
+# Usage: scripts/monkey.sh (after `cmake --build --preset test`). ATTENTION_MONKEY_ACTIONS,
+# ATTENTION_MONKEY_WARMUP and ATTENTION_MONKEY_SEED change the length of the compared rounds
+# (default 10000), of the warm-up (default 5000) and the seed (default 1);
 # ATTENTION_MONKEY_BINARY and ATTENTION_MONKEY_LOG another test binary and log file;
 # ATTENTION_MONKEY_HEAP_GROWTH and ATTENTION_MONKEY_RSS_GROWTH the gates' limits in percent
 # (default 5 and 20).
@@ -50,6 +56,7 @@ fi
 
 export QT_QPA_PLATFORM=offscreen
 export ATTENTION_MONKEY_ACTIONS=${ATTENTION_MONKEY_ACTIONS:-10000}
+export ATTENTION_MONKEY_WARMUP=${ATTENTION_MONKEY_WARMUP:-5000}
 export ATTENTION_MONKEY_SEED=${ATTENTION_MONKEY_SEED:-1}
 export ATTENTION_MONKEY_ROUNDS=3
 # LeakSanitizer checks at exit (it cannot run under ptrace: not in a debugger or strace).
@@ -57,7 +64,7 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=1
 # The rounds are one test function; Qt Test's default limit per function is 5 minutes.
 export QTEST_FUNCTION_TIMEOUT=3600000
 
-echo "monkey: a warm-up and 2 rounds of ${ATTENTION_MONKEY_ACTIONS} actions, seed ${ATTENTION_MONKEY_SEED}, under ASan + UBSan + LSan"
+echo "monkey: a warm-up of ${ATTENTION_MONKEY_WARMUP} and 2 rounds of ${ATTENTION_MONKEY_ACTIONS} actions, seed ${ATTENTION_MONKEY_SEED}, under ASan + UBSan + LSan"
 status=0
 /usr/bin/time -v -o "$times" "$binary" >"$log" 2>&1 || status=$?
 grep -E '^QINFO.*monkey: (peak RSS|heap at rest)' "$log" | sed 's/^QINFO *: *[^ ]* //' || true
@@ -82,7 +89,7 @@ for figure in "$warm" "$first" "$second" "$heapFirst" "$heapSecond"; do
 done
 elapsed=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): *//p' "$times")
 n=${ATTENTION_MONKEY_ACTIONS}
-summary="monkey: ${n} warm-up + 2 × ${n} actions (seed ${ATTENTION_MONKEY_SEED}) in ${elapsed}; heap in use at rest $((heapFirst / 1024)) MiB after the first run of ${n}, $((heapSecond / 1024)) MiB after the second ($((heapSecond * 1000 / heapFirst - 1000)) per mille); peak RSS $((first / 1024)) MiB after the first run, $((second / 1024)) MiB after the second ($((warm / 1024)) MiB after the warm-up; ASan's own memory included)"
+summary="monkey: ${ATTENTION_MONKEY_WARMUP} warm-up + 2 × ${n} actions (seed ${ATTENTION_MONKEY_SEED}) in ${elapsed}; heap in use at rest $((heapFirst / 1024)) MiB after the first run of ${n}, $((heapSecond / 1024)) MiB after the second ($((heapSecond * 1000 / heapFirst - 1000)) per mille); peak RSS $((first / 1024)) MiB after the first run, $((second / 1024)) MiB after the second ($((warm / 1024)) MiB after the warm-up; ASan's own memory included)"
 # Integer arithmetic: heapSecond > (1 + growth/100) × heapFirst, second > (1 + rssGrowth/100) ×
 # first. The RSS gate is 20%: on an idle machine the peak grew by 12%, 9%, 8.8% and 10.2% (seed 1,
 # four runs over three weeks; ASan's stack depot still grows), and by 16.3% once with a build and

@@ -16,7 +16,8 @@
 //
 // ATTENTION_MONKEY_SEED (default 1) and ATTENTION_MONKEY_ACTIONS (default 10000) choose the run,
 // ATTENTION_MONKEY_ROUNDS (default 1) how many runs of that many actions follow one another in
-// the same window; all are printed first, so a failure can be replayed exactly.
+// the same window, ATTENTION_MONKEY_WARMUP (default: as many) the length of the first when there
+// are several; all are printed first, so a failure can be replayed exactly.
 // ATTENTION_MONKEY_EXIT_AT_REST=N ends the process at rest after round N (for a heap profiler);
 // ATTENTION_MONKEY_ONLY="undo,zoom" runs only the actions named (see `actions`).
 // ctest runs 1000 actions; scripts/monkey.sh runs three rounds of 10,000 under AddressSanitizer and
@@ -237,9 +238,10 @@ void TestMonkey::randomActions()
     m_seed = environmentNumber("ATTENTION_MONKEY_SEED", 1);
     const qint64 count = environmentNumber("ATTENTION_MONKEY_ACTIONS", 10000);
     const qint64 rounds = environmentNumber("ATTENTION_MONKEY_ROUNDS", 1);
-    qInfo("monkey: seed %lld, %lld rounds of %lld actions (ATTENTION_MONKEY_SEED, "
-          "ATTENTION_MONKEY_ROUNDS, ATTENTION_MONKEY_ACTIONS)",
-          m_seed, rounds, count);
+    const qint64 warmUp = rounds > 1 ? environmentNumber("ATTENTION_MONKEY_WARMUP", count) : count;
+    qInfo("monkey: seed %lld, %lld rounds of %lld actions, the first of %lld (ATTENTION_MONKEY_SEED, "
+          "ATTENTION_MONKEY_ROUNDS, ATTENTION_MONKEY_ACTIONS, ATTENTION_MONKEY_WARMUP)",
+          m_seed, rounds, count, warmUp);
     m_random = std::make_unique<Random>(std::uint64_t(m_seed));
     setUpWindow();
     if (QTest::currentTestFailed())
@@ -251,7 +253,7 @@ void TestMonkey::randomActions()
     // The rounds continue one another in the same window; the peak memory of each is printed, so
     // that a second round shows whether memory still grows once the first has warmed it up.
     for (qint64 round = 1; round <= rounds; ++round) {
-        playRound(round, count, tries, effects, noEditor);
+        playRound(round, round == 1 ? warmUp : count, tries, effects, noEditor);
         if (QTest::currentTestFailed())
             return;
         // The last round's history is replayed below first.
@@ -272,7 +274,7 @@ void TestMonkey::randomActions()
     reportHeapAtRest(rounds);
     if (QTest::currentTestFailed())
         return;
-    checkShares(tries, effects, noEditor, rounds * count);
+    checkShares(tries, effects, noEditor, warmUp + (rounds - 1) * count);
 }
 
 void TestMonkey::setUpWindow()
