@@ -239,9 +239,10 @@ void TestMonkey::randomActions()
     const qint64 count = environmentNumber("ATTENTION_MONKEY_ACTIONS", 10000);
     const qint64 rounds = environmentNumber("ATTENTION_MONKEY_ROUNDS", 1);
     const qint64 warmUp = rounds > 1 ? environmentNumber("ATTENTION_MONKEY_WARMUP", count) : count;
-    qInfo("monkey: seed %lld, %lld rounds of %lld actions, the first of %lld (ATTENTION_MONKEY_SEED, "
-          "ATTENTION_MONKEY_ROUNDS, ATTENTION_MONKEY_ACTIONS, ATTENTION_MONKEY_WARMUP)",
-          m_seed, rounds, count, warmUp);
+    qInfo(
+        "monkey: seed %lld, %lld rounds of %lld actions, the first of %lld (ATTENTION_MONKEY_SEED, "
+        "ATTENTION_MONKEY_ROUNDS, ATTENTION_MONKEY_ACTIONS, ATTENTION_MONKEY_WARMUP)",
+        m_seed, rounds, count, warmUp);
     m_random = std::make_unique<Random>(std::uint64_t(m_seed));
     setUpWindow();
     if (QTest::currentTestFailed())
