@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The monkey test at full length (scripts/test.sh runs it after ctest): tst_monkey, built by the
 # test preset (AddressSanitizer + UBSan), runs three rounds of seeded random actions one after the
-# other in the same window, 5,000 then twice 10,000, with LeakSanitizer on. The first round warms
+# other in the same window, 3,000 then twice 10,000, with LeakSanitizer on. The first round warms
 # up what is meant to fill once: ASan's quarantine and stack depot, the undo history up to its limit of
 # 1000 steps, Qt's font and glyph caches, the heatmaps' laid-out texts. The other two are the
 # two runs compared: the script fails on a failed check, a sanitizer report or a leak, and on
@@ -30,14 +30,14 @@
 # for it, a measurement taken while it ran held some 7 MiB more (35 -> 42 MiB, +182 per mille,
 # failed the gate once). Waiting, rounds of 3000 left 25279, 25274, 24511 KiB (-31 per mille).
 #
-# The warm-up is 5,000 actions: the peak of a whole run is reached within its first 1000 (a
+# The warm-up is 3,000 actions: the peak of a whole run is reached within its first 1000 (a
 # scenario at d = 4096), the history reaches its limit after some 2000, and from there the
 # resident size grows by 15–20 MiB a thousand actions (the stack depot) in every round alike
 # (scripts/test.sh, 2026-12-07: 1614 MiB peak after 1000 actions, unchanged through 20,000).
 #
 # Usage: scripts/monkey.sh (after `cmake --build --preset test`). ATTENTION_MONKEY_ACTIONS,
 # ATTENTION_MONKEY_WARMUP and ATTENTION_MONKEY_SEED change the length of the compared rounds
-# (default 10000), of the warm-up (default 5000) and the seed (default 1);
+# (default 10000), of the warm-up (default 3000) and the seed (default 1);
 # ATTENTION_MONKEY_BINARY and ATTENTION_MONKEY_LOG another test binary and log file;
 # ATTENTION_MONKEY_HEAP_GROWTH and ATTENTION_MONKEY_RSS_GROWTH the gates' limits in percent
 # (default 5 and 20).
@@ -56,7 +56,7 @@ fi
 
 export QT_QPA_PLATFORM=offscreen
 export ATTENTION_MONKEY_ACTIONS=${ATTENTION_MONKEY_ACTIONS:-10000}
-export ATTENTION_MONKEY_WARMUP=${ATTENTION_MONKEY_WARMUP:-5000}
+export ATTENTION_MONKEY_WARMUP=${ATTENTION_MONKEY_WARMUP:-3000}
 export ATTENTION_MONKEY_SEED=${ATTENTION_MONKEY_SEED:-1}
 export ATTENTION_MONKEY_ROUNDS=3
 # LeakSanitizer checks at exit (it cannot run under ptrace: not in a debugger or strace).

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Installs what is missing, checks the sources' sizes and layers (scripts/check-sizes.py,
-# scripts/check-layers.py) and the documents (scripts/check-docs.py), builds the test
-# preset (AddressSanitizer + UndefinedBehaviorSanitizer) and runs its tests offscreen (the fuzz,
-# release and portable trees build beside it at the lowest priority), then the monkey test at
-# full length (scripts/monkey.sh: a warm-up and two runs of 10,000 random actions on the main window,
+# scripts/check-layers.py) and the documents (scripts/check-docs.py), builds the test preset
+# (AddressSanitizer + UndefinedBehaviorSanitizer) and runs its tests offscreen (the fuzz, release
+# and portable trees build beside it at the lowest priority), then the monkey test at full length
+# (scripts/monkey.sh: a warm-up and two runs of 10,000 random actions on the main window,
 # LeakSanitizer on, peaks compared) and beside it fuzzes the scenario reader and the model-file
-# reader for 60 seconds each (fuzz preset: clang, libFuzzer, ASan + UBSan) and runs the tests
-# over all of 全唐诗 in the release tree (label whole-corpus), then checks the benchmarks of the
-# release and portable builds against their aims (tests/bench/aims.tsv), alone. Prints how long
-# each phase took. Exits non-zero on any failure, finding or missed aim.
+# reader for 60 seconds each, both at once (fuzz preset: clang, libFuzzer, ASan + UBSan) and runs
+# the tests over all of 全唐诗 in the release tree (label whole-corpus), then checks the benchmarks
+# of the release and portable builds against their aims (tests/bench/aims.tsv), alone. Prints how
+# long each phase took. Exits non-zero on any failure, finding or missed aim.
 #
 # Usage: scripts/test.sh [--allow-skips]. A check that a test skipped (QSKIP) fails the run unless
 # it is on tests/skips-allowed.txt; --allow-skips (or ATTENTION_ALLOW_SKIPS=1) only lists it, for
@@ -89,7 +89,7 @@ tests=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' build/test/ctest.log)
 # tests/skips-allowed.txt fails the run here (unless --allow-skips).
 skipped=$(scripts/check-skips.sh build/test/Testing/Temporary/LastTest.log)
 
-# ctest ran 1000 monkey actions; the monkey here runs 5,000 to warm up, then two runs of 10,000
+# ctest ran 1000 monkey actions; the monkey here runs 3,000 to warm up, then two runs of 10,000
 # whose peak memory it compares (its gates are on memory, not time). It keeps one core busy for
 # some twenty minutes; on the other the background builds finish and the fuzzers run.
 monkey_log=build/test/monkey-summary.log
@@ -135,13 +135,23 @@ run_fuzzer() {
     fi
     echo "${runs}" >"build/fuzz/${name}.runs"
 }
-phase "fuzz beside the monkey" run_fuzzer fuzz_scenario tests/fuzz/corpus tests/fuzz/scenario.dict
-phase "fuzz model file beside the monkey" run_fuzzer fuzz_modelfile tests/fuzz/modelfile-corpus \
-    tests/fuzz/modelfile.dict
+# run_fuzzers: both fuzzers at once, a core each (by now the monkey has mostly ended: the builds
+# were the longer pole), so the minute of each costs one minute of the run.
+run_fuzzers() {
+    local status=0 scenario modelfile
+    run_fuzzer fuzz_scenario tests/fuzz/corpus tests/fuzz/scenario.dict &
+    scenario=$!
+    run_fuzzer fuzz_modelfile tests/fuzz/modelfile-corpus tests/fuzz/modelfile.dict &
+    modelfile=$!
+    wait "${scenario}" || status=1
+    wait "${modelfile}" || status=1
+    return "${status}"
+}
+phase "fuzzers beside the monkey" run_fuzzers
 # The tests over all of 全唐诗 (label whole-corpus: minutes under the sanitizers, seconds here),
-# in the release tree; their skips are checked as ctest's are.
+# two at a time in the release tree; their skips are checked as ctest's are.
 phase "whole-corpus tests (release tree) beside the monkey" bash -c 'set -o pipefail
-    ctest --preset whole-corpus | tee build/release/whole-corpus.log'
+    ctest --preset whole-corpus --parallel 2 | tee build/release/whole-corpus.log'
 whole=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' build/release/whole-corpus.log)
 skipped_whole=$(scripts/check-skips.sh build/release/Testing/Temporary/LastTest.log)
 phase "monkey's end" wait_monkey

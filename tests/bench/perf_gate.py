@@ -8,11 +8,19 @@ or the rate divided by 1.5), else the row's own gate, which may not be looser th
 The memory rows open attention-lab itself: its peak resident memory at the first window of a
 large scenario.
 
+The machine's speed changes from one run to the next (the machines are shared: on one day the
+same build's kernels ran at 0.57x and its training at 0.66x the figures of another). So the rates
+of the kernels and of training are read against the machine's speed measured in the same run:
+the rows "machine gemm:threads=N" are the same products as one training step as plain GEMMs of the
+release build (bench_train's efficiency line), with their idle figure beside; a rate is gated at
+the machine's speed, i.e. multiplied by idle GEMM / GEMM now. The times of the window, the ratios
+and the memory are gated as measured.
+
 Usage: tests/bench/perf_gate.py [--bin build/release/bin] [--portable-bin build/portable/bin]
                                 [--aims tests/bench/aims.tsv]
 
-Prints one row per aim (benchmark, row, aim, the idle figure, gate, measured, whether the aim is
-met, pass or MISS) and exits 1 on a miss, 2 when a benchmark fails to run or prints no figure or
+Prints one row per aim (benchmark, row, aim, the idle figure, gate, measured, the machine's speed
+over the idle one where a row is read against it, whether the aim is met, pass or MISS) and exits 1 on a miss, 2 when a benchmark fails to run or prints no figure or
 aims.tsv is malformed.
 """
 
@@ -36,7 +44,7 @@ UNITS = {"ms", "GFLOP/s", "steps/s", "ratio", "MiB"}
 
 # Fixed repetition counts: QBENCHMARK runs each row -median times with -iterations passes each
 # and reports the median; bench_train is run this many times and its median step rate kept.
-INTERACTION_ARGS = ["-iterations", "1", "-median", "15"]
+INTERACTION_ARGS = ["-median", "15"]  # scaleStep times its first step itself, to the µs
 KERNEL_ARGS = ["-iterations", "20", "-median", "5"]
 TRAIN_RUNS = 3
 KERNEL_D = 64  # bench_kernels' head dimension
@@ -70,7 +78,9 @@ def read_aims(path):
                 fail(f"{path}:{number}: expected benchmark, row, unit, aim, measured, gate (tabs)")
             bench, row, unit, aim, measured, gate = fields
             try:
-                aim, measured = float(aim), float(measured)
+                # A machine row is a yardstick: no aim ("-").
+                aim = float("nan") if bench == "machine" and aim == "-" else float(aim)
+                measured = float(measured)
                 loosest = default_gate(unit, measured)
                 gate = loosest if gate == "-" else float(gate)
             except ValueError:
@@ -188,6 +198,54 @@ def median_train_rate(bindir, threads):
     return runs[key]
 
 
+def measure_machine(bindir, aims):
+    """Rows gemm:threads=N: the machine's speed, the same products as a training step of the
+    default config as plain GEMMs on N threads (GFLOP/s), the median of TRAIN_RUNS."""
+    figures = {}
+    for aim in aims:
+        threads = aim["row"].removeprefix("gemm:threads=")
+        texts = median_train_rate(bindir, threads)[1]
+        values = [float(m.group(1)) for m in
+                  (re.search(r"the same products as GEMMs ([0-9.]+) GFLOP/s", t) for t in texts)
+                  if m]
+        if len(values) == len(texts):
+            figures[aim["row"]] = statistics.median(values)
+    return figures
+
+
+def machine_row(aim):
+    """The machine row a rate of `aim` is read against, or None: training on N threads against
+    the GEMMs on N, the kernels (two threads) against two."""
+    if aim["bench"] == "bench_train" and aim["row"].startswith("threads="):
+        return "gemm:" + aim["row"]
+    if aim["bench"] == "bench_kernels":
+        return "gemm:threads=2"
+    return None
+
+
+def machine_speed(aim, aims, measured):
+    """The machine's speed now over its speed when `aim`'s idle figure was measured (1 for a row
+    not read against it): the GEMM yardstick measured in this run over the idle one."""
+    reference = machine_row(aim)
+    if reference is None:
+        return 1.0
+    idle = next((a["measured"] for a in aims if a["bench"] == "machine" and a["row"] == reference),
+                None)
+    now = measured.get("machine", {}).get(reference)
+    if idle is None or now is None:
+        fail(f"{aim['bench']} {aim['row']}: no figure of machine {reference} (aims.tsv, this run)")
+    return now / idle
+
+
+def judge(aim, value, speed):
+    """Whether `value` is within `aim`'s gate and meets its aim, both read at the idle machine's
+    speed (value / speed): (within the gate, aim met)."""
+    at_idle = value / speed
+    if aim["unit"] in LOWER_IS_BETTER:
+        return at_idle <= aim["gate"], at_idle <= aim["aim"]
+    return at_idle >= aim["gate"], at_idle >= aim["aim"]
+
+
 def measure_train(bindir, aims):
     """Rows threads=N: the median step time's rate; estimate:threads=N: how close step 7's
     estimate before a run came to it, either way (1: exact); scaling: two threads' rate over one
@@ -257,8 +315,9 @@ def measure_open(bindir, aims):
     return figures
 
 
-MEASURE = {"bench_interaction": measure_interaction, "bench_kernels": measure_kernels,
-           "bench_train": measure_train, "attention-lab": measure_open}
+MEASURE = {"machine": measure_machine, "bench_interaction": measure_interaction,
+           "bench_kernels": measure_kernels, "bench_train": measure_train,
+           "attention-lab": measure_open}
 
 
 def main():
@@ -277,19 +336,24 @@ def main():
     if portable:
         measured["portable"] = measure_portable(options.portable_bin, portable, measured)
     misses = 0
-    print(f"{'benchmark':<18} {'row':<40} {'aim':>9} {'idle':>9} {'gate':>10} {'now':>9}  "
-          f"{'aim met':<7}  verdict")
+    print(f"{'benchmark':<18} {'row':<40} {'aim':>9} {'idle':>9} {'gate':>10} {'now':>9} "
+          f"{'speed':>6}  {'aim met':<7}  verdict")
     for a in aims:
         value = measured.get(a["bench"], {}).get(a["row"])
         if value is None:
             fail(f"{a['bench']} printed no figure for {a['row']}")
-        lower = a["unit"] in LOWER_IS_BETTER
-        ok = value <= a["gate"] if lower else value >= a["gate"]
-        met = value <= a["aim"] if lower else value >= a["aim"]
+        if a["bench"] == "machine":  # the yardstick itself: nothing to pass
+            print(f"{a['bench']:<18} {a['row']:<40} {'':>9} {a['measured']:>9g} {'':>10} "
+                  f"{value:>9.2f} {value / a['measured']:>6.2f}  {'':<7}  reference "
+                  f"({a['unit']})")
+            continue
+        speed = machine_speed(a, aims, measured)
+        ok, met = judge(a, value, speed)
         misses += 0 if ok else 1
-        sign = "<=" if lower else ">="
+        sign = "<=" if a["unit"] in LOWER_IS_BETTER else ">="
+        shown_speed = f"{speed:>6.2f}" if machine_row(a) else f"{'':>6}"
         print(f"{a['bench']:<18} {a['row']:<40} {sign}{a['aim']:>7g} {a['measured']:>9g} "
-              f"{sign}{a['gate']:>8.4g} {value:>9.2f}  {'yes' if met else 'no':<7}  "
+              f"{sign}{a['gate']:>8.4g} {value:>9.2f} {shown_speed}  {'yes' if met else 'no':<7}  "
               f"{'pass' if ok else 'MISS'} ({a['unit']})")
     if misses:
         print(f"perf_gate: {misses} figure(s) beyond their gates")

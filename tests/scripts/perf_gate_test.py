@@ -2,13 +2,16 @@
 """Tests of tests/bench/perf_gate.py's rules, without running a benchmark: the gate of a row is
 1.5x its idle figure (the time times 1.5, the rate divided by it) unless the row gives a tighter
 one; an own gate looser than that, or a malformed row, is refused (exit 2); and the project's own
-tests/bench/aims.tsv reads, every gate within 1.5x of its idle figure. The ctest perf_gate_rules
-runs it.
+tests/bench/aims.tsv reads, every gate within 1.5x of its idle figure; the kernels' and training's
+rates are read at the idle machine's speed (the GEMM yardstick of the same run). The ctest
+perf_gate_rules runs it.
 
 Usage: perf_gate_test.py PATH/TO/perf_gate.py PATH/TO/aims.tsv
 """
 
+import contextlib
 import importlib.util
+import io
 import os
 import subprocess
 import sys
@@ -70,6 +73,32 @@ def main():
     check(refused(script, "b\tfast\tsteps/s\t100\t90\n"), "a row without its gate column")
     check(refused(script, "b\tfast\tfurlongs\t100\t90\t-\n"), "an unknown unit")
     check(refused(script, "b\tfast\tms\tten\t90\t-\n"), "an aim that is not a number")
+
+    # The rates of the kernels and of training are read at the idle machine's speed: half the
+    # rate on a machine at half its speed passes, half the rate at full speed fails.
+    kernel = {"bench": "bench_kernels", "row": "attention:tiled/2000/full", "unit": "GFLOP/s",
+              "aim": 250.0, "measured": 300.0, "gate": 200.0}
+    machine = [{"bench": "machine", "row": "gemm:threads=2", "unit": "GFLOP/s",
+                "aim": float("nan"), "measured": 120.0, "gate": 80.0}]
+    half = gate.machine_speed(kernel, machine, {"machine": {"gemm:threads=2": 60.0}})
+    check(abs(half - 0.5) < 1e-12, f"the machine at half its speed reads {half}")
+    check(gate.judge(kernel, 150.0, half) == (True, True), "half the rate at half the speed")
+    check(gate.judge(kernel, 150.0, 1.0) == (False, False), "half the rate at full speed fails")
+    check(gate.judge(kernel, 190.0, 1.0) == (False, False), "a rate below its gate fails")
+    try:
+        with contextlib.redirect_stderr(io.StringIO()):
+            gate.machine_speed(kernel, machine, {})
+        check(False, "a rate without this run's yardstick is refused")
+    except SystemExit as stop:
+        check(stop.code == 2, "a rate without this run's yardstick stops with exit 2")
+    window = {"bench": "bench_interaction", "row": "scaleStep:T=5", "unit": "ms", "aim": 4.0,
+              "measured": 2.5, "gate": 3.75}
+    check(gate.machine_speed(window, machine, {}) == 1.0, "a time in the window: as measured")
+    check(gate.judge(window, 3.7, 1.0) == (True, True), "a time within its gate")
+    check(gate.judge(window, 3.8, 1.0) == (False, True), "a time beyond its gate fails")
+    train = {"bench": "bench_train", "row": "threads=1", "unit": "steps/s", "aim": 100.0,
+             "measured": 65.0, "gate": 43.3}
+    check(gate.machine_row(train) == "gemm:threads=1", "training on one thread: one thread's GEMM")
 
     # The project's own rows: every one within 1.5x of its idle figure, none with a zero figure.
     shipped = gate.read_aims(aims_path)
