@@ -246,21 +246,20 @@ std::optional<std::vector<std::vector<HeadRoles>>> measureRoles(const Parameters
     std::vector<std::vector<RoleSums>> sums(std::size_t(config.layers),
                                             std::vector<RoleSums>(std::size_t(config.heads)));
     const int tokens = cut.tokens;
-    const bool ran =
-        forEachWindowBatch(parameters, ids, cut, std::max(1, int(rowsPerPass / tokens)), true,
-                           [&](long first, int count, Activations<float> &acts) {
-                               for (int b = 0; b < count; ++b)
-                                   for (int l = 0; l < config.layers; ++l) {
-                                       const MatrixF &weights =
-                                           acts.blocks[std::size_t(l)].attention.weights;
-                                       for (int h = 0; h < config.heads; ++h)
-                                           sums[std::size_t(l)][std::size_t(h)].add(
-                                               weights.block((Index(b) * config.heads + h) * tokens,
-                                                             0, tokens, tokens),
-                                               (first + b) * tokens, keys);
-                                   }
-                               return true;
-                           });
+    const bool ran = forEachWindowBatch(
+        parameters, ids, cut, std::max(1, int(rowsPerPass / tokens)), OutputPass::BlocksOnly,
+        [&](long first, int count, Activations<float> &acts) {
+            for (int b = 0; b < count; ++b)
+                for (int l = 0; l < config.layers; ++l) {
+                    const MatrixF &weights = acts.blocks[std::size_t(l)].attention.weights;
+                    for (int h = 0; h < config.heads; ++h)
+                        sums[std::size_t(l)][std::size_t(h)].add(
+                            weights.block((Index(b) * config.heads + h) * tokens, 0, tokens,
+                                          tokens),
+                            (first + b) * tokens, keys);
+                }
+            return true;
+        });
     if (!ran)
         return std::nullopt;
     std::vector<std::vector<HeadRoles>> roles(std::size_t(config.layers));

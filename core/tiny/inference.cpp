@@ -69,7 +69,7 @@ std::optional<HeadProjections> headProjections(const Parameters<float> &paramete
         head >= config.heads)
         return std::nullopt;
     Activations<float> acts;
-    acts.blocksOnly = true;
+    acts.output = OutputPass::BlocksOnly;
     forwardOne(parameters, ids, acts);
     const AttentionCache<float> &cache = acts.blocks[std::size_t(layer)].attention;
     const Index dHead = config.dHead();

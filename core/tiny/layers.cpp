@@ -2,6 +2,7 @@
 
 #include "tiny/workers.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace attention::tiny {
@@ -300,37 +301,160 @@ void logitsForward(const MatrixT<Scalar> &a, const MatrixT<Scalar> &tokEmb, Matr
     });
 }
 
+namespace {
+
+/// How many rows have a target (≥ 0): the count the mean loss divides by.
+Index targetCount(const std::vector<int> &targets, Index rows)
+{
+    Index count = 0;
+    for (Index n = 0; n < rows; ++n)
+        count += targets[std::size_t(n)] >= 0 ? 1 : 0;
+    return count;
+}
+
+/// One row's cross-entropy against `target`, its logits turned into ∂mean/∂logits in place
+/// ((softmax − onehot) · share); a row without a target becomes zero and costs nothing.
+template<typename Row, typename Scalar>
+double crossEntropyRow(Row &&row, int target, Scalar share)
+{
+    if (target < 0) {
+        row.setZero();
+        return 0.0;
+    }
+    const Scalar maximum = row.maxCoeff();
+    const Scalar targetLogit = row(target);
+    row = (row.array() - maximum).exp();
+    const Scalar sum = row.sum();
+    row *= share / sum;   // softmax / count
+    row(target) -= share; // − onehot / count
+    return std::log(double(sum)) + double(maximum) - double(targetLogit);
+}
+
+/// The mean of `rowLoss` over `count` rows, summed in row order.
+double meanLoss(const std::vector<double> &rowLoss, Index count)
+{
+    double total = 0.0;
+    for (const double loss : rowLoss)
+        total += loss;
+    return count > 0 ? total / double(count) : 0.0;
+}
+
+} // namespace
+
 template<typename Scalar>
 double crossEntropyForwardBackward(MatrixT<Scalar> &logits, const std::vector<int> &targets,
                                    std::vector<double> &rowLoss)
 {
     const Index rows = logits.rows();
-    Index count = 0;
-    for (Index n = 0; n < rows; ++n)
-        count += targets[n] >= 0 ? 1 : 0;
+    const Index count = targetCount(targets, rows);
     const Scalar share = count > 0 ? Scalar(1) / Scalar(count) : Scalar(0);
     rowLoss.assign(std::size_t(rows), 0.0);
     parallelSlices(rows, double(rows) * double(logits.cols()), [&](Index first, Index count) {
-        for (Index n = first; n < first + count; ++n) {
-            auto row = logits.row(n);
-            const int target = targets[n];
-            if (target < 0) {
-                row.setZero();
-                continue;
-            }
-            const Scalar maximum = row.maxCoeff();
-            const Scalar targetLogit = row(target);
-            row = (row.array() - maximum).exp();
-            const Scalar sum = row.sum();
-            rowLoss[n] = std::log(double(sum)) + double(maximum) - double(targetLogit);
-            row *= share / sum;   // softmax / count
-            row(target) -= share; // − onehot / count
-        }
+        for (Index n = first; n < first + count; ++n)
+            rowLoss[std::size_t(n)] =
+                crossEntropyRow(logits.row(n), targets[std::size_t(n)], share);
     });
-    double total = 0.0;
-    for (const double loss : rowLoss)
-        total += loss;
-    return count > 0 ? total / double(count) : 0.0;
+    return meanLoss(rowLoss, count);
+}
+
+namespace {
+
+/// Calls slice(s, first, last) for the `slices` slices of [0, rows), slice s on thread s (or all
+/// in turn on one thread when the work is small or the caller holds a SerialScope).
+template<typename Slice>
+void forEachSlice(Index rows, int slices, double work, const Slice &slice)
+{
+    parallelSlices(slices, work, [&](Index first, Index count) {
+        for (Index s = first; s < first + count; ++s)
+            slice(s, rows * s / slices, rows * (s + 1) / slices);
+    });
+}
+
+/// One slice of rows per worker thread, as many as there are blocks at most.
+int sliceCount(Index rows, Index block)
+{
+    if (WorkerPool::serialHere())
+        return 1;
+    return std::max(
+        1, int(std::min<Index>(WorkerPool::instance().threads(), (rows + block - 1) / block)));
+}
+
+} // namespace
+
+template<typename Scalar>
+double outputLayerLoss(const MatrixT<Scalar> &a, const MatrixT<Scalar> &tokEmb,
+                       const std::vector<int> &targets, std::vector<double> &rowLoss,
+                       std::vector<int> &predictions, OutputLayerScratch<Scalar> &scratch,
+                       Index block)
+{
+    const Index rows = a.rows();
+    const Index vocab = tokEmb.rows();
+    rowLoss.assign(std::size_t(rows), 0.0);
+    predictions.assign(std::size_t(rows), 0);
+    const int slices = sliceCount(rows, block);
+    scratch.logits.resize(std::size_t(slices));
+    const auto slice = [&](Index s, Index first, Index last) {
+        MatrixT<Scalar> &logits = scratch.logits[std::size_t(s)];
+        logits.resize(std::min(block, rows), vocab);
+        for (Index top = first; top < last; top += block) {
+            const Index height = std::min(block, last - top);
+            auto part = logits.topRows(height);
+            part.noalias() = a.middleRows(top, height) * tokEmb.transpose(); // (height, V)
+            for (Index n = 0; n < height; ++n) {
+                const auto row = part.row(n);
+                Index best = 0;
+                const Scalar maximum = row.maxCoeff(&best);
+                predictions[std::size_t(top + n)] = int(best);
+                const int target = targets[std::size_t(top + n)];
+                if (target >= 0)
+                    rowLoss[std::size_t(top + n)] =
+                        std::log(double((row.array() - maximum).exp().sum())) + double(maximum) -
+                        double(row(target));
+            }
+        }
+    };
+    forEachSlice(rows, slices, 2.0 * double(rows) * double(tokEmb.size()), slice);
+    return meanLoss(rowLoss, targetCount(targets, rows));
+}
+
+template<typename Scalar>
+double outputLayerForwardBackward(const MatrixT<Scalar> &a, const MatrixT<Scalar> &tokEmb,
+                                  const std::vector<int> &targets, std::vector<double> &rowLoss,
+                                  MatrixT<Scalar> &da, MatrixT<Scalar> &dTokEmb,
+                                  OutputLayerScratch<Scalar> &scratch, Index block)
+{
+    const Index rows = a.rows();
+    const Index vocab = tokEmb.rows();
+    const Index count = targetCount(targets, rows);
+    const Scalar share = count > 0 ? Scalar(1) / Scalar(count) : Scalar(0);
+    rowLoss.assign(std::size_t(rows), 0.0);
+    da.resize(rows, a.cols());
+    // One slice of the rows per thread, each with its own logits block and partial gradient.
+    const int slices = sliceCount(rows, block);
+    scratch.logits.resize(std::size_t(slices));
+    scratch.dTokEmbs.resize(std::size_t(slices));
+    const auto slice = [&](Index s, Index first, Index last) {
+        MatrixT<Scalar> &logits = scratch.logits[std::size_t(s)];
+        logits.resize(std::min(block, rows), vocab);
+        MatrixT<Scalar> &gradient = s == 0 ? dTokEmb : scratch.dTokEmbs[std::size_t(s)];
+        if (s > 0)
+            gradient.setZero(vocab, a.cols());
+        for (Index top = first; top < last; top += block) {
+            const Index height = std::min(block, last - top);
+            auto part = logits.topRows(height);
+            const auto input = a.middleRows(top, height);
+            part.noalias() = input * tokEmb.transpose(); // (height, V)
+            for (Index n = 0; n < height; ++n)
+                rowLoss[std::size_t(top + n)] =
+                    crossEntropyRow(part.row(n), targets[std::size_t(top + n)], share);
+            da.middleRows(top, height).noalias() = part * tokEmb; // (height, d)
+            gradient.noalias() += part.transpose() * input;       // (V, d)
+        }
+    };
+    forEachSlice(rows, slices, 3.0 * 2.0 * double(rows) * double(tokEmb.size()), slice);
+    for (int s = 1; s < slices; ++s)
+        dTokEmb += scratch.dTokEmbs[std::size_t(s)];
+    return meanLoss(rowLoss, count);
 }
 
 template<typename Scalar>
@@ -384,7 +508,14 @@ void logitsBackward(const MatrixT<Scalar> &dLogits, const MatrixT<Scalar> &a,
         MatrixT<Scalar> &, const std::vector<int> &, std::vector<double> &);                       \
     template void logitsBackward<Scalar>(const MatrixT<Scalar> &, const MatrixT<Scalar> &,         \
                                          const MatrixT<Scalar> &, MatrixT<Scalar> &,               \
-                                         MatrixT<Scalar> &);
+                                         MatrixT<Scalar> &);                                       \
+    template double outputLayerLoss<Scalar>(                                                       \
+        const MatrixT<Scalar> &, const MatrixT<Scalar> &, const std::vector<int> &,                \
+        std::vector<double> &, std::vector<int> &, OutputLayerScratch<Scalar> &, Index);           \
+    template double outputLayerForwardBackward<Scalar>(                                            \
+        const MatrixT<Scalar> &, const MatrixT<Scalar> &, const std::vector<int> &,                \
+        std::vector<double> &, MatrixT<Scalar> &, MatrixT<Scalar> &, OutputLayerScratch<Scalar> &, \
+        Index);
 
 ATTENTION_TINY_INSTANTIATE_LAYERS(float)
 // The v3 and v4 copies serve the CPU paths' table, whose passes are float's (isadispatch.h):

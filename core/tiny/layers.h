@@ -139,4 +139,37 @@ template<typename Scalar>
 void logitsBackward(const MatrixT<Scalar> &dLogits, const MatrixT<Scalar> &a,
                     const MatrixT<Scalar> &tokEmb, MatrixT<Scalar> &da, MatrixT<Scalar> &dTokEmb);
 
+/// Per-thread buffers of outputLayerForwardBackward, kept across steps so that a step allocates
+/// nothing: a block of logits and a partial ∂/∂tok_emb for each slice of the rows.
+template<typename Scalar>
+struct OutputLayerScratch
+{
+    std::vector<MatrixT<Scalar>> logits;   ///< (block, V) each
+    std::vector<MatrixT<Scalar>> dTokEmbs; ///< (V, d) each but the first slice's (dTokEmb itself)
+};
+
+/// logitsForward and the cross-entropy's forward half in blocks of `block` rows, the (N, V)
+/// logits never made: the mean loss over the rows whose target is ≥ 0, `rowLosses` as
+/// crossEntropyForwardBackward gives them and `predictions` (N), each row's most likely id (the
+/// first on ties).
+template<typename Scalar>
+double outputLayerLoss(const MatrixT<Scalar> &a, const MatrixT<Scalar> &tokEmb,
+                       const std::vector<int> &targets, std::vector<double> &rowLosses,
+                       std::vector<int> &predictions, OutputLayerScratch<Scalar> &scratch,
+                       Index block);
+
+/// logitsForward, crossEntropyForwardBackward and logitsBackward in one pass over blocks of
+/// `block` rows, so that the (N, V) logits are never made (after "Cut Your Losses in
+/// Large-Vocabulary Language Models", Wijmans et al. 2024, and Liger Kernel's fused linear
+/// cross-entropy): each block's logits, their softmax and gradient and both backward products
+/// run while the block is in the cache. Returns the same mean loss and `rowLosses`; sets
+/// da = ∂mean/∂a (N, d) and adds ∂mean/∂tok_emb into dTokEmb (V, d). Each thread's slice of the
+/// rows keeps a partial ∂/∂tok_emb, added in slice order, so the result depends on the thread
+/// count only through that sum's order and Eigen's blocking.
+template<typename Scalar>
+double outputLayerForwardBackward(const MatrixT<Scalar> &a, const MatrixT<Scalar> &tokEmb,
+                                  const std::vector<int> &targets, std::vector<double> &rowLosses,
+                                  MatrixT<Scalar> &da, MatrixT<Scalar> &dTokEmb,
+                                  OutputLayerScratch<Scalar> &scratch, Index block);
+
 } // namespace attention::tiny

@@ -87,37 +87,58 @@ struct BlockActivations
     MlpCache<Scalar> mlp;
 };
 
+/// What the forward pass makes of the final LayerNorm's output.
+enum class OutputPass
+{
+    /// The (N, V) logits, which modelLoss then turns into their gradient (what inference shows).
+    Logits,
+    /// Nothing: the pass stops after the blocks, their attention weights made (what the head
+    /// analyses read; at 全唐诗's 7,358 ids the logits are most of a pass).
+    BlocksOnly,
+    /// Each row's loss and most likely next id, a block of rows at a time (outputLayerLoss): no
+    /// (N, V) logits (validation).
+    Loss,
+    /// The loss and its gradients, a block of rows at a time (outputLayerForwardBackward): no
+    /// (N, V) logits; modelLoss and modelBackward take what the forward pass left (training).
+    Training,
+};
+
 /// The forward pass's caches and the backward pass's buffers for one batch shape; reused across
 /// steps so that a training step allocates nothing once the shapes are set.
 template<typename Scalar>
 struct Activations
 {
     BatchShape shape;
-    std::vector<int> ids;     ///< (N) inputs
-    std::vector<int> targets; ///< (N) next ids, −1 where a position has none
-    /// The forward pass stops after the blocks: their attention weights without the logits
-    /// (what the head analyses read; at 全唐诗's 7,358 ids the logits are most of a pass).
-    bool blocksOnly = false;
-    MatrixT<Scalar> x;      ///< (N, d) the residual stream, updated in place
-    MatrixT<Scalar> branch; ///< (N, d) a block's attention or MLP output before it is added
+    std::vector<int> ids;                   ///< (N) inputs
+    std::vector<int> targets;               ///< (N) next ids, −1 where a position has none
+    OutputPass output = OutputPass::Logits; ///< what the forward pass makes after the blocks
+    Index outputBlockRows = 32; ///< Loss and Training: rows per block (32 measured fastest)
+    MatrixT<Scalar> x;          ///< (N, d) the residual stream, updated in place
+    MatrixT<Scalar> branch;     ///< (N, d) a block's attention or MLP output before it is added
     std::vector<BlockActivations<Scalar>> blocks;
     LayerNormCache<Scalar> lnF;
     MatrixT<Scalar> final;  ///< (N, d) LN_f output
     MatrixT<Scalar> logits; ///< (N, V) logits after the forward, ∂loss/∂logits after the loss
     std::vector<double> rowLosses; ///< (N) after the loss: each position's −log p of its target
-    MatrixT<Scalar> dx;            ///< (N, d) gradient of the residual stream
-    MatrixT<Scalar> dBranch;       ///< (N, d) gradient of a LayerNorm output
+    double blockedLoss = 0.0;      ///< Loss and Training: the mean loss
+    std::vector<int> predictions;  ///< Loss: (N) each row's most likely next id
+    MatrixT<Scalar> dFinal;        ///< Training: (N, d) ∂loss/∂final
+    MatrixT<Scalar> dOutputEmbedding;        ///< Training: (V, d) the output's ∂/∂tok_emb
+    OutputLayerScratch<Scalar> outputBlocks; ///< Loss and Training: the blocks' buffers
+    MatrixT<Scalar> dx;                      ///< (N, d) gradient of the residual stream
+    MatrixT<Scalar> dBranch;                 ///< (N, d) gradient of a LayerNorm output
 };
 
 /// The forward pass up to the logits for the windows in acts.ids (batch · T ids, T ≤ context),
-/// keeping the caches in acts. Afterwards acts.logits is (N, V) (untouched with acts.blocksOnly)
-/// and acts.blocks[l].attention.weights holds each layer's attention weights.
+/// keeping the caches in acts. Afterwards acts.blocks[l].attention.weights holds each layer's
+/// attention weights, and the output is what acts.output asks for (the (N, V) logits by default).
 template<typename Scalar>
 void modelForward(const Parameters<Scalar> &parameters, BatchShape shape,
                   Activations<Scalar> &acts);
 
 /// The mean cross-entropy over the positions whose acts.targets entry is ≥ 0; turns acts.logits
-/// into its gradient. Call after modelForward and before modelBackward.
+/// into its gradient (with OutputPass::Loss and Training, returns what the forward pass
+/// computed). Call after modelForward and before modelBackward.
 template<typename Scalar>
 double modelLoss(Activations<Scalar> &acts);
 

@@ -5,6 +5,8 @@
 
 #include "isadispatch.h"
 
+#include <utility>
+
 namespace attention::tiny::simd {
 
 template<typename Scalar>
@@ -27,15 +29,31 @@ void forward(const Parameters<Scalar> &parameters, BatchShape shape, Activations
             acts.x += acts.branch;
         }
     }
-    if (acts.blocksOnly)
+    if (acts.output == OutputPass::BlocksOnly)
         return;
     layerNormForward(acts.x, parameters.lnFGain, parameters.lnFBias, acts.final, acts.lnF);
-    logitsForward(acts.final, parameters.tokEmb, acts.logits);
+    if (acts.output == OutputPass::Logits) {
+        logitsForward(acts.final, parameters.tokEmb, acts.logits);
+        return;
+    }
+    acts.logits.resize(0, 0);
+    if (acts.output == OutputPass::Loss) {
+        acts.blockedLoss =
+            outputLayerLoss(acts.final, parameters.tokEmb, acts.targets, acts.rowLosses,
+                            acts.predictions, acts.outputBlocks, acts.outputBlockRows);
+        return;
+    }
+    acts.dOutputEmbedding.setZero(parameters.tokEmb.rows(), parameters.tokEmb.cols());
+    acts.blockedLoss = outputLayerForwardBackward(
+        acts.final, parameters.tokEmb, acts.targets, acts.rowLosses, acts.dFinal,
+        acts.dOutputEmbedding, acts.outputBlocks, acts.outputBlockRows);
 }
 
 template<typename Scalar>
 double loss(Activations<Scalar> &acts)
 {
+    if (acts.output == OutputPass::Loss || acts.output == OutputPass::Training)
+        return acts.blockedLoss;
     return crossEntropyForwardBackward(acts.logits, acts.targets, acts.rowLosses);
 }
 
@@ -51,8 +69,13 @@ void backward(const Parameters<Scalar> &parameters, Activations<Scalar> &acts,
         gradients.setZero();
     const Index rows = acts.shape.rows();
     acts.dx.setZero(rows, config.dModel);
-    acts.dBranch.setZero(rows, config.dModel);
-    logitsBackward(acts.logits, acts.final, parameters.tokEmb, acts.dBranch, gradients.tokEmb);
+    if (acts.output == OutputPass::Training) { // the forward pass made the output's gradients
+        std::swap(acts.dBranch, acts.dFinal);
+        std::swap(gradients.tokEmb, acts.dOutputEmbedding); // gradients.tokEmb was zero
+    } else {
+        acts.dBranch.setZero(rows, config.dModel);
+        logitsBackward(acts.logits, acts.final, parameters.tokEmb, acts.dBranch, gradients.tokEmb);
+    }
     layerNormBackward(acts.dBranch, parameters.lnFGain, acts.lnF, acts.dx, gradients.lnFGain,
                       gradients.lnFBias);
     for (int l = config.layers - 1; l >= 0; --l) {

@@ -17,15 +17,6 @@ constexpr double pi = 3.14159265358979323846;
 /// Separates the window sampler's stream from the initialisation's, which uses the seed itself.
 constexpr std::uint64_t windowStream = 0xA5A5'5A5A'C3C3'3C3Cull;
 
-/// The index of the largest entry of row (the first one on ties).
-template<typename Row>
-Index argmax(const Row &row)
-{
-    Index best = 0;
-    row.maxCoeff(&best);
-    return best;
-}
-
 } // namespace
 
 void setThreadCount(int threads)
@@ -153,9 +144,9 @@ std::optional<Evaluation> evaluate(const Parameters<float> &parameters,
     std::vector<double> positionSums(std::size_t(context), 0.0);
     long truePositive = 0, predicted = 0, actual = 0;
     const bool ran = forEachWindowBatch(
-        parameters, valIds, cut, batch, false, [&](long, int, Activations<float> &acts) {
+        parameters, valIds, cut, batch, OutputPass::Loss, [&](long, int, Activations<float> &acts) {
             for (Index n = 0; n < acts.shape.rows(); ++n) {
-                const bool guess = isMark[argmax(acts.logits.row(n))];
+                const bool guess = isMark[std::size_t(acts.predictions[std::size_t(n)])];
                 const bool truth = isMark[acts.targets[n]];
                 predicted += guess;
                 actual += truth;
@@ -256,6 +247,7 @@ double Trainer::step()
     // without being undone here): the same count, the same bits.
     setThreadCount(m_settings.threads);
     sampleBatch();
+    m_acts.output = OutputPass::Training; // no (N, V) logits: the output layer in blocks of rows
     modelForward(m_parameters, BatchShape{m_settings.batch, m_parameters.config.context}, m_acts);
     const double loss = modelLoss(m_acts);
     modelBackward(m_parameters, m_acts, m_gradients);

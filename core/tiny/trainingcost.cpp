@@ -3,7 +3,9 @@
 #include "tiny/trainer.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
+#include <utility>
 
 namespace attention::tiny {
 
@@ -23,14 +25,44 @@ std::int64_t blockForwardFloats(const ModelConfig &c, std::int64_t n, std::int64
 }
 
 /// Floats of the forward caches for n rows: the residual stream, a branch, each block, the
-/// final LayerNorm and its output, the logits.
+/// final LayerNorm and its output; no (N, V) logits (training and validation run the output layer
+/// in blocks: trainingOutputFloats, validationOutputBytes).
 std::int64_t forwardFloats(const ModelConfig &c, int batch, int tokens)
 {
     const std::int64_t n = std::int64_t(batch) * tokens;
     const std::int64_t d = c.dModel;
     const std::int64_t weights = std::int64_t(batch) * c.heads * tokens * tokens;
-    return 2 * n * d + c.layers * blockForwardFloats(c, n, weights) + (n * d + n) + n * d +
-           n * c.vocabSize;
+    return 2 * n * d + c.layers * blockForwardFloats(c, n, weights) + (n * d + n) + n * d;
+}
+
+/// The slices of n rows the output layer's blocks run in on `threads` threads, and the rows of a
+/// block (outputLayerLoss, outputLayerForwardBackward).
+std::pair<std::int64_t, std::int64_t> outputSlices(std::int64_t n, int threads)
+{
+    const std::int64_t block = Activations<float>().outputBlockRows;
+    return {std::max<std::int64_t>(1, std::min<std::int64_t>(threads, (n + block - 1) / block)),
+            std::min(block, n)};
+}
+
+/// Floats of training's output layer in blocks of rows (outputLayerForwardBackward) on `threads`
+/// threads: ∂loss/∂final (n, d) and the output's ∂/∂tok_emb (V, d), and for each slice of the
+/// rows a block of logits, and a partial ∂/∂tok_emb for all slices but the first.
+std::int64_t trainingOutputFloats(const ModelConfig &c, int batch, int tokens, int threads)
+{
+    const std::int64_t n = std::int64_t(batch) * tokens;
+    const std::int64_t v = c.vocabSize;
+    const std::int64_t d = c.dModel;
+    const auto [slices, rows] = outputSlices(n, threads);
+    return n * d + v * d + slices * rows * v + (slices - 1) * v * d;
+}
+
+/// Bytes of a validation's output layer in blocks of rows (outputLayerLoss) on `threads` threads:
+/// a block of logits per slice of the rows, and each row's most likely id.
+std::int64_t validationOutputBytes(const ModelConfig &c, int batch, int tokens, int threads)
+{
+    const std::int64_t n = std::int64_t(batch) * tokens;
+    const auto [slices, rows] = outputSlices(n, threads);
+    return slices * rows * c.vocabSize * floatBytes + n * std::int64_t(sizeof(int));
 }
 
 /// Floats the backward pass adds: dx, dBranch, and per block dConcat, dQ, dK, dV, dScores and
@@ -57,27 +89,35 @@ std::int64_t bytesOf(const std::vector<int> &v)
 
 } // namespace
 
-TrainingMemory trainingMemory(const ModelConfig &config, int batch, std::int64_t trainIds)
+TrainingMemory trainingMemory(const ModelConfig &config, int batch, int threads,
+                              std::int64_t trainIds)
 {
     TrainingMemory m;
     m.parameters = 5 * std::int64_t(parameterCount(config)) * floatBytes;
     const std::int64_t ids = 2 * std::int64_t(batch) * config.context; // inputs and targets
     m.activations = (forwardFloats(config, batch, config.context) +
+                     trainingOutputFloats(config, batch, config.context, threads) +
                      backwardFloats(config, batch, config.context)) *
                         floatBytes +
                     ids * std::int64_t(sizeof(int));
-    m.validation =
-        forwardFloats(config, batch, config.context) * floatBytes + ids * std::int64_t(sizeof(int));
+    m.validation = forwardFloats(config, batch, config.context) * floatBytes +
+                   validationOutputBytes(config, batch, config.context, threads) +
+                   ids * std::int64_t(sizeof(int));
     m.trainingIds = trainIds * std::int64_t(sizeof(int));
     return m;
 }
 
 std::int64_t heldBytes(const Activations<float> &acts)
 {
-    std::int64_t bytes = bytesOf(acts.ids) + bytesOf(acts.targets) + bytesOf(acts.x) +
-                         bytesOf(acts.branch) + bytesOf(acts.lnF.normalized) +
+    std::int64_t bytes = bytesOf(acts.ids) + bytesOf(acts.targets) + bytesOf(acts.predictions) +
+                         bytesOf(acts.x) + bytesOf(acts.branch) + bytesOf(acts.lnF.normalized) +
                          bytesOf(acts.lnF.rstd) + bytesOf(acts.final) + bytesOf(acts.logits) +
-                         bytesOf(acts.dx) + bytesOf(acts.dBranch);
+                         bytesOf(acts.dx) + bytesOf(acts.dBranch) + bytesOf(acts.dFinal) +
+                         bytesOf(acts.dOutputEmbedding);
+    for (const auto &block : acts.outputBlocks.logits)
+        bytes += bytesOf(block);
+    for (const auto &partial : acts.outputBlocks.dTokEmbs)
+        bytes += bytesOf(partial);
     for (const BlockActivations<float> &b : acts.blocks) {
         const AttentionCache<float> &a = b.attention;
         bytes += bytesOf(b.ln1.normalized) + bytesOf(b.ln1.rstd) + bytesOf(b.a1) +
@@ -122,14 +162,19 @@ double measureStepRate(int threads)
     for (std::size_t i = 0; i < ids.size(); ++i)
         ids[i] = int((i * 2654435761u) % std::size_t(config.vocabSize));
     Trainer trainer(config, settings, std::move(ids));
-    trainer.step(); // the buffers take their shapes
+    trainer.step(); // the buffers take their shapes, the worker threads wake up
+    trainer.step();
+    // The median of single steps: one step slowed by the machine (a worker descheduled) does not
+    // move it, where the mean of three read anywhere from 0.6 to 1.1 of the run's rate.
     using Clock = std::chrono::steady_clock;
-    constexpr int steps = 3;
-    const Clock::time_point start = Clock::now();
-    for (int i = 0; i < steps; ++i)
+    std::array<double, 5> seconds{};
+    for (double &step : seconds) {
+        const Clock::time_point start = Clock::now();
         trainer.step();
-    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    return steps * stepFlops(config, settings.batch) / std::max(seconds, 1e-9);
+        step = std::chrono::duration<double>(Clock::now() - start).count();
+    }
+    std::nth_element(seconds.begin(), seconds.begin() + 2, seconds.end());
+    return stepFlops(config, settings.batch) / std::max(seconds[2], 1e-9);
 }
 
 } // namespace attention::tiny

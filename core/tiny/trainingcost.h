@@ -23,9 +23,11 @@ struct TrainingMemory
     std::int64_t total() const { return parameters + activations + validation + trainingIds; }
 };
 
-/// The memory of a Trainer of `config` with `batch` windows a step and `trainIds` training ids,
-/// at its peak: during a validation of batches of `batch` windows after its first step.
-TrainingMemory trainingMemory(const ModelConfig &config, int batch, std::int64_t trainIds);
+/// The memory of a Trainer of `config` with `batch` windows a step on `threads` threads and
+/// `trainIds` training ids, at its peak: during a validation of batches of `batch` windows after
+/// its first step.
+TrainingMemory trainingMemory(const ModelConfig &config, int batch, int threads,
+                              std::int64_t trainIds);
 
 /// The bytes the buffers of `acts` hold now (each matrix's and vector's size).
 std::int64_t heldBytes(const Activations<float> &acts);
@@ -35,8 +37,8 @@ std::int64_t heldBytes(const Activations<float> &acts);
 double stepFlops(const ModelConfig &config, int batch);
 
 /// Floating-point operations a second that a training step reaches on this machine with
-/// `threads` threads: three steps of step 7's default model (about 50 ms), timed. The tiny
-/// model's thread count is left at `threads`.
+/// `threads` threads: the median of five steps of step 7's default model after two to warm up
+/// (about 100 ms in all). The tiny model's thread count is left at `threads`.
 double measureStepRate(int threads);
 
 } // namespace attention::tiny

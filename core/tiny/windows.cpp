@@ -22,7 +22,7 @@ WindowCut cutWindows(long length, int context, long maxWindows)
 }
 
 bool forEachWindowBatch(const Parameters<float> &parameters, const std::vector<int> &ids,
-                        WindowCut cut, int batch, bool blocksOnly, const WindowVisitor &visit)
+                        WindowCut cut, int batch, OutputPass output, const WindowVisitor &visit)
 {
     if (!allInVocabulary(ids, parameters.config.vocabSize))
         return false;
@@ -31,7 +31,7 @@ bool forEachWindowBatch(const Parameters<float> &parameters, const std::vector<i
     if (cut.tokens > parameters.config.context)
         return false;
     Activations<float> acts;
-    acts.blocksOnly = blocksOnly;
+    acts.output = output;
     const long perPass = std::max(1, batch);
     for (long first = 0; first < cut.windows; first += perPass) {
         const int count = int(std::min(perPass, cut.windows - first));

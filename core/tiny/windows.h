@@ -29,15 +29,16 @@ WindowCut cutWindows(long length, int context, long maxWindows = 0);
 
 /// Called after each pass with the index of its first window, how many windows it ran and the
 /// activations: acts.ids and acts.targets (−1 where a position predicts nothing) of those
-/// windows, the attention weights of every block and, unless blocksOnly, the logits (modelLoss()
-/// turns them into the losses). Returning false stops the loop.
+/// windows, the attention weights of every block and the output the pass asked for (the logits,
+/// which modelLoss() turns into the losses, or the losses themselves). Returning false stops the
+/// loop.
 using WindowVisitor = std::function<bool(long firstWindow, int count, Activations<float> &acts)>;
 
 /// Runs the model over the windows of `ids` cut by `cut`, `batch` windows a pass (at least one),
-/// and hands each pass to `visit`. With `blocksOnly` the passes stop after the blocks (no
-/// logits, no losses). False when the visitor stopped the loop or an id is out of range (checked
-/// before anything runs); true otherwise.
+/// and hands each pass to `visit`; `output` is what each pass makes after the blocks
+/// (OutputPass::BlocksOnly: no logits, no losses). False when the visitor stopped the loop or an id
+/// is out of range (checked before anything runs); true otherwise.
 bool forEachWindowBatch(const Parameters<float> &parameters, const std::vector<int> &ids,
-                        WindowCut cut, int batch, bool blocksOnly, const WindowVisitor &visit);
+                        WindowCut cut, int batch, OutputPass output, const WindowVisitor &visit);
 
 } // namespace attention::tiny

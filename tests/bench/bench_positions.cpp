@@ -47,11 +47,10 @@ LossOnly lossOnly(const Parameters<float> &parameters, const std::vector<int> &v
         isMark[std::size_t(id)] = true;
     double sum = 0.0;
     LossOnly result;
-    forEachWindowBatch(parameters, valIds, cut, batch, false,
+    forEachWindowBatch(parameters, valIds, cut, batch, OutputPass::Loss,
                        [&](long, int, Activations<float> &acts) {
                            for (attention::Index n = 0; n < acts.shape.rows(); ++n) {
-                               attention::Index best = 0;
-                               acts.logits.row(n).maxCoeff(&best);
+                               const int best = acts.predictions[std::size_t(n)];
                                result.truePositives += isMark[std::size_t(best)] &&
                                                        isMark[std::size_t(acts.targets[n])];
                            }

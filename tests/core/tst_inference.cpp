@@ -189,7 +189,7 @@ void TestInference::theLoopRunsEachWindow()
     std::vector<Seen> seen;
     const int T = config.context;
     const bool ran = forEachWindowBatch(
-        p, ids, cut, 2, false, [&](long first, int count, Activations<float> &acts) {
+        p, ids, cut, 2, OutputPass::Logits, [&](long first, int count, Activations<float> &acts) {
             modelLoss(acts);
             for (int b = 0; b < count; ++b) {
                 Seen window{first + b, {}, {}, {}};
@@ -226,7 +226,7 @@ void TestInference::theLoopRunsEachWindow()
     }
     // A visitor that stops ends the loop.
     int passes = 0;
-    QVERIFY(!forEachWindowBatch(p, ids, cut, 1, true,
+    QVERIFY(!forEachWindowBatch(p, ids, cut, 1, OutputPass::BlocksOnly,
                                 [&](long, int, Activations<float> &) { return ++passes < 2; }));
     QCOMPARE(passes, 2);
 }
@@ -242,9 +242,11 @@ void TestInference::theLoopRefusesBadIds()
         visited = true;
         return true;
     };
-    QVERIFY(!forEachWindowBatch(p, ids, cutWindows(20, config.context), 4, false, visit));
+    QVERIFY(
+        !forEachWindowBatch(p, ids, cutWindows(20, config.context), 4, OutputPass::Logits, visit));
     ids[7] = -1;
-    QVERIFY(!forEachWindowBatch(p, ids, cutWindows(20, config.context), 4, false, visit));
+    QVERIFY(
+        !forEachWindowBatch(p, ids, cutWindows(20, config.context), 4, OutputPass::Logits, visit));
     QVERIFY(!visited); // refused before anything ran
 }
 

@@ -65,6 +65,8 @@ private Q_SLOTS:
     void mlpGradient();
     void outputGradient_data();
     void outputGradient();
+    void fusedOutputMatchesUnfused_data();
+    void fusedOutputMatchesUnfused();
     void modelGradient_data();
     void modelGradient();
     void parallelPassMatchesSerial();
@@ -270,16 +272,100 @@ void TestTinyModel::outputGradient()
     checkGradient("tok_emb", loss, tok.data(), tok.size(), dTok.data());
 }
 
+void TestTinyModel::fusedOutputMatchesUnfused_data()
+{
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<int>("vocab");
+    QTest::addColumn<int>("block");
+    QTest::addColumn<int>("threads");
+    QTest::addColumn<bool>("withIgnored");
+    QTest::newRow("10 rows in blocks of 3, one thread") << 10 << 13 << 3 << 1 << true;
+    QTest::newRow("10 rows in blocks of 3, two threads") << 10 << 13 << 3 << 2 << true;
+    QTest::newRow("64 rows, V 300, blocks of 32, two threads") << 64 << 300 << 32 << 2 << false;
+    QTest::newRow("7 rows, a block larger than them") << 7 << 5 << 64 << 2 << true;
+    QTest::newRow("2 rows, blocks of 1, two threads") << 2 << 9 << 1 << 2 << false;
+}
+
+void TestTinyModel::fusedOutputMatchesUnfused()
+{
+    QFETCH(int, rows);
+    QFETCH(int, vocab);
+    QFETCH(int, block);
+    QFETCH(int, threads);
+    QFETCH(bool, withIgnored);
+    const int width = 8;
+    MatrixD a = randomMatrix(rows, width, 43);
+    MatrixD tok = randomMatrix(vocab, width, 44, 0.5);
+    auto targets = randomIds(rows, vocab, 45);
+    if (withIgnored)
+        targets[1] = targets[std::size_t(rows) - 1] = -1;
+    // The three steps one after the other, with the (N, V) logits: the reference.
+    MatrixD logits;
+    std::vector<double> rowLosses;
+    logitsForward(a, tok, logits);
+    std::vector<int> best(static_cast<std::size_t>(rows));
+    for (int n = 0; n < rows; ++n) {
+        Index id = 0;
+        logits.row(n).maxCoeff(&id);
+        best[std::size_t(n)] = int(id);
+    }
+    const double mean = crossEntropyForwardBackward(logits, targets, rowLosses);
+    MatrixD da = MatrixD::Zero(rows, width), dTok = MatrixD::Zero(vocab, width);
+    logitsBackward(logits, a, tok, da, dTok);
+
+    setThreadCount(threads);
+    OutputLayerScratch<double> scratch;
+    std::vector<double> fusedRowLosses;
+    MatrixD fusedDa;
+    MatrixD fusedDTok = MatrixD::Constant(vocab, width, 0.25); // it adds to what is there
+    const double fusedMean = outputLayerForwardBackward(a, tok, targets, fusedRowLosses, fusedDa,
+                                                        fusedDTok, scratch, block);
+    setThreadCount(1);
+    QVERIFY(std::abs(fusedMean - mean) <= 1e-12 * std::abs(mean));
+    QCOMPARE(fusedRowLosses.size(), rowLosses.size());
+    for (std::size_t n = 0; n < rowLosses.size(); ++n)
+        QVERIFY(std::abs(fusedRowLosses[n] - rowLosses[n]) <= 1e-12 * (1.0 + rowLosses[n]));
+    VERIFY_ALL_NEAR(fusedDa, da, 1e-12);
+    VERIFY_ALL_NEAR(fusedDTok, (dTok.array() + 0.25).matrix(), 1e-12);
+
+    // A validation's pass: the same losses, and each row's most likely id.
+    setThreadCount(threads);
+    std::vector<double> validationRowLosses;
+    std::vector<int> predictions;
+    const double validationMean =
+        outputLayerLoss(a, tok, targets, validationRowLosses, predictions, scratch, block);
+    setThreadCount(1);
+    QVERIFY(std::abs(validationMean - mean) <= 1e-12 * std::abs(mean));
+    for (std::size_t n = 0; n < rowLosses.size(); ++n)
+        QVERIFY(std::abs(validationRowLosses[n] - rowLosses[n]) <= 1e-12 * (1.0 + rowLosses[n]));
+    QCOMPARE(predictions, best);
+
+    // And against central differences of its own loss.
+    MatrixD ignoredDa, ignoredDTok;
+    const auto loss = [&] {
+        ignoredDTok.setZero(vocab, width);
+        return outputLayerForwardBackward(a, tok, targets, fusedRowLosses, ignoredDa, ignoredDTok,
+                                          scratch, block);
+    };
+    fusedDTok.array() -= 0.25;
+    checkGradient("a (fused)", loss, a.data(), a.size(), fusedDa.data());
+    checkGradient("tok_emb (fused)", loss, tok.data(), tok.size(), fusedDTok.data());
+}
+
 void TestTinyModel::modelGradient_data()
 {
     QTest::addColumn<bool>("mlp");
     QTest::addColumn<int>("layers");
     QTest::addColumn<int>("tokens");
-    QTest::newRow("MLP, 1 layer") << true << 1 << 6;
-    QTest::newRow("MLP, 2 layers") << true << 2 << 6;
-    QTest::newRow("no MLP, 1 layer") << false << 1 << 6;
-    QTest::newRow("no MLP, 2 layers") << false << 2 << 6;
-    QTest::newRow("MLP, 2 layers, T 4 < context") << true << 2 << 4;
+    QTest::addColumn<bool>("fused");
+    QTest::newRow("MLP, 1 layer") << true << 1 << 6 << false;
+    QTest::newRow("MLP, 2 layers") << true << 2 << 6 << false;
+    QTest::newRow("no MLP, 1 layer") << false << 1 << 6 << false;
+    QTest::newRow("no MLP, 2 layers") << false << 2 << 6 << false;
+    QTest::newRow("MLP, 2 layers, T 4 < context") << true << 2 << 4 << false;
+    // Training's pass: the output layer in blocks of 5 rows (12 rows: three blocks).
+    QTest::newRow("MLP, 2 layers, output fused") << true << 2 << 6 << true;
+    QTest::newRow("no MLP, 1 layer, output fused") << false << 1 << 6 << true;
 }
 
 void TestTinyModel::modelGradient()
@@ -287,10 +373,13 @@ void TestTinyModel::modelGradient()
     QFETCH(bool, mlp);
     QFETCH(int, layers);
     QFETCH(int, tokens);
+    QFETCH(bool, fused);
     const ModelConfig config = smallConfig(mlp, layers);
     auto p = randomParameters(config, 50, 0.3);
     const BatchShape shape{2, tokens};
     Activations<double> acts;
+    acts.output = fused ? OutputPass::Training : OutputPass::Logits;
+    acts.outputBlockRows = 5;
     acts.ids = randomIds(int(shape.rows()), config.vocabSize, 51);
     acts.targets = randomIds(int(shape.rows()), config.vocabSize, 52);
     const auto loss = [&] {

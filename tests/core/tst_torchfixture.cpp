@@ -133,20 +133,33 @@ std::vector<double> referenceHead(const Fixture &fixture, int layer, int head)
         fixture.reference.value(QLatin1String("attention")).toArray().at(layer).toArray().at(head));
 }
 
-/// The double run: modelForward, modelLoss and modelBackward as the gradient checks drive them.
-Differences runDouble(const Fixture &fixture)
+/// Activations for the fixture's sequence: its ids, each position's next id as its target.
+/// `fused`: training's pass, the output layer in blocks of 5 rows.
+template<typename Scalar>
+Activations<Scalar> sequenceActivations(const Fixture &fixture, bool fused)
 {
-    const Parameters<double> p = fixture.parameters.cast<double>();
-    const int tokens = int(fixture.ids.size());
-    Activations<double> acts;
+    Activations<Scalar> acts;
     acts.ids = fixture.ids;
     acts.targets.assign(fixture.ids.begin() + 1, fixture.ids.end());
     acts.targets.push_back(-1);
+    acts.output = fused ? OutputPass::Training : OutputPass::Logits;
+    acts.outputBlockRows = 5;
+    return acts;
+}
+
+/// The double run: modelForward, modelLoss and modelBackward as the gradient checks drive them
+/// (with `fused`, as training does: no logits to compare).
+Differences runDouble(const Fixture &fixture, bool fused)
+{
+    const Parameters<double> p = fixture.parameters.cast<double>();
+    const int tokens = int(fixture.ids.size());
+    Activations<double> acts = sequenceActivations<double>(fixture, fused);
     modelForward(p, BatchShape{1, tokens}, acts);
     Differences out;
-    out[QStringLiteral("logits")] =
-        difference(acts.logits.data(), acts.logits.size(),
-                   numbers(fixture.reference.value(QLatin1String("logits"))));
+    if (!fused)
+        out[QStringLiteral("logits")] =
+            difference(acts.logits.data(), acts.logits.size(),
+                       numbers(fixture.reference.value(QLatin1String("logits"))));
     for (int l = 0; l < p.config.layers; ++l)
         for (int h = 0; h < p.config.heads; ++h) {
             const auto block =
@@ -158,6 +171,21 @@ Differences runDouble(const Fixture &fixture)
     addLoss(fixture, modelLoss(acts), out);
     auto gradients = Parameters<double>::zeros(p.config);
     modelBackward(p, acts, gradients);
+    addGradients(fixture, gradients, out);
+    return out;
+}
+
+/// The float training pass as Trainer::step runs it on the active CPU path's copy: the output
+/// layer fused, then modelLoss and modelBackward.
+Differences runTrainingPass(const Fixture &fixture)
+{
+    const int tokens = int(fixture.ids.size());
+    Activations<float> acts = sequenceActivations<float>(fixture, true);
+    modelForward(fixture.parameters, BatchShape{1, tokens}, acts);
+    Differences out;
+    addLoss(fixture, modelLoss(acts), out);
+    auto gradients = Parameters<float>::zeros(fixture.parameters.config);
+    modelBackward(fixture.parameters, acts, gradients);
     addGradients(fixture, gradients, out);
     return out;
 }
@@ -246,6 +274,8 @@ private Q_SLOTS:
     void doubleMatchesTorch();
     void floatMatchesTorch_data();
     void floatMatchesTorch();
+    void trainingPassMatchesTorch_data();
+    void trainingPassMatchesTorch();
     void cleanupTestCase();
 };
 
@@ -290,16 +320,23 @@ void TestTorchFixture::fixtureIsOurModelFile()
 
 void TestTorchFixture::doubleMatchesTorch_data()
 {
-    fixtureIsOurModelFile_data();
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<bool>("fused");
+    QTest::newRow("2 layers with MLP") << QStringLiteral("mlp") << false;
+    QTest::newRow("2 layers without MLP") << QStringLiteral("nomlp") << false;
+    QTest::newRow("2 layers with MLP, output fused") << QStringLiteral("mlp") << true;
+    QTest::newRow("2 layers without MLP, output fused") << QStringLiteral("nomlp") << true;
 }
 
 void TestTorchFixture::doubleMatchesTorch()
 {
     QFETCH(QString, name);
+    QFETCH(bool, fused);
     Fixture fixture;
     const QString error = loadFixture(name, fixture);
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    const QString failures = beyond(runDouble(fixture), doubleTolerance, QStringLiteral("double"));
+    const QString failures =
+        beyond(runDouble(fixture, fused), doubleTolerance, QStringLiteral("double"));
     QVERIFY2(failures.isEmpty(), qPrintable(failures));
 }
 
@@ -315,6 +352,22 @@ void TestTorchFixture::floatMatchesTorch()
     const QString error = loadFixture(name, fixture);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     const QString failures = beyond(runFloat(fixture), floatTolerance, QStringLiteral("float"));
+    QVERIFY2(failures.isEmpty(), qPrintable(failures));
+}
+
+void TestTorchFixture::trainingPassMatchesTorch_data()
+{
+    fixtureIsOurModelFile_data();
+}
+
+void TestTorchFixture::trainingPassMatchesTorch()
+{
+    QFETCH(QString, name);
+    Fixture fixture;
+    const QString error = loadFixture(name, fixture);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const QString failures =
+        beyond(runTrainingPass(fixture), floatTolerance, QStringLiteral("float training"));
     QVERIFY2(failures.isEmpty(), qPrintable(failures));
 }
 

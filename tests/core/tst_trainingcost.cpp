@@ -70,29 +70,34 @@ void TestTrainingCost::memoryIsWhatTheBuffersHold_data()
 {
     QTest::addColumn<ModelConfig>("config");
     QTest::addColumn<int>("batch");
-    QTest::newRow("default") << config(300, 32, 64, 4, 1, true) << 32;
-    QTest::newRow("no MLP") << config(50, 16, 32, 2, 2, false) << 8;
-    QTest::newRow("one head, one window") << config(7, 5, 6, 1, 3, true) << 1;
-    QTest::newRow("deep") << config(100, 24, 48, 8, 4, true) << 5;
+    QTest::addColumn<int>("threads");
+    QTest::newRow("default") << config(300, 32, 64, 4, 1, true) << 32 << 1;
+    QTest::newRow("default, two threads") << config(300, 32, 64, 4, 1, true) << 32 << 2;
+    QTest::newRow("no MLP") << config(50, 16, 32, 2, 2, false) << 8 << 2;
+    QTest::newRow("one head, one window") << config(7, 5, 6, 1, 3, true) << 1 << 2;
+    QTest::newRow("deep") << config(100, 24, 48, 8, 4, true) << 5 << 1;
 }
 
 void TestTrainingCost::memoryIsWhatTheBuffersHold()
 {
     QFETCH(ModelConfig, config);
     QFETCH(int, batch);
+    QFETCH(int, threads);
     TrainingSettings settings;
     settings.batch = batch;
+    settings.threads = threads;
     settings.steps = 10;
     const std::vector<int> train = ids(2000, config.vocabSize);
-    const TrainingMemory predicted = trainingMemory(config, batch, qint64(train.size()));
+    const TrainingMemory predicted = trainingMemory(config, batch, threads, qint64(train.size()));
     Trainer trainer(config, settings, train);
     trainer.step();
     trainer.step();
     QCOMPARE(trainer.heldBytes(),
              predicted.parameters + predicted.activations + predicted.trainingIds);
 
-    // A validation's batch: the forward pass alone.
+    // A validation's batch: the forward pass alone, the output layer in blocks of rows.
     Activations<float> acts;
+    acts.output = OutputPass::Loss;
     acts.ids = ids(batch * config.context, config.vocabSize);
     acts.targets = acts.ids;
     modelForward(trainer.parameters(), BatchShape{batch, config.context}, acts);
@@ -104,11 +109,12 @@ void TestTrainingCost::memoryIsWhatTheBuffersHold()
 void TestTrainingCost::memoryIsWhatTheProcessHolds_data()
 {
     // Runs that hold 100 to 350 MB at their peak, each dominated by another part: the layers'
-    // activations, the logits of a large vocabulary, the attention weights of a long context.
+    // activations, the parameters of a large vocabulary (with blocks of its logits), the
+    // attention weights of a long context.
     QTest::addColumn<ModelConfig>("config");
     QTest::addColumn<int>("batch");
     QTest::newRow("wide") << config(64, 128, 128, 8, 2, true) << 32;
-    QTest::newRow("large vocabulary") << config(7000, 64, 64, 4, 2, true) << 32;
+    QTest::newRow("large vocabulary") << config(40000, 64, 64, 4, 2, true) << 32;
     QTest::newRow("long context, no MLP") << config(30, 256, 64, 8, 4, false) << 8;
 }
 
@@ -130,7 +136,8 @@ void TestTrainingCost::memoryIsWhatTheProcessHolds()
     settings.steps = 10;
     const std::vector<int> train = ids(8192, config.vocabSize);
     const std::vector<int> val = ids(batch * config.context + 1, config.vocabSize);
-    const TrainingMemory predicted = trainingMemory(config, settings.batch, qint64(train.size()));
+    const TrainingMemory predicted =
+        trainingMemory(config, settings.batch, settings.threads, qint64(train.size()));
     if (!attention::test::resetPeakResident() || attention::test::statusBytes("VmHWM") < 0)
         QSKIP("no /proc/self/clear_refs or VmHWM");
     const qint64 before = attention::test::statusBytes("VmRSS");

@@ -19,7 +19,8 @@ RunEstimate estimateRun(const tiny::ModelConfig &config, const tiny::TrainingSet
     // The trainer's peak, and the page's two copies of the weights (the latest and the best).
     const qint64 weights = qint64(tiny::parameterCount(config)) * qint64(sizeof(float));
     estimate.bytes =
-        qint64(tiny::trainingMemory(config, settings.batch, trainIds).total()) + 2 * weights;
+        qint64(tiny::trainingMemory(config, settings.batch, settings.threads, trainIds).total()) +
+        2 * weights;
     estimate.physicalBytes = physicalMemoryBytes();
     const double rate = stepsPerSecond > 0.0
                             ? stepsPerSecond

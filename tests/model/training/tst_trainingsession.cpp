@@ -232,7 +232,9 @@ void TestTrainingSession::estimateFollowsTheRun()
     const qint64 weights = qint64(tiny::parameterCount(config)) * qint64(sizeof(float));
     const qint64 trainIds = qint64(session.corpus().trainIds.size());
     const qint64 bytes =
-        tiny::trainingMemory(config, setup.settings.batch, trainIds).total() + 2 * weights;
+        tiny::trainingMemory(config, setup.settings.batch, setup.settings.threads, trainIds)
+            .total() +
+        2 * weights;
     // Before any step: the layout's arithmetic at this machine's measured rate.
     RunEstimate before = session.estimate(session.setup());
     QCOMPARE(before.bytes, bytes);
