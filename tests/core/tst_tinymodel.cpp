@@ -34,6 +34,23 @@ double weightedSum(const MatrixD &upstream, const MatrixD &out)
     return upstream.cwiseProduct(out).sum();
 }
 
+/// The output layer's inputs: a (rows, width), tok_emb (vocab, width) and a target per row,
+/// the second and the last without one (−1) when `withIgnored`; seeds from `seed` on.
+struct OutputLayerCase
+{
+    OutputLayerCase(int rows, int vocab, int width, bool withIgnored, std::uint64_t seed)
+        : a(randomMatrix(rows, width, seed))
+        , tok(randomMatrix(vocab, width, seed + 1, 0.5))
+        , targets(randomIds(rows, vocab, seed + 2))
+    {
+        if (withIgnored)
+            targets[1] = targets[std::size_t(rows) - 1] = -1;
+    }
+    MatrixD a;
+    MatrixD tok;
+    std::vector<int> targets;
+};
+
 double g_maxError = 0.0;
 
 /// Checks one analytic gradient against central differences of loss with respect to data.
@@ -230,11 +247,9 @@ void TestTinyModel::outputGradient()
     QFETCH(int, vocab);
     QFETCH(bool, withIgnored);
     const int width = 8;
-    MatrixD a = randomMatrix(rows, width, 40);
-    MatrixD tok = randomMatrix(vocab, width, 41, 0.5);
-    auto targets = randomIds(rows, vocab, 42);
-    if (withIgnored)
-        targets[1] = targets[std::size_t(rows) - 1] = -1;
+    OutputLayerCase inputs(rows, vocab, width, withIgnored, 40);
+    MatrixD &a = inputs.a, &tok = inputs.tok;
+    const std::vector<int> &targets = inputs.targets;
     MatrixD logits;
     std::vector<double> rowLosses;
     const auto loss = [&] {
@@ -294,11 +309,9 @@ void TestTinyModel::fusedOutputMatchesUnfused()
     QFETCH(int, threads);
     QFETCH(bool, withIgnored);
     const int width = 8;
-    MatrixD a = randomMatrix(rows, width, 43);
-    MatrixD tok = randomMatrix(vocab, width, 44, 0.5);
-    auto targets = randomIds(rows, vocab, 45);
-    if (withIgnored)
-        targets[1] = targets[std::size_t(rows) - 1] = -1;
+    OutputLayerCase inputs(rows, vocab, width, withIgnored, 43);
+    MatrixD &a = inputs.a, &tok = inputs.tok;
+    const std::vector<int> &targets = inputs.targets;
     // The three steps one after the other, with the (N, V) logits: the reference.
     MatrixD logits;
     std::vector<double> rowLosses;
