@@ -359,24 +359,37 @@ double crossEntropyForwardBackward(MatrixT<Scalar> &logits, const std::vector<in
 
 namespace {
 
-/// Calls slice(s, first, last) for the `slices` slices of [0, rows), slice s on thread s (or all
-/// in turn on one thread when the work is small or the caller holds a SerialScope).
-template<typename Slice>
-void forEachSlice(Index rows, int slices, double work, const Slice &slice)
+/// The slices outputSliceCount gives on this thread: one when it holds a SerialScope.
+int outputSlicesHere(Index rows, Index block)
 {
-    parallelSlices(slices, work, [&](Index first, Index count) {
-        for (Index s = first; s < first + count; ++s)
-            slice(s, rows * s / slices, rows * (s + 1) / slices);
-    });
+    const int threads = WorkerPool::serialHere() ? 1 : WorkerPool::instance().threads();
+    return int(outputSliceCount(rows, block, threads));
 }
 
-/// One slice of rows per worker thread, as many as there are blocks at most.
-int sliceCount(Index rows, Index block)
+/// Runs the output layer's product a block of `block` rows at a time in `slices` slices of the
+/// rows, slice s on thread s (or all in turn on one thread when the work is small):
+/// body(slice, top, logits, first) gets each block's logits a · tok_embᵀ (height, V), rows top… of
+/// a, in that slice's buffer; `first` for the slice's first block.
+template<typename Scalar, typename Body>
+void forEachLogitsBlock(const MatrixT<Scalar> &a, const MatrixT<Scalar> &tokEmb, Index block,
+                        int slices, double work, OutputLayerScratch<Scalar> &scratch,
+                        const Body &body)
 {
-    if (WorkerPool::serialHere())
-        return 1;
-    return std::max(
-        1, int(std::min<Index>(WorkerPool::instance().threads(), (rows + block - 1) / block)));
+    const Index rows = a.rows();
+    scratch.logits.resize(std::size_t(slices));
+    parallelSlices(slices, work, [&](Index firstSlice, Index count) {
+        for (Index s = firstSlice; s < firstSlice + count; ++s) {
+            MatrixT<Scalar> &logits = scratch.logits[std::size_t(s)];
+            logits.resize(std::min(block, rows), tokEmb.rows());
+            const Index first = rows * s / slices;
+            const Index last = rows * (s + 1) / slices;
+            for (Index top = first; top < last; top += block) {
+                auto part = logits.topRows(std::min(block, last - top));
+                part.noalias() = a.middleRows(top, part.rows()) * tokEmb.transpose();
+                body(s, top, part, top == first);
+            }
+        }
+    });
 }
 
 } // namespace
@@ -388,32 +401,23 @@ double outputLayerLoss(const MatrixT<Scalar> &a, const MatrixT<Scalar> &tokEmb,
                        Index block)
 {
     const Index rows = a.rows();
-    const Index vocab = tokEmb.rows();
     rowLoss.assign(std::size_t(rows), 0.0);
     predictions.assign(std::size_t(rows), 0);
-    const int slices = sliceCount(rows, block);
-    scratch.logits.resize(std::size_t(slices));
-    const auto slice = [&](Index s, Index first, Index last) {
-        MatrixT<Scalar> &logits = scratch.logits[std::size_t(s)];
-        logits.resize(std::min(block, rows), vocab);
-        for (Index top = first; top < last; top += block) {
-            const Index height = std::min(block, last - top);
-            auto part = logits.topRows(height);
-            part.noalias() = a.middleRows(top, height) * tokEmb.transpose(); // (height, V)
-            for (Index n = 0; n < height; ++n) {
-                const auto row = part.row(n);
-                Index best = 0;
-                const Scalar maximum = row.maxCoeff(&best);
-                predictions[std::size_t(top + n)] = int(best);
-                const int target = targets[std::size_t(top + n)];
-                if (target >= 0)
-                    rowLoss[std::size_t(top + n)] =
-                        std::log(double((row.array() - maximum).exp().sum())) + double(maximum) -
-                        double(row(target));
-            }
+    const auto body = [&](Index, Index top, const auto &part, bool) {
+        for (Index n = 0; n < part.rows(); ++n) {
+            const auto row = part.row(n);
+            Index best = 0;
+            const Scalar maximum = row.maxCoeff(&best);
+            predictions[std::size_t(top + n)] = int(best);
+            const int target = targets[std::size_t(top + n)];
+            if (target >= 0)
+                rowLoss[std::size_t(top + n)] =
+                    std::log(double((row.array() - maximum).exp().sum())) + double(maximum) -
+                    double(row(target));
         }
     };
-    forEachSlice(rows, slices, 2.0 * double(rows) * double(tokEmb.size()), slice);
+    forEachLogitsBlock(a, tokEmb, block, outputSlicesHere(rows, block),
+                       2.0 * double(rows) * double(tokEmb.size()), scratch, body);
     return meanLoss(rowLoss, targetCount(targets, rows));
 }
 
@@ -429,29 +433,22 @@ double outputLayerForwardBackward(const MatrixT<Scalar> &a, const MatrixT<Scalar
     const Scalar share = count > 0 ? Scalar(1) / Scalar(count) : Scalar(0);
     rowLoss.assign(std::size_t(rows), 0.0);
     da.resize(rows, a.cols());
-    // One slice of the rows per thread, each with its own logits block and partial gradient.
-    const int slices = sliceCount(rows, block);
-    scratch.logits.resize(std::size_t(slices));
+    // Each slice but the first adds into a partial ∂/∂tok_emb of its own, summed in slice order.
+    const int slices = outputSlicesHere(rows, block);
     scratch.dTokEmbs.resize(std::size_t(slices));
-    const auto slice = [&](Index s, Index first, Index last) {
-        MatrixT<Scalar> &logits = scratch.logits[std::size_t(s)];
-        logits.resize(std::min(block, rows), vocab);
+    const auto body = [&](Index s, Index top, auto &part, bool first) {
+        const Index height = part.rows();
+        if (s > 0 && first) // on the slice's own thread, as the slice's buffers are made
+            scratch.dTokEmbs[std::size_t(s)].setZero(vocab, a.cols());
+        for (Index n = 0; n < height; ++n)
+            rowLoss[std::size_t(top + n)] =
+                crossEntropyRow(part.row(n), targets[std::size_t(top + n)], share);
         MatrixT<Scalar> &gradient = s == 0 ? dTokEmb : scratch.dTokEmbs[std::size_t(s)];
-        if (s > 0)
-            gradient.setZero(vocab, a.cols());
-        for (Index top = first; top < last; top += block) {
-            const Index height = std::min(block, last - top);
-            auto part = logits.topRows(height);
-            const auto input = a.middleRows(top, height);
-            part.noalias() = input * tokEmb.transpose(); // (height, V)
-            for (Index n = 0; n < height; ++n)
-                rowLoss[std::size_t(top + n)] =
-                    crossEntropyRow(part.row(n), targets[std::size_t(top + n)], share);
-            da.middleRows(top, height).noalias() = part * tokEmb; // (height, d)
-            gradient.noalias() += part.transpose() * input;       // (V, d)
-        }
+        da.middleRows(top, height).noalias() = part * tokEmb;               // (height, d)
+        gradient.noalias() += part.transpose() * a.middleRows(top, height); // (V, d)
     };
-    forEachSlice(rows, slices, 3.0 * 2.0 * double(rows) * double(tokEmb.size()), slice);
+    forEachLogitsBlock(a, tokEmb, block, slices, 3.0 * 2.0 * double(rows) * double(tokEmb.size()),
+                       scratch, body);
     for (int s = 1; s < slices; ++s)
         dTokEmb += scratch.dTokEmbs[std::size_t(s)];
     return meanLoss(rowLoss, count);

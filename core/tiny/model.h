@@ -109,12 +109,12 @@ template<typename Scalar>
 struct Activations
 {
     BatchShape shape;
-    std::vector<int> ids;                   ///< (N) inputs
-    std::vector<int> targets;               ///< (N) next ids, −1 where a position has none
-    OutputPass output = OutputPass::Logits; ///< what the forward pass makes after the blocks
-    Index outputBlockRows = 32; ///< Loss and Training: rows per block (32 measured fastest)
-    MatrixT<Scalar> x;          ///< (N, d) the residual stream, updated in place
-    MatrixT<Scalar> branch;     ///< (N, d) a block's attention or MLP output before it is added
+    std::vector<int> ids;                          ///< (N) inputs
+    std::vector<int> targets;                      ///< (N) next ids, −1 where a position has none
+    OutputPass output = OutputPass::Logits;        ///< what the forward pass makes after the blocks
+    Index outputBlockRows = tiny::outputBlockRows; ///< Loss and Training: rows per block
+    MatrixT<Scalar> x;                             ///< (N, d) the residual stream, updated in place
+    MatrixT<Scalar> branch; ///< (N, d) a block's attention or MLP output before it is added
     std::vector<BlockActivations<Scalar>> blocks;
     LayerNormCache<Scalar> lnF;
     MatrixT<Scalar> final;  ///< (N, d) LN_f output

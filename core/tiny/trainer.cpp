@@ -213,7 +213,9 @@ Trainer::Trainer(const ModelConfig &config, const TrainingSettings &settings,
     , m_optimizer(tensorSizes(m_parameters), settings.weightDecay)
     , m_windowRandom(settings.seed ^ windowStream)
     , m_bestValLoss(std::numeric_limits<double>::infinity())
-{}
+{
+    m_acts.output = OutputPass::Training; // no (N, V) logits: the output layer in blocks of rows
+}
 
 std::int64_t Trainer::heldBytes() const
 {
@@ -247,7 +249,6 @@ double Trainer::step()
     // without being undone here): the same count, the same bits.
     setThreadCount(m_settings.threads);
     sampleBatch();
-    m_acts.output = OutputPass::Training; // no (N, V) logits: the output layer in blocks of rows
     modelForward(m_parameters, BatchShape{m_settings.batch, m_parameters.config.context}, m_acts);
     const double loss = modelLoss(m_acts);
     modelBackward(m_parameters, m_acts, m_gradients);

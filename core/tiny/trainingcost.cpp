@@ -39,9 +39,8 @@ std::int64_t forwardFloats(const ModelConfig &c, int batch, int tokens)
 /// block (outputLayerLoss, outputLayerForwardBackward).
 std::pair<std::int64_t, std::int64_t> outputSlices(std::int64_t n, int threads)
 {
-    const std::int64_t block = Activations<float>().outputBlockRows;
-    return {std::max<std::int64_t>(1, std::min<std::int64_t>(threads, (n + block - 1) / block)),
-            std::min(block, n)};
+    return {outputSliceCount(n, outputBlockRows, threads),
+            std::min<std::int64_t>(outputBlockRows, n)};
 }
 
 /// Floats of training's output layer in blocks of rows (outputLayerForwardBackward) on `threads`
