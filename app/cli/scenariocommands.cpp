@@ -44,15 +44,16 @@ QString weightsCsv(const Scenario &scenario, const ScenarioResult &result)
             valueColumns.append(QStringLiteral("v%1").arg(c + 1));
     }
     const QStringList &tokens = scenario.tokens;
-    return csvTable(QStringLiteral("scores"), tokens, tokens, result.scores) + QLatin1Char('\n') +
-           csvTable(QStringLiteral("weights"), tokens, tokens, result.weights) + QLatin1Char('\n') +
+    return csvTable(QStringLiteral("scores"), tokens, tokens, result.scores().toMatrix()) +
+           QLatin1Char('\n') + csvTable(QStringLiteral("weights"), tokens, tokens, result.weights) +
+           QLatin1Char('\n') +
            csvTable(QStringLiteral("output"), valueColumns, tokens, result.outputMatrix());
 }
 
 QByteArray weightsJson(const Scenario &scenario, const ScenarioResult &result)
 {
     return jsonDocument({{QStringLiteral("tokens"), jsonStrings(scenario.tokens)},
-                         {QStringLiteral("scores"), jsonMatrix(result.scores)},
+                         {QStringLiteral("scores"), jsonMatrix(result.scores().toMatrix())},
                          {QStringLiteral("weights"), jsonMatrix(result.weights)},
                          {QStringLiteral("output"), jsonMatrix(result.outputMatrix())}});
 }

@@ -33,14 +33,16 @@ Scenario flipped(const Scenario &scenario, Flip flip)
 ScenarioResult compareResult(const Scenario &scenario, Flip flip, const Scenario *before,
                              const ScenarioResult *previous)
 {
-    // Only the weights are kept: one T × T table, not two.
+    // One T × T table of its own, the weights: the products are shared with the document's.
     ScenarioResult result;
     result.products = rawProducts(scenario, before, previous ? previous->products : nullptr);
     const ScoreOptions options = flipped(scenario.scoreOptions(), flip);
+    result.scoreFactor = effectiveScale(options, scenario.dimension());
+    result.causal = options.causal;
     const Index T = scenario.tokenCount();
     HeatmapImageBuilder image(T, T, HeatmapScale::forWeights(T, options.causal));
-    pooledScoresAndWeights(
-        *result.products, options, scenario.dimension(), nullptr, result.weights,
+    pooledWeights(
+        *result.products, options, scenario.dimension(), result.weights,
         [&](Index first, Index count) { image.add(result.weights.middleRows(first, count)); });
     result.weightsImage = std::make_shared<const HeatmapImage>(image.finish());
     return result;

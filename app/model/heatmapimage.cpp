@@ -101,8 +101,7 @@ std::pair<double, double> heatmapRange(const Eigen::Ref<const Matrix> &m, const 
     return ownRange(lo, hi, scale);
 }
 
-double heatmapShownValue(const Eigen::Ref<const Matrix> &m, const HeatmapScale &scale, Index row,
-                         Index column)
+double heatmapShownValue(const ScaledTable &m, const HeatmapScale &scale, Index row, Index column)
 {
     if (scale.masked && column > row)
         return minusInfinity;
@@ -121,15 +120,33 @@ HeatmapImage heatmapImage(const Eigen::Ref<const Matrix> &m, const HeatmapScale 
     return builder.finish();
 }
 
+HeatmapImage heatmapImage(const ScaledTable &m, const HeatmapScale &scale)
+{
+    constexpr Index bandRows = 16;
+    HeatmapImageBuilder builder(m.rows(), m.cols(), scale);
+    for (Index first = 0; first < m.rows(); first += bandRows)
+        builder.add(m.middleRows(first, std::min(bandRows, m.rows() - first)));
+    return builder.finish();
+}
+
 HeatmapImageBuilder::HeatmapImageBuilder(Index rows, Index columns, const HeatmapScale &scale)
     : m_scale(scale)
     , m_rows(rows)
     , m_columns(columns)
     , m_block(heatmapBlock(rows, columns))
-    , m_pooled(TablePool::take((rows + m_block - 1) / m_block, (columns + m_block - 1) / m_block))
     , m_lo(std::numeric_limits<double>::infinity())
     , m_hi(-std::numeric_limits<double>::infinity())
-{}
+{
+    const Index width = (columns + m_block - 1) / m_block;
+    const Index height = (rows + m_block - 1) / m_block;
+    // On a fixed range each pixel line is coloured as soon as it is complete: one line of
+    // blocks is kept instead of all of them (8 MiB at T = 2048).
+    if (rangeKnownAhead()) {
+        m_image = QImage(int(width), int(height), QImage::Format_RGB32);
+        std::tie(m_lo, m_hi) = fixedRange(m_scale);
+    }
+    m_pooled = TablePool::take(rangeKnownAhead() ? 1 : height, width);
+}
 
 HeatmapImageBuilder::~HeatmapImageBuilder()
 {
@@ -137,24 +154,35 @@ HeatmapImageBuilder::~HeatmapImageBuilder()
         TablePool::give(std::move(m_pooled));
 }
 
+bool HeatmapImageBuilder::rangeKnownAhead() const
+{
+    return m_scale.relative || m_scale.unitRange;
+}
+
 void HeatmapImageBuilder::add(const Eigen::Ref<const Matrix> &cells)
 {
     // First the blocks' largest values (and the range, on the way through the cells); the log
-    // on the relative scale once a pixel row is complete, one per pixel; the colours at the end.
+    // on the relative scale once a pixel line is complete, one per pixel; the colours then on a
+    // fixed range, else at the end.
+    const bool fixed = rangeKnownAhead();
     for (Index i = 0; i < cells.rows(); ++i) {
         const Index r = m_nextRow++;
-        auto line = m_pooled.row(r / m_block);
+        const Index y = r / m_block;
+        auto line = m_pooled.row(fixed ? 0 : y);
         if (r % m_block == 0)
             line.setConstant(minusInfinity); // −∞: masked, drawn grey
         // The relative scale's x · n (n = the keys row r sees) is n × the block's largest x.
         const Index visible = m_scale.masked ? std::min<Index>(r + 1, m_columns) : m_columns;
         const auto row = cells.row(i).head(visible);
-        if (!m_scale.relative && !m_scale.unitRange)
+        if (!fixed)
             addFiniteRange(row, m_lo, m_hi);
         poolRow(row, m_block, m_scale.relative ? double(visible) : 1.0, line, m_scratch);
         const bool lineDone = (r + 1) % m_block == 0 || r + 1 == m_rows;
         if (m_scale.relative && lineDone)
             toRelative(line);
+        if (fixed && lineDone)
+            Colormap::colors(line.data(), int(line.size()), m_lo, m_hi,
+                             reinterpret_cast<QRgb *>(m_image.scanLine(int(y))));
     }
 }
 
@@ -163,14 +191,18 @@ HeatmapImage HeatmapImageBuilder::finish()
     HeatmapImage result;
     result.scale = m_scale;
     result.block = m_block;
-    std::tie(result.minimum, result.maximum) =
-        m_scale.relative || m_scale.unitRange ? fixedRange(m_scale) : ownRange(m_lo, m_hi, m_scale);
-    const int width = int(m_pooled.cols());
-    const int height = int(m_pooled.rows());
-    result.image = QImage(width, height, QImage::Format_RGB32);
-    for (int y = 0; y < height; ++y)
-        Colormap::colors(m_pooled.row(y).data(), width, result.minimum, result.maximum,
-                         reinterpret_cast<QRgb *>(result.image.scanLine(y)));
+    if (rangeKnownAhead()) {
+        std::tie(result.minimum, result.maximum) = std::pair(m_lo, m_hi);
+        result.image = std::move(m_image);
+    } else {
+        std::tie(result.minimum, result.maximum) = ownRange(m_lo, m_hi, m_scale);
+        const int width = int(m_pooled.cols());
+        const int height = int(m_pooled.rows());
+        result.image = QImage(width, height, QImage::Format_RGB32);
+        for (int y = 0; y < height; ++y)
+            Colormap::colors(m_pooled.row(y).data(), width, result.minimum, result.maximum,
+                             reinterpret_cast<QRgb *>(result.image.scanLine(y)));
+    }
     TablePool::give(std::move(m_pooled));
     m_pooled = Matrix();
     return result;

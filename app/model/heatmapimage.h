@@ -8,6 +8,7 @@
 /// relative scale the pooling comes before the logarithm (log₂ is increasing, so the largest
 /// logarithm is the logarithm of the largest value): one log per pixel, not one per cell.
 
+#include "scaledtable.h"
 #include "types.h"
 
 #include <QImage>
@@ -72,13 +73,14 @@ int heatmapBlock(Index rows, Index columns);
 std::pair<double, double> heatmapRange(const Eigen::Ref<const Matrix> &m,
                                        const HeatmapScale &scale);
 
-/// The value cell (row, column) is coloured by: −∞ when masked, log₂(x · n) on the relative
-/// scale (clamped), else x itself.
-double heatmapShownValue(const Eigen::Ref<const Matrix> &m, const HeatmapScale &scale, Index row,
-                         Index column);
+/// The value cell (row, column) of `m` is coloured by: −∞ when masked, log₂(x · n) on the
+/// relative scale (clamped), else x itself.
+double heatmapShownValue(const ScaledTable &m, const HeatmapScale &scale, Index row, Index column);
 
 /// The picture of `m` on `scale` in the range heatmapRange() gives.
 HeatmapImage heatmapImage(const Eigen::Ref<const Matrix> &m, const HeatmapScale &scale);
+/// The same of a table read through its factor and mask, made a band of rows at a time.
+HeatmapImage heatmapImage(const ScaledTable &m, const HeatmapScale &scale);
 
 /// heatmapImage() a band of rows at a time, for a computation that makes the matrix band by
 /// band: each band is pooled while it is still in the cache, instead of reading a T × T table
@@ -102,12 +104,18 @@ public:
     HeatmapImage finish();
 
 private:
+    /// True when the scale's range is known before the cells (relative, or 0–1).
+    bool rangeKnownAhead() const;
+
     HeatmapScale m_scale;
     Index m_rows;
     Index m_columns;
     int m_block;
     Index m_nextRow = 0;
-    Matrix m_pooled; ///< the blocks' largest values (logarithms on the relative scale)
+    /// The blocks' largest values (logarithms on the relative scale): every pixel line until
+    /// the range is known, or on a fixed range one line, coloured into m_image once complete.
+    Matrix m_pooled;
+    QImage m_image; ///< the picture so far, on a fixed range
     RowVector m_scratch;
     double m_lo;
     double m_hi;

@@ -37,9 +37,10 @@ MaskSummary summarizeMask(const ScenarioResult &result)
 {
     MaskSummary summary;
     const Index T = result.weights.rows();
+    const ScaledTable scores = result.scores();
     for (Index i = 0; i < T; ++i) {
         for (Index j = i + 1; j < T; ++j) {
-            summary.masked += std::isinf(result.scores(i, j)) ? 1 : 0;
+            summary.masked += std::isinf(scores(i, j)) ? 1 : 0;
             summary.aboveDiagonal = std::max(summary.aboveDiagonal, result.weights(i, j));
         }
         summary.worstRowSum =

@@ -77,27 +77,33 @@ ScenarioResult computeResult(const Scenario &scenario, const Scenario *before,
         scores.masked = scenario.causal && T > 1;
         scoresImage.emplace(T, T, scores);
         weightsImage.emplace(T, T, HeatmapScale::forWeights(T, scenario.causal));
-        if (!scenario.values) // the output is the weights, on their own range
+        if (!scenario.values && scenario.drawsOutput()) // the weights, on their own range
             outputImage.emplace(T, T, HeatmapScale());
     }
+    const ScoreOptions options = scenario.scoreOptions();
+    result.scoreFactor = effectiveScale(options, scenario.dimension());
+    result.causal = options.causal;
+    const ScaledTable scores = result.scores();
     const auto pictureBand = [&](Index first, Index count) {
         const auto weights = result.weights.middleRows(first, count);
-        scoresImage->add(result.scores.middleRows(first, count));
+        scoresImage->add(scores.middleRows(first, count));
         weightsImage->add(weights);
         if (outputImage)
             outputImage->add(weights);
     };
-    pooledScoresAndWeights(*result.products, scenario.scoreOptions(), scenario.dimension(),
-                           &result.scores, result.weights,
-                           withImages ? BandSink(pictureBand) : BandSink());
+    pooledWeights(*result.products, options, scenario.dimension(), result.weights,
+                  withImages ? BandSink(pictureBand) : BandSink());
     if (scenario.values)
         result.output = result.weights * *scenario.values;
     if (!withImages)
         return result;
     result.scoresImage = std::make_shared<const HeatmapImage>(scoresImage->finish());
     result.weightsImage = std::make_shared<const HeatmapImage>(weightsImage->finish());
-    result.outputImage = std::make_shared<const HeatmapImage>(
-        outputImage ? outputImage->finish() : heatmapImage(*result.output, HeatmapScale()));
+    if (outputImage)
+        result.outputImage = std::make_shared<const HeatmapImage>(outputImage->finish());
+    else if (result.output)
+        result.outputImage =
+            std::make_shared<const HeatmapImage>(heatmapImage(*result.output, HeatmapScale()));
     return result;
 }
 
@@ -145,9 +151,8 @@ CellExplanation explainWeight(const Scenario &scenario, const ScenarioResult &re
 {
     const ScoreOptions options = scenario.scoreOptions();
     const RowVector scoreRow =
-        result.scores.rows() > row
-            ? RowVector(result.scores.row(row))
-            : attentionScoreRow(scenario.queries, scenario.keys, row, options);
+        result.products ? result.scores().row(row)
+                        : attentionScoreRow(scenario.queries, scenario.keys, row, options);
     return explainCell(scenario.queries.row(row), scenario.keys.row(column), scoreRow, column,
                        options);
 }
@@ -163,14 +168,11 @@ long long rawProductCount()
     return productCount.load();
 }
 
-void pooledScoresAndWeights(const Matrix &products, const ScoreOptions &options, Index d,
-                            Matrix *scores, Matrix &weights, const BandSink &band)
+void pooledWeights(const Matrix &products, const ScoreOptions &options, Index d, Matrix &weights,
+                   const BandSink &band)
 {
-    const Index T = products.rows();
-    if (scores)
-        *scores = TablePool::take(T, products.cols());
-    weights = TablePool::take(T, products.cols());
-    scoresAndWeights(products, options, d, scores, weights, band);
+    weights = TablePool::take(products.rows(), products.cols());
+    scoresAndWeights(products, options, d, nullptr, weights, band);
 }
 
 Matrix Scenario::valueMatrix() const

@@ -9,6 +9,7 @@
 #include "attention.h"
 #include "cellexplanation.h"
 #include "heatmapimage.h"
+#include "scaledtable.h"
 #include "scenarioerror.h"
 
 #include <QString>
@@ -33,20 +34,25 @@ struct ScenarioLimits
 /// read-only (SharedResult) by the document, its views and the tables that read it.
 struct ScenarioResult
 {
-    Matrix scores;                ///< (T, T), masked entries are −∞; empty in a comparison
     Matrix weights;               ///< (T, T), rows sum to 1
     std::optional<Matrix> output; ///< (T, d_v); absent with one-hot values: it is the weights
     /// Q Kᵀ before any scale or mask (T, T), shared by every result of the same queries and
     /// keys: a change of the scale or a switch reuses it instead of multiplying again. Null
-    /// where a result was made without it (a comparison keeps its own).
+    /// where a result was made by hand without it (then scores() is empty).
     std::shared_ptr<const Matrix> products;
+    double scoreFactor = 1.0; ///< the products' factor in the scores: effectiveScale()
+    bool causal = false;      ///< the scores are −∞ right of the diagonal
     /// The heatmaps' pictures of scores, weights and output, built with the result on the
-    /// worker (withImages()); null when not built. The weights' is on the fixed 0–1 scale or,
-    /// past HeatmapScale::relativeScaleKeys keys, the relative one.
+    /// worker (withImages()); null when not built (the output's when it is not drawn:
+    /// Scenario::drawsOutput()). The weights' is on the fixed 0–1 scale or, past
+    /// HeatmapScale::relativeScaleKeys keys, the relative one.
     SharedHeatmapImage scoresImage;
     SharedHeatmapImage weightsImage;
     SharedHeatmapImage outputImage;
 
+    /// The scores (T, T), masked entries −∞: the products read through scoreFactor and the
+    /// mask, with no table of their own.
+    ScaledTable scores() const { return ScaledTable(products, scoreFactor, causal); }
     /// The output: `output`, or the weights when the values are one-hot.
     const Matrix &outputMatrix() const { return output ? *output : weights; }
 };
@@ -83,6 +89,11 @@ struct Scenario
 
     /// True when the values are one-hot (absent), the default a file may leave out.
     bool hasOneHotValues() const { return !values; }
+    /// Past this many tokens, one-hot values (a T × T identity) and their output (the weights
+    /// again) are not drawn, and no picture is made of them.
+    static constexpr Index maxDrawnOneHotTokens = 64;
+    /// False for one-hot values past maxDrawnOneHotTokens.
+    bool drawsOutput() const { return values || tokenCount() <= maxDrawnOneHotTokens; }
     /// The values as a matrix: `values`, or the T×T identity when they are one-hot. For small
     /// views and exports; large scenarios should not ask for it.
     Matrix valueMatrix() const;
@@ -117,14 +128,14 @@ bool sameVectors(const Scenario &a, const Scenario &b);
 /// How many times rawProducts() multiplied Q Kᵀ in this process (for tests).
 long long rawProductCount();
 /// The numbers behind weight (row, column) of `result`, the result of `scenario`: its score row
-/// as computed, or computed again for a result that keeps no scores (a comparison's).
+/// read from the products, or computed again for a result made without them.
 CellExplanation explainWeight(const Scenario &scenario, const ScenarioResult &result, Index row,
                               Index column);
 
-/// attention::scoresAndWeights() into tables taken from the TablePool: `scores` (unless it is
-/// null) and `weights` are made (T, T) first.
-void pooledScoresAndWeights(const Matrix &products, const ScoreOptions &options, Index d,
-                            Matrix *scores, Matrix &weights, const BandSink &band = {});
+/// The weights of attention::scoresAndWeights() into a table taken from the TablePool (the
+/// scores are read from the products: ScenarioResult::scores()).
+void pooledWeights(const Matrix &products, const ScoreOptions &options, Index d, Matrix &weights,
+                   const BandSink &band = {});
 
 // The validator's checks of one part, for edits that change only that part. Each returns why the
 // part cannot be as given, with its JSON path, or nothing.

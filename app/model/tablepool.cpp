@@ -86,7 +86,6 @@ std::shared_ptr<const ScenarioResult> shareResult(ScenarioResult &&result)
     return std::shared_ptr<const ScenarioResult>(
         new ScenarioResult(std::move(result)), [](const ScenarioResult *shared) {
             auto *owned = const_cast<ScenarioResult *>(shared); // made by new above
-            TablePool::give(std::move(owned->scores));
             TablePool::give(std::move(owned->weights));
             delete owned;
         });

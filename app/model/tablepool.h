@@ -2,8 +2,8 @@
 
 /// Spare T × T tables for the results of slider steps at large T.
 ///
-/// A scale step at T = 2048 makes three tables of 32 MiB (scores, weights, the comparison's
-/// weights) while the views still show the last three. glibc gives blocks that large, made on a
+/// A scale step at T = 2048 makes two tables of 32 MiB (the weights and the comparison's
+/// weights) while the views still show the last two. glibc gives blocks that large, made on a
 /// worker thread, back to the system when they are freed, so each new table cost 8,192 page
 /// faults: more than all the arithmetic of the step on this machine. A result made by
 /// shareResult() gives its tables back here when its last holder lets go, and the next step takes

@@ -3,11 +3,13 @@
 
 #include "attention.h"
 #include "random.h"
+#include "scaledtable.h"
 #include "verifynear.h"
 
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <tuple>
 #include <vector>
@@ -16,6 +18,7 @@ using attention::Index;
 using attention::Matrix;
 using attention::Random;
 using attention::RowVector;
+using attention::ScaledTable;
 using attention::ScoreOptions;
 
 Q_DECLARE_METATYPE(attention::Matrix)
@@ -25,6 +28,34 @@ namespace {
 
 constexpr double inf = std::numeric_limits<double>::infinity();
 constexpr double dblMax = std::numeric_limits<double>::max();
+
+/// The current data row's case of the score tests: nine random queries and keys of width 6 and
+/// scale 2.5, causal and ÷√d as the row says, with each score worked out by hand.
+struct ScoreCase
+{
+    Matrix q;
+    Matrix k;
+    ScoreOptions options;
+
+    double byHand(Index i, Index j) const
+    {
+        return q.row(i).dot(k.row(j)) * 2.5 / (options.divideBySqrtD ? std::sqrt(6.0) : 1.0);
+    }
+};
+
+ScoreCase scoreCase(std::uint64_t seed)
+{
+    QFETCH(bool, causal);
+    QFETCH(bool, divide);
+    Random rng(seed);
+    ScoreCase c;
+    c.q = rng.normalMatrix(9, 6);
+    c.k = rng.normalMatrix(9, 6);
+    c.options.scoreScale = 2.5;
+    c.options.divideBySqrtD = divide;
+    c.options.causal = causal;
+    return c;
+}
 
 /// Builds a row vector from a list, so data rows read like the numbers they hold.
 RowVector row(std::initializer_list<double> values)
@@ -86,6 +117,9 @@ class TestAttention : public QObject
 private Q_SLOTS:
     void scoreRowIsTheTablesRow_data();
     void scoreRowIsTheTablesRow();
+    void scaledTableReadsTheScores_data() { scoreRowIsTheTablesRow_data(); }
+    void scaledTableReadsTheScores();
+    void emptyScaledTable();
 
     void rowsSumToOne_data();
     void rowsSumToOne();
@@ -794,30 +828,59 @@ void TestAttention::scoreRowIsTheTablesRow_data()
 
 void TestAttention::scoreRowIsTheTablesRow()
 {
-    QFETCH(bool, causal);
-    QFETCH(bool, divide);
-    Random rng(11);
-    const Matrix q = rng.normalMatrix(9, 6);
-    const Matrix k = rng.normalMatrix(9, 6);
-    ScoreOptions options;
-    options.scoreScale = 2.5;
-    options.divideBySqrtD = divide;
-    options.causal = causal;
-    const Matrix table = attentionScores(q, k, options);
-    for (Index row = 0; row < q.rows(); ++row) {
-        const RowVector alone = attentionScoreRow(q, k, row, options);
-        QCOMPARE(alone.size(), k.rows());
-        for (Index j = 0; j < k.rows(); ++j) {
+    const ScoreCase c = scoreCase(11);
+    const Matrix table = attentionScores(c.q, c.k, c.options);
+    for (Index row = 0; row < c.q.rows(); ++row) {
+        const RowVector alone = attentionScoreRow(c.q, c.k, row, c.options);
+        QCOMPARE(alone.size(), c.k.rows());
+        for (Index j = 0; j < c.k.rows(); ++j) {
             // Masked entries −∞ exactly where the table has them; the rest by hand, q·k × scale.
-            if (causal && j > row) {
+            if (c.options.causal && j > row) {
                 QCOMPARE(alone(j), -std::numeric_limits<double>::infinity());
                 continue;
             }
-            const double byHand = q.row(row).dot(k.row(j)) * 2.5 / (divide ? std::sqrt(6.0) : 1.0);
-            VERIFY_NEAR(alone(j), byHand, 1e-12);
+            VERIFY_NEAR(alone(j), c.byHand(row, j), 1e-12);
             VERIFY_NEAR(alone(j), table(row, j), 1e-12);
         }
     }
+}
+
+void TestAttention::scaledTableReadsTheScores()
+{
+    const ScoreCase c = scoreCase(12);
+    const auto products = std::make_shared<const Matrix>(c.q * c.k.transpose());
+    const ScaledTable scores(products, attention::effectiveScale(c.options, 6), c.options.causal);
+    QCOMPARE(scores.rows(), Index(9));
+    QCOMPARE(scores.cols(), Index(9));
+    QCOMPARE(scores.source().get(), products.get()); // read through, never copied
+    // Every entry by hand: q·k × scale, −∞ right of the diagonal when causal.
+    for (Index i = 0; i < 9; ++i) {
+        for (Index j = 0; j < 9; ++j) {
+            if (c.options.causal && j > i)
+                QCOMPARE(scores(i, j), -std::numeric_limits<double>::infinity());
+            else
+                VERIFY_NEAR(scores(i, j), c.byHand(i, j), 1e-12);
+        }
+    }
+    // Bit for bit the table scoresAndWeights() writes, read by entry, row, band or whole.
+    Matrix table(9, 9), weights(9, 9);
+    attention::scoresAndWeights(*products, c.options, 6, &table, weights);
+    QCOMPARE(scores.toMatrix(), table);
+    QCOMPARE(scores.middleRows(3, 4), Matrix(table.middleRows(3, 4)));
+    for (Index i = 0; i < 9; ++i) {
+        QCOMPARE(scores.row(i), RowVector(table.row(i)));
+        for (Index j = 0; j < 9; ++j)
+            QCOMPARE(scores(i, j), table(i, j));
+    }
+}
+
+void TestAttention::emptyScaledTable()
+{
+    QCOMPARE(ScaledTable().size(), Index(0));
+    QCOMPARE(ScaledTable(nullptr, 2.0, true).rows(), Index(0));
+    // A factor of 1 and no mask reads the table itself.
+    const auto weights = std::make_shared<const Matrix>(Matrix::Random(4, 3));
+    QCOMPARE(ScaledTable(weights).toMatrix(), *weights);
 }
 
 QTEST_GUILESS_MAIN(TestAttention)

@@ -153,7 +153,7 @@ void TestPresets::lessonStep2()
     const std::vector<double> expected = softmaxByHand(scores, scale);
     const Index guang = 4;
     for (Index j = 0; j < 5; ++j) {
-        VERIFY_NEAR(result.scores(guang, j), scale * scores[j], tolerance);
+        VERIFY_NEAR(result.scores()(guang, j), scale * scores[j], tolerance);
         VERIFY_NEAR(result.weights(guang, j), expected[j], tolerance);
         QCOMPARE(twoDecimals(result.weights(guang, j)), printed.at(j));
         // One-hot values: 光's output row is its weight row.
@@ -183,7 +183,7 @@ void TestPresets::sharpIsTheLessonTimesFive()
             scores.push_back(sharp.queries.row(i).dot(sharp.keys.row(j)));
         const std::vector<double> expected = softmaxByHand(scores, 5.0);
         for (Index j = 0; j < 5; ++j) {
-            VERIFY_NEAR(result.scores(i, j), 5.0 * scores[std::size_t(j)], tolerance);
+            VERIFY_NEAR(result.scores()(i, j), 5.0 * scores[std::size_t(j)], tolerance);
             VERIFY_NEAR(result.weights(i, j), expected[std::size_t(j)], tolerance);
         }
     }

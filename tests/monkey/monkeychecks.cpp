@@ -19,6 +19,7 @@
 #include <QDoubleSpinBox>
 #include <QHash>
 #include <QMessageBox>
+#include <algorithm>
 #include <cmath>
 
 namespace attention::test {
@@ -119,11 +120,12 @@ QString problemIn(const MainWindow &window)
     if (s.hasOneHotValues() && r.output)
         return QStringLiteral("one-hot values, but the result stores an output");
     const Matrix &output = r.outputMatrix();
-    if (r.scores.rows() != T || r.scores.cols() != T || r.weights.rows() != T ||
+    const ScaledTable scores = r.scores();
+    if (scores.rows() != T || scores.cols() != T || r.weights.rows() != T ||
         r.weights.cols() != T || output.rows() != T || output.cols() != dv)
         return QStringLiteral("result shapes %1×%2, %3×%4, %5×%6 for T = %7, d_v = %8")
-            .arg(r.scores.rows())
-            .arg(r.scores.cols())
+            .arg(scores.rows())
+            .arg(scores.cols())
             .arg(r.weights.rows())
             .arg(r.weights.cols())
             .arg(output.rows())
@@ -134,7 +136,7 @@ QString problemIn(const MainWindow &window)
         double sum = 0.0;
         for (Index j = 0; j < T; ++j) {
             const double w = r.weights(i, j);
-            const double score = r.scores(i, j);
+            const double score = scores(i, j);
             const bool masked = s.causal && j > i;
             if (!std::isfinite(w) || w < 0.0 || w > 1.0)
                 return QStringLiteral("weight (%1, %2) = %3").arg(i).arg(j).arg(w);
@@ -153,19 +155,24 @@ QString problemIn(const MainWindow &window)
     }
     if (!output.allFinite())
         return QStringLiteral("the output is not finite");
-    // The result is the scenario's own, not one left from an earlier state: scores, weights and
-    // output computed afresh.
+    // The result is the scenario's own, not one left from an earlier state: weights and output
+    // computed afresh, the scores by core's own pass from the queries and keys.
     const ScenarioResult fresh = s.compute();
     if ((fresh.weights - r.weights).cwiseAbs().maxCoeff() > 1e-12)
         return QStringLiteral("the result is not the scenario's");
-    if (!closeMatrix(r.weights, fresh.weights) || !closeMatrix(r.scores, fresh.scores) ||
+    const Matrix expectedScores = attentionScores(s.queries, s.keys, s.scoreOptions());
+    const double largestScore =
+        expectedScores.array().isFinite().select(expectedScores.cwiseAbs(), 0.0).maxCoeff();
+    if (!closeMatrix(r.weights, fresh.weights) ||
+        !(maxAbsDifference(scores.toMatrix(), expectedScores) <=
+          1e-12 * std::max(1.0, largestScore)) ||
         !closeMatrix(output, fresh.outputMatrix()))
         return QStringLiteral("the result's scores, weights or output are not the scenario's");
 
     // Every view shows the document.
-    if (!sameMatrix(window.weightsHeatmap()->model()->matrix(), r.weights))
+    if (!sameMatrix(window.weightsHeatmap()->model()->table().toMatrix(), r.weights))
         return QStringLiteral("the weights heatmap does not show the weights");
-    if (!sameMatrix(window.scoresHeatmap()->model()->matrix(), r.scores))
+    if (!sameMatrix(window.scoresHeatmap()->model()->table().toMatrix(), scores.toMatrix()))
         return QStringLiteral("the scores heatmap does not show the scores");
     const VectorTableModel *table = window.vectorEditor()->model();
     if (table->rowCount() != T || table->columnCount() != 1 + 2 * d + dv)
@@ -224,10 +231,11 @@ QString problemIn(const MainWindow &window)
             .arg(noted ? QStringLiteral("missing") : QStringLiteral("shown"))
             .arg(T);
     if (!noted) {
-        if (!sameMatrix(outputView->valuesHeatmap()->model()->matrix(), s.valueMatrix()))
+        if (!sameMatrix(outputView->valuesHeatmap()->model()->table().toMatrix(), s.valueMatrix()))
             return QStringLiteral("the values heatmap does not show the values");
-        if (!sameMatrix(outputView->outputHeatmap()->model()->matrix(), output) ||
-            !closeMatrix(outputView->outputHeatmap()->model()->matrix(), fresh.outputMatrix()))
+        if (!sameMatrix(outputView->outputHeatmap()->model()->table().toMatrix(), output) ||
+            !closeMatrix(outputView->outputHeatmap()->model()->table().toMatrix(),
+                         fresh.outputMatrix()))
             return QStringLiteral("the output heatmap does not show the output");
     }
     QList<const HeatmapWidget *> labelled{window.scoresHeatmap(), window.weightsHeatmap()};
@@ -238,7 +246,7 @@ QString problemIn(const MainWindow &window)
             return QStringLiteral("a heatmap's rows are not the tokens");
     const CompareView *compare = window.compareView();
     const ScenarioResult other = flipped(s, compare->flip()).compute();
-    if (!closeMatrix(compare->heatmap()->model()->matrix(), other.weights))
+    if (!closeMatrix(compare->heatmap()->model()->table().toMatrix(), other.weights))
         return QStringLiteral("the compare view does not show the flipped scenario's weights");
 
     // The plane: the selected query, two different dimensions of this d, every tip inside the plot.

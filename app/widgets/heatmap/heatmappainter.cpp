@@ -311,7 +311,7 @@ void HeatmapPainter::paintTitle(QPainter &painter, const QRectF &rect, const Fon
 void HeatmapPainter::paintCells(QPainter &painter, const HeatmapMapping &mapping,
                                 bool vectorCells) const
 {
-    const Matrix &m = m_heatmap.model()->matrix();
+    const ScaledTable &m = m_heatmap.model()->table();
     const QRectF grid = mapping.gridRect();
     // Big cells (or vector output): one rectangle each, the cheapest fill there is. Small
     // cells: the one-pixel-per-cell image, scaled.
@@ -370,7 +370,7 @@ void HeatmapPainter::paintMask(QPainter &painter, const HeatmapMapping &mapping,
 void HeatmapPainter::paintNumbers(QPainter &painter, const HeatmapMapping &mapping,
                                   const Fonts &fonts)
 {
-    const Matrix &m = m_heatmap.model()->matrix();
+    const ScaledTable &m = m_heatmap.model()->table();
     const bool weights = m_heatmap.kind() == HeatmapWidget::Kind::Weights;
     // The widest text the cells will hold.
     QString widest = NumberFormat::fixed(mapping.minimum(), 2);

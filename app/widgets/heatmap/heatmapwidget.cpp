@@ -94,23 +94,24 @@ void HeatmapWidget::setScenario(std::shared_ptr<const Scenario> scenario, Shared
     m_scenario = std::move(scenario);
     m_result = std::move(result);
     m_oneHot = oneHot;
-    std::shared_ptr<const Matrix> shown;
+    ScaledTable shown;
     switch (m_kind) {
     case Kind::Scores:
-        shown = std::shared_ptr<const Matrix>(m_result, &m_result->scores);
+        shown = m_result->scores();
         break;
     case Kind::Weights:
-        shown = std::shared_ptr<const Matrix>(m_result, &m_result->weights);
+        shown = ScaledTable(std::shared_ptr<const Matrix>(m_result, &m_result->weights));
         break;
     case Kind::Values:
-        shown = m_scenario->values ? std::shared_ptr<const Matrix>(m_scenario, &*m_scenario->values)
-                                   : std::make_shared<const Matrix>(m_scenario->valueMatrix());
+        shown = ScaledTable(m_scenario->values
+                                ? std::shared_ptr<const Matrix>(m_scenario, &*m_scenario->values)
+                                : std::make_shared<const Matrix>(m_scenario->valueMatrix()));
         break;
     case Kind::Output:
-        shown = std::shared_ptr<const Matrix>(m_result, &m_result->outputMatrix());
+        shown = ScaledTable(std::shared_ptr<const Matrix>(m_result, &m_result->outputMatrix()));
         break;
     }
-    m_model->setMatrix(std::move(shown), m_scenario->tokens, columnLabels());
+    m_model->setTable(std::move(shown), m_scenario->tokens, columnLabels());
     // The causal mask hides exactly the keys after each query: scores −∞, weights 0.
     m_hasMask = attentionKind && m_scenario->causal && m_scenario->tokenCount() > 1;
     if (m_selectedToken >= m_model->rowCount())
@@ -253,7 +254,7 @@ void HeatmapWidget::updateImage()
     }
     const HeatmapScale scale = shownScale();
     if (!ready || !(ready->scale == scale))
-        ready = std::make_shared<const HeatmapImage>(heatmapImage(m_model->matrix(), scale));
+        ready = std::make_shared<const HeatmapImage>(heatmapImage(m_model->table(), scale));
     m_cells = std::move(ready);
     m_mapping.setRange(m_cells->minimum, m_cells->maximum);
 }
@@ -315,12 +316,12 @@ bool HeatmapWidget::isRelativeScale() const
 
 double HeatmapWidget::shownValue(int row, int column) const
 {
-    return heatmapShownValue(m_model->matrix(), shownScale(), row, column);
+    return heatmapShownValue(m_model->table(), shownScale(), row, column);
 }
 
 QString HeatmapWidget::cellExplanation(int row, int column) const
 {
-    const Matrix &m = m_model->matrix();
+    const ScaledTable &m = m_model->table();
     if (row < 0 || column < 0 || row >= m.rows() || column >= m.cols())
         return {};
     const QString component = m_model->columnLabels().value(column);

@@ -14,33 +14,33 @@ MatrixModel::MatrixModel(QObject *parent)
 void MatrixModel::setMatrix(const Eigen::Ref<const Matrix> &matrix, const QStringList &rowLabels,
                             const QStringList &columnLabels)
 {
-    setMatrix(std::make_shared<const Matrix>(matrix), rowLabels, columnLabels);
+    setTable(ScaledTable(std::make_shared<const Matrix>(matrix)), rowLabels, columnLabels);
 }
 
-void MatrixModel::setMatrix(std::shared_ptr<const Matrix> matrix, const QStringList &rowLabels,
-                            const QStringList &columnLabels)
+void MatrixModel::setTable(ScaledTable table, const QStringList &rowLabels,
+                           const QStringList &columnLabels)
 {
-    const bool sameShape = matrix->rows() == m_matrix->rows() && matrix->cols() == m_matrix->cols();
+    const bool sameShape = table.rows() == m_table.rows() && table.cols() == m_table.cols();
     if (!sameShape) {
         beginResetModel();
-        m_matrix = std::move(matrix);
+        m_table = std::move(table);
         m_rowLabels = rowLabels;
         m_columnLabels = columnLabels;
         endResetModel();
         return;
     }
-    m_matrix = std::move(matrix);
+    m_table = std::move(table);
     if (rowLabels != m_rowLabels) {
         m_rowLabels = rowLabels;
-        if (m_matrix->rows() > 0)
-            Q_EMIT headerDataChanged(Qt::Vertical, 0, int(m_matrix->rows()) - 1);
+        if (m_table.rows() > 0)
+            Q_EMIT headerDataChanged(Qt::Vertical, 0, int(m_table.rows()) - 1);
     }
     if (columnLabels != m_columnLabels) {
         m_columnLabels = columnLabels;
-        if (m_matrix->cols() > 0)
-            Q_EMIT headerDataChanged(Qt::Horizontal, 0, int(m_matrix->cols()) - 1);
+        if (m_table.cols() > 0)
+            Q_EMIT headerDataChanged(Qt::Horizontal, 0, int(m_table.cols()) - 1);
     }
-    if (m_matrix->size() > 0)
+    if (m_table.size() > 0)
         Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1),
                            {Qt::DisplayRole, ValueRole});
 }
@@ -50,31 +50,31 @@ void MatrixModel::setDecimals(int decimals)
     if (decimals == m_decimals)
         return;
     m_decimals = decimals;
-    if (m_matrix->size() > 0)
+    if (m_table.size() > 0)
         Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1),
                            {Qt::DisplayRole});
 }
 
 QByteArray MatrixModel::toCsv() const
 {
-    return csvTable(QString(), m_columnLabels, m_rowLabels, *m_matrix).toUtf8();
+    return csvTable(QString(), m_columnLabels, m_rowLabels, m_table.toMatrix()).toUtf8();
 }
 
 int MatrixModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_matrix->rows());
+    return parent.isValid() ? 0 : int(m_table.rows());
 }
 
 int MatrixModel::columnCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_matrix->cols());
+    return parent.isValid() ? 0 : int(m_table.cols());
 }
 
 QVariant MatrixModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const double value = (*m_matrix)(index.row(), index.column());
+    const double value = m_table(index.row(), index.column());
     switch (role) {
     case Qt::DisplayRole:
         return NumberFormat::fixed(value, m_decimals);
@@ -92,11 +92,11 @@ QVariant MatrixModel::headerData(int section, Qt::Orientation orientation, int r
     if (role != Qt::DisplayRole || section < 0)
         return {};
     if (orientation == Qt::Horizontal) {
-        if (section >= m_matrix->cols())
+        if (section >= m_table.cols())
             return {};
         return m_columnLabels.value(section);
     }
-    if (section >= m_matrix->rows())
+    if (section >= m_table.rows())
         return {};
     return m_rowLabels.value(section);
 }

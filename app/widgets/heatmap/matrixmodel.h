@@ -3,7 +3,7 @@
 /// A read-only table model over one matrix of the attention pass (scores, weights, output),
 /// with the tokens as headers. The heatmaps paint from it and tests read from it.
 
-#include "types.h"
+#include "scenario.h" // ScaledTable: a result's scores and weights
 
 #include <QAbstractTableModel>
 #include <QStringList>
@@ -24,16 +24,15 @@ public:
 
     explicit MatrixModel(QObject *parent = nullptr);
 
-    /// Shows `matrix` (rows × columns) with these header labels (one per row / column).
+    /// Shows `table` (rows × columns) with these header labels (one per row / column).
     /// Emits dataChanged when the shape and labels stay, headerDataChanged when only labels
     /// change, and resets the model when the shape changes.
-    void setMatrix(std::shared_ptr<const Matrix> matrix, const QStringList &rowLabels,
-                   const QStringList &columnLabels);
+    void setTable(ScaledTable table, const QStringList &rowLabels, const QStringList &columnLabels);
     /// The same for a matrix that is not shared yet (copies it once).
     void setMatrix(const Eigen::Ref<const Matrix> &matrix, const QStringList &rowLabels,
                    const QStringList &columnLabels);
-    /// The shown matrix, read through the shared pointer (a result's, never a copy).
-    const Matrix &matrix() const { return *m_matrix; }
+    /// The shown table, read through the shared pointer (a result's, never a copy).
+    const ScaledTable &table() const { return m_table; }
     const QStringList &rowLabels() const { return m_rowLabels; }
     const QStringList &columnLabels() const { return m_columnLabels; }
 
@@ -52,7 +51,7 @@ public:
                         int role = Qt::DisplayRole) const override;
 
 private:
-    std::shared_ptr<const Matrix> m_matrix = std::make_shared<const Matrix>();
+    ScaledTable m_table;
     QStringList m_rowLabels;
     QStringList m_columnLabels;
     int m_decimals = 2;

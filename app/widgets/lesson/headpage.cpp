@@ -380,7 +380,6 @@ void HeadPage::updateViews()
     const auto shared = std::make_shared<const Scenario>(std::move(pass));
     const AttentionResult &attention = m_result.attention;
     ScenarioResult shown;
-    shown.scores = attention.scores;
     shown.weights = attention.weights;
     shown.output = attention.output;
     const auto result = std::make_shared<const ScenarioResult>(std::move(shown));

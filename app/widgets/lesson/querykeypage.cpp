@@ -148,6 +148,7 @@ void QueryKeyPage::updateReadout()
     if (m_selected < 0 || m_selected >= scenario.tokenCount() || result.weights.rows() == 0)
         return;
     const RowVector query = scenario.queries.row(m_selected);
+    const ScaledTable scores = result.scores();
     QString rows;
     for (Index j = 0; j < scenario.tokenCount(); ++j) {
         const double dot = query.dot(scenario.keys.row(j));
@@ -158,7 +159,7 @@ void QueryKeyPage::updateReadout()
                            "<td align=right>%4</td></tr>")
                 .arg(best ? QStringLiteral("<b>%1</b>").arg(scenario.tokens.at(j).toHtmlEscaped())
                           : scenario.tokens.at(j).toHtmlEscaped(),
-                     NumberFormat::value(dot), NumberFormat::value(result.scores(m_selected, j)),
+                     NumberFormat::value(dot), NumberFormat::value(scores(m_selected, j)),
                      best ? QStringLiteral("<b>%1</b>")
                                 .arg(NumberFormat::weight(result.weights(m_selected, j)))
                           : NumberFormat::weight(result.weights(m_selected, j)));

@@ -359,11 +359,9 @@ void SqrtDPage::showTrial(int d, const SqrtDTrial &trial)
     scenario.queries = trial.queries;
     scenario.keys = trial.keys;
     ScenarioResult result;
-    result.scores = trial.unscaledScores;
     result.weights = trial.unscaledWeights;
     m_unscaledHeatmap->setScenario(scenario, result);
     scenario.divideBySqrtD = true;
-    result.scores = trial.scaledScores;
     result.weights = trial.scaledWeights;
     m_scaledHeatmap->setScenario(scenario, result);
     m_shownTrialDimension = d;

@@ -538,7 +538,7 @@ QString VectorPlane::tipToolTip(const QList<Tip> &all, int hit) const
         if (tip.kind == VectorKind::Key && m_selected >= 0 && m_selected < s.tokenCount() &&
             m_selected < result.weights.rows() && tip.token < result.weights.cols()) {
             const double dot = s.queries.row(m_selected).dot(s.keys.row(tip.token));
-            const double score = result.scores(m_selected, tip.token);
+            const double score = result.scores()(m_selected, tip.token);
             const double weight = result.weights(m_selected, tip.token);
             const QString scoreText =
                 std::isfinite(score) ? NumberFormat::entry(score) : tr("masked (−∞)");

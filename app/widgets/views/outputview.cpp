@@ -40,7 +40,7 @@ OutputView::~OutputView() = default;
 void OutputView::setScenario(std::shared_ptr<const Scenario> scenario, SharedResult result)
 {
     m_tokens = int(scenario->tokenCount());
-    m_noteShown = scenario->hasOneHotValues() && m_tokens > maxOneHotTokens;
+    m_noteShown = !scenario->drawsOutput();
     for (QWidget *part : {static_cast<QWidget *>(m_values), static_cast<QWidget *>(m_arrow),
                           static_cast<QWidget *>(m_output)})
         part->setVisible(!m_noteShown);

@@ -21,8 +21,8 @@ public:
     ~OutputView() override;
 
     /// Past this many tokens, one-hot values (a T × T identity) and their output (the weights
-    /// again) are not drawn; a note says why.
-    static constexpr int maxOneHotTokens = 64;
+    /// again) are not drawn; a note says why (Scenario::drawsOutput()).
+    static constexpr int maxOneHotTokens = int(Scenario::maxDrawnOneHotTokens);
 
     /// Shows the values and the output of `result` (or the note, see maxOneHotTokens).
     void setScenario(std::shared_ptr<const Scenario> scenario, SharedResult result);

@@ -249,7 +249,8 @@ std::pair<Scenario, ScenarioResult> withWeights(const Matrix &weights, bool caus
     s.keys = Matrix::Zero(weights.rows(), 1);
     s.causal = causal;
     ScenarioResult r;
-    r.scores = Matrix::Zero(weights.rows(), weights.cols());
+    r.products = std::make_shared<const Matrix>(Matrix::Zero(weights.rows(), weights.cols()));
+    r.causal = causal;
     r.weights = weights;
     return {s, r};
 }
@@ -322,9 +323,10 @@ void TestHeatmapWidget::largeImageKeepsEachBlocksLargest()
     const int T = 2500;
     const auto [s, base] = withWeights(Matrix::Constant(T, T, 1.0 / T), false);
     ScenarioResult r = base;
-    r.scores.setZero();
-    r.scores(1000, 2000) = 5.0;
-    r.scores(7, 8) = -5.0;
+    Matrix products = Matrix::Zero(T, T);
+    products(1000, 2000) = 5.0;
+    products(7, 8) = -5.0;
+    r.products = std::make_shared<const Matrix>(std::move(products));
     HeatmapWidget heatmap(HeatmapWidget::Kind::Scores);
     heatmap.setScenario(s, r);
     const QImage &image = heatmap.cellImage();
@@ -347,6 +349,7 @@ void TestHeatmapWidget::paintsTheImageBuiltWithTheResult()
         names.append(QStringLiteral("t%1").arg(i + 1));
     auto s = std::make_shared<Scenario>(randomScenario(names, 3, 2));
     s->causal = true;
+    s->values = Matrix::Random(300, 4); // one-hot values past 64 tokens are not drawn
     const auto r = std::make_shared<const ScenarioResult>(s->computeWithImages());
     for (const auto &[kind, built] : {std::pair{HeatmapWidget::Kind::Scores, r->scoresImage},
                                       std::pair{HeatmapWidget::Kind::Weights, r->weightsImage},

@@ -33,7 +33,7 @@ namespace {
 
 Matrix shown(const HeadPage &page, View view)
 {
-    return page.heatmap(view)->model()->matrix();
+    return page.heatmap(view)->model()->table().toMatrix();
 }
 
 /// a (r, n) · b (n, c), written out.

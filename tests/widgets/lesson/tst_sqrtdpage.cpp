@@ -259,13 +259,13 @@ void TestSqrtDPage::heatmapsShowTheTrialOfTheCurrentD()
     QCOMPARE(page.shownTrialDimension(), SqrtDPage::defaultDimension);
     const SqrtDTrial trial =
         drawSqrtDTrial(SqrtDPage::defaultDimension, optionsFor(5, statisticsTrials));
-    verifyMatrixEqual(page.unscaledHeatmap()->model()->matrix(), trial.unscaledWeights);
-    verifyMatrixEqual(page.scaledHeatmap()->model()->matrix(), trial.scaledWeights);
+    verifyMatrixEqual(page.unscaledHeatmap()->model()->table().toMatrix(), trial.unscaledWeights);
+    verifyMatrixEqual(page.scaledHeatmap()->model()->table().toMatrix(), trial.scaledWeights);
     QCOMPARE(page.unscaledHeatmap()->model()->rowLabels().first(), QStringLiteral("t₁"));
     QCOMPARE(page.unscaledHeatmap()->model()->rowLabels().last(), QStringLiteral("t₅"));
     // Every row is a softmax: sums to 1.
     for (const HeatmapWidget *heatmap : {page.unscaledHeatmap(), page.scaledHeatmap()}) {
-        const Matrix &w = heatmap->model()->matrix();
+        const Matrix w = heatmap->model()->table().toMatrix();
         for (Index i = 0; i < w.rows(); ++i)
             VERIFY_NEAR(w.row(i).sum(), 1.0, 1e-12);
     }
@@ -297,8 +297,8 @@ void TestSqrtDPage::quickSliderMovesDrawOnlyTheLast()
     QCOMPARE(busy.at(0).at(0).toBool(), true);
     QCOMPARE(busy.at(1).at(0).toBool(), false);
     const SqrtDTrial trial = drawSqrtDTrial(45, optionsFor(5, quickTrials));
-    verifyMatrixEqual(page->unscaledHeatmap()->model()->matrix(), trial.unscaledWeights);
-    verifyMatrixEqual(page->scaledHeatmap()->model()->matrix(), trial.scaledWeights);
+    verifyMatrixEqual(page->unscaledHeatmap()->model()->table().toMatrix(), trial.unscaledWeights);
+    verifyMatrixEqual(page->scaledHeatmap()->model()->table().toMatrix(), trial.scaledWeights);
 
     // d alone does not measure the curves again.
     QCOMPARE(curves.count(), 0);

@@ -87,10 +87,13 @@ void TestResultViews::compareResultIsTheFlippedWeights()
     QFETCH(int, flip);
     const Scenario s = randomOf(40, 8);
     const ScenarioResult result = compareResult(s, static_cast<Flip>(flip));
-    // Only the weights are kept.
-    QCOMPARE(result.scores.size(), 0);
+    // One table of its own, the weights; the scores are the flipped pass's, read from the
+    // products: their softmax is the flipped weights by hand.
     QVERIFY(!result.output.has_value());
     const Matrix expected = flippedWeightsByHand(s, static_cast<Flip>(flip));
+    Matrix softmaxOfScores = result.scores().toMatrix();
+    softmaxRows(softmaxOfScores);
+    QVERIFY(maxAbsDifference(softmaxOfScores, expected) < 1e-12);
     QCOMPARE(result.weights.rows(), expected.rows());
     QVERIFY(maxAbsDifference(result.weights, expected) < 1e-12);
     // And flipped() turns the same switch of the scenario.
@@ -110,13 +113,13 @@ void TestResultViews::compareViewComputesOnlyWhileShown()
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     QVERIFY(view.isUpToDate());
-    QVERIFY(maxAbsDifference(view.heatmap()->model()->matrix(),
+    QVERIFY(maxAbsDifference(view.heatmap()->model()->table().toMatrix(),
                              flippedWeightsByHand(s, Flip::Causal)) < 1e-12);
 
     // A new flip while shown: at once.
     view.setFlip(Flip::UnitScale);
     QVERIFY(view.isUpToDate());
-    QVERIFY(maxAbsDifference(view.heatmap()->model()->matrix(),
+    QVERIFY(maxAbsDifference(view.heatmap()->model()->table().toMatrix(),
                              flippedWeightsByHand(s, Flip::UnitScale)) < 1e-12);
 
     // Hidden again: a change waits for the next show.
@@ -125,11 +128,11 @@ void TestResultViews::compareViewComputesOnlyWhileShown()
     other.scoreScale = 0.5;
     view.setScenario(other);
     QVERIFY(!view.isUpToDate());
-    QVERIFY(maxAbsDifference(view.heatmap()->model()->matrix(),
+    QVERIFY(maxAbsDifference(view.heatmap()->model()->table().toMatrix(),
                              flippedWeightsByHand(s, Flip::UnitScale)) < 1e-12);
     view.show();
     QVERIFY(view.isUpToDate());
-    QVERIFY(maxAbsDifference(view.heatmap()->model()->matrix(),
+    QVERIFY(maxAbsDifference(view.heatmap()->model()->table().toMatrix(),
                              flippedWeightsByHand(other, Flip::UnitScale)) < 1e-12);
     // Its tooltips explain a cell from q and k, as the comparison keeps no scores.
     QVERIFY(view.heatmap()->cellExplanation(3, 1).contains(QStringLiteral("q(t4)·k(t2)")));
@@ -150,7 +153,7 @@ void TestResultViews::oneHotOutputIsNotDrawnTwiceAtLargeT()
         QCOMPARE(view.valuesHeatmap()->isVisible(), !large);
         QCOMPARE(view.outputHeatmap()->isVisible(), !large);
         if (!large) // the output is the weights themselves, shared, not multiplied
-            QCOMPARE(&view.outputHeatmap()->model()->matrix(), &r->weights);
+            QCOMPARE(view.outputHeatmap()->model()->table().source().get(), &r->weights);
     }
     // Values that are not one-hot are drawn at any T.
     Scenario explicitValues = randomOf(OutputView::maxOneHotTokens + 30, 4);
@@ -160,8 +163,8 @@ void TestResultViews::oneHotOutputIsNotDrawnTwiceAtLargeT()
     view.setScenario(s, r);
     QVERIFY(!view.isNoteShown());
     QVERIFY(view.outputHeatmap()->isVisible());
-    QVERIFY(maxAbsDifference(view.outputHeatmap()->model()->matrix(), r->weights * *s->values) <
-            1e-12);
+    QVERIFY(maxAbsDifference(view.outputHeatmap()->model()->table().toMatrix(),
+                             r->weights * *s->values) < 1e-12);
 }
 
 void TestResultViews::chartValuesAreReadable()

@@ -327,7 +327,7 @@ void TestMainWindow::causalMaskCheckBox()
     QCheckBox *causal = m_window->controls()->causalCheckBox();
     const MatrixModel *weights = m_window->weightsHeatmap()->model();
     const MatrixModel *scores = m_window->scoresHeatmap()->model();
-    const Matrix full = weights->matrix();
+    const Matrix full = weights->table().toMatrix();
 
     clickCheckBox(causal);
     QVERIFY(causal->isChecked());
@@ -354,7 +354,7 @@ void TestMainWindow::causalMaskCheckBox()
     clickCheckBox(causal);
     QVERIFY(!causal->isChecked());
     QVERIFY(!document->scenario().causal);
-    QCOMPARE(weights->matrix(), full);
+    QCOMPARE(weights->table().toMatrix(), full);
 
     m_window->undoAction()->trigger();
     QVERIFY(document->scenario().causal);
@@ -362,7 +362,7 @@ void TestMainWindow::causalMaskCheckBox()
     QCOMPARE(weights->index(0, 4).data(MatrixModel::ValueRole).toDouble(), 0.0);
     m_window->undoAction()->trigger();
     QVERIFY(!causal->isChecked());
-    QCOMPARE(weights->matrix(), full);
+    QCOMPARE(weights->table().toMatrix(), full);
     m_window->redoAction()->trigger();
     QVERIFY(causal->isChecked());
     QCOMPARE(weights->index(0, 4).data(MatrixModel::ValueRole).toDouble(), 0.0);
@@ -491,7 +491,7 @@ void TestMainWindow::dimensionSliderAndBack()
     // Larger d: the weights heatmap has the new weights.
     dimension->setValue(ControlsPanel::positionOfDimension(1024));
     QCOMPARE(document->scenario().dimension(), Index(1024));
-    QCOMPARE(m_window->weightsHeatmap()->model()->matrix(), document->result().weights);
+    QCOMPARE(m_window->weightsHeatmap()->model()->table().toMatrix(), document->result().weights);
 
     // Back to d = 2: the hand-made vectors return, with √d still on.
     dimension->setValue(ControlsPanel::positionOfDimension(2));
@@ -516,7 +516,8 @@ void TestMainWindow::dimensionDragIsLiveAndOneStep()
     for (const int d : {4, 16, 64}) {
         dimension->setSliderPosition(ControlsPanel::positionOfDimension(d));
         QCOMPARE(document->scenario().dimension(), Index(d));
-        QCOMPARE(m_window->weightsHeatmap()->model()->matrix(), document->result().weights);
+        QCOMPARE(m_window->weightsHeatmap()->model()->table().toMatrix(),
+                 document->result().weights);
         QCOMPARE(m_window->vectorEditor()->model()->columnCount(), 1 + 2 * d + 5);
     }
     dimension->setSliderDown(false);
@@ -657,7 +658,7 @@ void TestMainWindow::saveAndReopen()
     QVERIFY(m_window->openFile(fileName));
     QCOMPARE(document->scenario(), saved);
     QCOMPARE(document->undoStack()->count(), 0);
-    QCOMPARE(m_window->weightsHeatmap()->model()->matrix(), saved.compute().weights);
+    QCOMPARE(m_window->weightsHeatmap()->model()->table().toMatrix(), saved.compute().weights);
     // And the file reads back the same without the window.
     const ScenarioReadResult read = loadScenario(fileName);
     QVERIFY2(read.ok(), qPrintable(read.error));
@@ -748,7 +749,7 @@ void TestMainWindow::crashedScenarioIsOffered()
         return;
     }
     QCOMPARE(document->scenario(), edited);
-    QCOMPARE(m_window->weightsHeatmap()->model()->matrix(), edited.compute().weights);
+    QCOMPARE(m_window->weightsHeatmap()->model()->table().toMatrix(), edited.compute().weights);
     QCOMPARE(document->fileName(), original);
     QVERIFY(document->isModified()); // still to be saved
     QVERIFY(m_window->isWindowModified());
@@ -855,8 +856,9 @@ void TestMainWindow::exportsPngSvgCsv()
     clickCheckBox(m_window->controls()->causalCheckBox());
     const Scenario &s = m_window->document()->scenario();
     const ScenarioResult &r = m_window->document()->result();
+    const Matrix scores = attentionScores(s.queries, s.keys, s.scoreOptions());
     for (const auto &[table, matrix, name] :
-         {std::tuple{MainWindow::Table::Scores, &r.scores, "scores.csv"},
+         {std::tuple{MainWindow::Table::Scores, &scores, "scores.csv"},
           std::tuple{MainWindow::Table::Weights, &r.weights, "weights.csv"},
           std::tuple{MainWindow::Table::Output, &r.outputMatrix(), "output.csv"}}) {
         const QString csv = m_dir.filePath(QLatin1String(name));
