@@ -145,7 +145,9 @@ void QueryKeyPage::updateReadout()
 {
     const Scenario &scenario = m_document->scenario();
     const ScenarioResult &result = m_document->result();
-    if (m_selected < 0 || m_selected >= scenario.tokenCount() || result.weights.rows() == 0)
+    // A result still on its way has the last scenario's shape: the readout waits for it.
+    if (m_selected < 0 || m_selected >= scenario.tokenCount() ||
+        result.weights.rows() != scenario.tokenCount())
         return;
     const RowVector query = scenario.queries.row(m_selected);
     const ScaledTable scores = result.scores();

@@ -134,7 +134,7 @@ void TestResultViews::compareViewComputesOnlyWhileShown()
     QVERIFY(view.isUpToDate());
     QVERIFY(maxAbsDifference(view.heatmap()->model()->table().toMatrix(),
                              flippedWeightsByHand(other, Flip::UnitScale)) < 1e-12);
-    // Its tooltips explain a cell from q and k, as the comparison keeps no scores.
+    // Its tooltips explain a cell from q and k, with the flipped pass's scores.
     QVERIFY(view.heatmap()->cellExplanation(3, 1).contains(QStringLiteral("q(t4)·k(t2)")));
 }
 
