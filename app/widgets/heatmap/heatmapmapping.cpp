@@ -48,7 +48,9 @@ int HeatmapMapping::labelStep(qreal cell, qreal widestLabel, qreal readable)
 {
     if (!(cell > 0))
         return 1;
-    return std::max(1, int(std::ceil(std::min(widestLabel, readable) / cell)));
+    const int whole = std::max(1, int(std::ceil(widestLabel / cell)));
+    const int elided = std::max(1, int(std::ceil(std::min(widestLabel, readable) / cell)));
+    return whole < 2 * elided ? whole : elided;
 }
 
 double HeatmapMapping::normalized(double value) const

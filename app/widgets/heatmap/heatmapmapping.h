@@ -64,8 +64,10 @@ public:
     /// The smallest and largest finite entries of `m`, or [0, 1] when there are none.
     static std::pair<double, double> finiteRange(const Eigen::Ref<const Matrix> &m);
     /// Every how many columns a key is labelled: as far apart as the widest label needs so that
-    /// none overlap, but never farther than `readable` (the width of a label cut short to one
-    /// character and "…") needs: one long key is elided, the short ones are not left out.
+    /// none overlap, unless labels cut short to `readable` (one character and "…") could be
+    /// shown at least twice as often: then one long key is elided and the short ones are not
+    /// left out. Keys of about the same width (t0 … t2047) are thus labelled whole, not all
+    /// cut to the same "t1…".
     static int labelStep(qreal cell, qreal widestLabel, qreal readable);
 
     /// Where `value` lies in the range, clamped to [0, 1]; 0.5 for an empty range.

@@ -423,9 +423,15 @@ void HeatmapPainter::paintLabels(QPainter &painter, const HeatmapMapping &mappin
     const qreal labelHeight = metrics.height() + 6;
     painter.setFont(fonts.labels);
     for (int c = 0; c < mapping.columns(); c += columnStep) {
-        const QRectF box(grid.left() + c * cell - (columnStep - 1) * cell / 2,
-                         grid.top() - labelHeight, cell * columnStep, labelHeight - 4);
-        drawText(painter, box, Qt::AlignHCenter | Qt::AlignBottom, columns.value(c), true);
+        QRectF box(grid.left() + c * cell - (columnStep - 1) * cell / 2, grid.top() - labelHeight,
+                   cell * columnStep, labelHeight - 4);
+        // A label wider than its cell starts at the grid, clear of the corner's "q╲k".
+        Qt::Alignment horizontal = Qt::AlignHCenter;
+        if (box.left() < grid.left()) {
+            box.setLeft(grid.left());
+            horizontal = Qt::AlignLeft;
+        }
+        drawText(painter, box, horizontal | Qt::AlignBottom, columns.value(c), true);
     }
 
     // Queries left of the rows; the selected one in bold.

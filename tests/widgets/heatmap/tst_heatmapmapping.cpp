@@ -251,11 +251,16 @@ void TestHeatmapMapping::labelStep_data()
     // (the long one elided), not every other one.
     QTest::newRow("wide cells, one long key") << 70.0 << 80.0 << 1;
     QTest::newRow("wide cells, short keys") << 70.0 << 20.0 << 1;
-    // Narrow cells: as far apart as the widest key needs, at most as a label cut short (30).
+    // Narrow cells: as far apart as the widest key needs, or as a label cut short (30) where
+    // that labels twice as many keys.
     QTest::newRow("narrow, short keys") << 20.0 << 16.0 << 1;
     QTest::newRow("narrow, 2 cells per key") << 20.0 << 28.0 << 2;
     QTest::newRow("narrow, a long key elided to 30") << 20.0 << 90.0 << 2;
-    QTest::newRow("T = 2048") << 0.25 << 40.0 << 120;
+    QTest::newRow("narrow, a long key, 4 cells whole against 2") << 20.0 << 61.0 << 2;
+    // A long sequence, keys t0 … t2047 (40 px): whole, not 160 / 120 = 1.33 times as often cut
+    // to "t1…".
+    QTest::newRow("T = 2048") << 0.25 << 40.0 << 160;
+    QTest::newRow("T = 2048, 190 px") << 0.093 << 40.0 << 431;
     QTest::newRow("no cells") << 0.0 << 40.0 << 1;
 }
 
