@@ -2,8 +2,6 @@
 
 #include "attention.h"
 
-#include <limits>
-
 namespace attention {
 
 ScaledTable::ScaledTable()
@@ -15,11 +13,6 @@ ScaledTable::ScaledTable(std::shared_ptr<const Matrix> table, double factor, boo
     , m_factor(factor)
     , m_causal(causal)
 {}
-
-double ScaledTable::minusInfinity()
-{
-    return -std::numeric_limits<double>::infinity();
-}
 
 Matrix ScaledTable::middleRows(Index first, Index count) const
 {

@@ -9,6 +9,7 @@
 
 #include "types.h"
 
+#include <limits>
 #include <memory>
 
 namespace attention {
@@ -30,7 +31,8 @@ public:
     /// One entry, exactly as scoresAndWeights() computes it.
     double operator()(Index row, Index column) const
     {
-        return m_causal && column > row ? minusInfinity() : m_factor * (*m_table)(row, column);
+        return m_causal && column > row ? -std::numeric_limits<double>::infinity()
+                                        : m_factor * (*m_table)(row, column);
     }
     /// Rows first … first + count − 1, made as a matrix (a band for pictures and files).
     Matrix middleRows(Index first, Index count) const;
@@ -44,8 +46,6 @@ public:
     bool causal() const { return m_causal; }
 
 private:
-    static double minusInfinity();
-
     std::shared_ptr<const Matrix> m_table;
     double m_factor = 1.0;
     bool m_causal = false;

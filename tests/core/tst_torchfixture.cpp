@@ -261,6 +261,17 @@ QString beyond(const Differences &differences, double tolerance, const QString &
            failures.join(QStringLiteral("; "));
 }
 
+/// The current data row's fixture run by `run` (a Differences of it): beyond() of the result, or
+/// why the fixture could not be read.
+template<typename Run>
+QString fixtureFailures(const Run &run, double tolerance, const QString &precision)
+{
+    QFETCH(QString, name);
+    Fixture fixture;
+    const QString error = loadFixture(name, fixture);
+    return error.isEmpty() ? beyond(run(fixture), tolerance, precision) : error;
+}
+
 } // namespace
 
 class TestTorchFixture : public QObject
@@ -330,13 +341,10 @@ void TestTorchFixture::doubleMatchesTorch_data()
 
 void TestTorchFixture::doubleMatchesTorch()
 {
-    QFETCH(QString, name);
     QFETCH(bool, fused);
-    Fixture fixture;
-    const QString error = loadFixture(name, fixture);
-    QVERIFY2(error.isEmpty(), qPrintable(error));
     const QString failures =
-        beyond(runDouble(fixture, fused), doubleTolerance, QStringLiteral("double"));
+        fixtureFailures([fused](const Fixture &fixture) { return runDouble(fixture, fused); },
+                        doubleTolerance, QStringLiteral("double"));
     QVERIFY2(failures.isEmpty(), qPrintable(failures));
 }
 
@@ -347,11 +355,7 @@ void TestTorchFixture::floatMatchesTorch_data()
 
 void TestTorchFixture::floatMatchesTorch()
 {
-    QFETCH(QString, name);
-    Fixture fixture;
-    const QString error = loadFixture(name, fixture);
-    QVERIFY2(error.isEmpty(), qPrintable(error));
-    const QString failures = beyond(runFloat(fixture), floatTolerance, QStringLiteral("float"));
+    const QString failures = fixtureFailures(runFloat, floatTolerance, QStringLiteral("float"));
     QVERIFY2(failures.isEmpty(), qPrintable(failures));
 }
 
@@ -362,12 +366,8 @@ void TestTorchFixture::trainingPassMatchesTorch_data()
 
 void TestTorchFixture::trainingPassMatchesTorch()
 {
-    QFETCH(QString, name);
-    Fixture fixture;
-    const QString error = loadFixture(name, fixture);
-    QVERIFY2(error.isEmpty(), qPrintable(error));
     const QString failures =
-        beyond(runTrainingPass(fixture), floatTolerance, QStringLiteral("float training"));
+        fixtureFailures(runTrainingPass, floatTolerance, QStringLiteral("float training"));
     QVERIFY2(failures.isEmpty(), qPrintable(failures));
 }
 
