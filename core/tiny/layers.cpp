@@ -1,5 +1,6 @@
 #include "layers.h"
 
+#include "tiny/outputkernels.h"
 #include "tiny/workers.h"
 
 #include <algorithm>
@@ -366,27 +367,64 @@ int outputSlicesHere(Index rows, Index block)
     return int(outputSliceCount(rows, block, threads));
 }
 
+/// Lays tok_emb out for the kernels of outputkernels.h, on the pool's threads: the logits'
+/// panels, and with `training` the zero-padded copy the gradients read.
+template<typename Scalar>
+void layOutEmbedding(const MatrixT<Scalar> &tokEmb, bool training,
+                     OutputLayerScratch<Scalar> &scratch)
+{
+    const OutputBlockShape shape{0, tokEmb.cols(), tokEmb.rows()};
+    scratch.panels.resize(shape.paddedIds(), shape.width);
+    if (training && (scratch.embedding.rows() != shape.paddedIds() ||
+                     scratch.embedding.cols() != shape.paddedWidth()))
+        scratch.embedding.setZero(shape.paddedIds(), shape.paddedWidth()); // the padding stays 0
+    parallelSlices(
+        shape.paddedIds() / outputIdAlign, double(tokEmb.size()), [&](Index first, Index count) {
+            const Index firstId = first * outputIdAlign;
+            const Index lastId = (first + count) * outputIdAlign;
+            packLogitsPanels(tokEmb.data(), shape, firstId, lastId, scratch.panels.data());
+            const Index ids = std::min(lastId, shape.ids) - firstId;
+            if (training && ids > 0)
+                scratch.embedding.block(firstId, 0, ids, shape.width) =
+                    tokEmb.middleRows(firstId, ids);
+        });
+}
+
+/// Makes `m` (rows, cols) and zero when its shape changes: padding that no block writes stays 0.
+template<typename Scalar>
+void keepShape(MatrixT<Scalar> &m, Index rows, Index cols)
+{
+    if (m.rows() != rows || m.cols() != cols)
+        m.setZero(rows, cols);
+}
+
 /// Runs the output layer's product a block of `block` rows at a time in `slices` slices of the
-/// rows, slice s on thread s (or all in turn on one thread when the work is small):
-/// body(slice, top, logits, first) gets each block's logits a · tok_embᵀ (height, V), rows top… of
-/// a, in that slice's buffer; `first` for the slice's first block.
+/// rows, slice s on thread s (or all in turn on one thread when the work is small), tok_emb laid
+/// out by layOutEmbedding: body(slice, top, shape, first) gets each block's logits
+/// a · tok_embᵀ, rows top… of a (shape.rows of them), in scratch.logits[slice], its rows
+/// zero-padded in scratch.rows[slice]; `first` for the slice's first block.
 template<typename Scalar, typename Body>
-void forEachLogitsBlock(const MatrixT<Scalar> &a, const MatrixT<Scalar> &tokEmb, Index block,
-                        int slices, double work, OutputLayerScratch<Scalar> &scratch,
-                        const Body &body)
+void forEachLogitsBlock(const MatrixT<Scalar> &a, Index vocab, Index block, int slices, double work,
+                        OutputLayerScratch<Scalar> &scratch, const Body &body)
 {
     const Index rows = a.rows();
+    const OutputBlockShape largest{std::min(block, rows), a.cols(), vocab};
+    scratch.rows.resize(std::size_t(slices));
     scratch.logits.resize(std::size_t(slices));
     parallelSlices(slices, work, [&](Index firstSlice, Index count) {
         for (Index s = firstSlice; s < firstSlice + count; ++s) {
+            MatrixT<Scalar> &blockRows = scratch.rows[std::size_t(s)];
             MatrixT<Scalar> &logits = scratch.logits[std::size_t(s)];
-            logits.resize(std::min(block, rows), tokEmb.rows());
+            keepShape(blockRows, largest.paddedRows(), largest.paddedWidth());
+            logits.resize(largest.paddedRows(), largest.paddedIds());
             const Index first = rows * s / slices;
             const Index last = rows * (s + 1) / slices;
             for (Index top = first; top < last; top += block) {
-                auto part = logits.topRows(std::min(block, last - top));
-                part.noalias() = a.middleRows(top, part.rows()) * tokEmb.transpose();
-                body(s, top, part, top == first);
+                const OutputBlockShape shape{std::min(block, last - top), a.cols(), vocab};
+                blockRows.topLeftCorner(shape.rows, shape.width) = a.middleRows(top, shape.rows);
+                blockRows.middleRows(shape.rows, shape.paddedRows() - shape.rows).setZero();
+                blockLogits(blockRows.data(), scratch.panels.data(), shape, logits.data());
+                body(s, top, shape, top == first);
             }
         }
     });
@@ -401,11 +439,14 @@ double outputLayerLoss(const MatrixT<Scalar> &a, const MatrixT<Scalar> &tokEmb,
                        Index block)
 {
     const Index rows = a.rows();
+    const Index vocab = tokEmb.rows();
     rowLoss.assign(std::size_t(rows), 0.0);
     predictions.assign(std::size_t(rows), 0);
-    const auto body = [&](Index, Index top, const auto &part, bool) {
-        for (Index n = 0; n < part.rows(); ++n) {
-            const auto row = part.row(n);
+    layOutEmbedding(tokEmb, false, scratch);
+    const auto body = [&](Index s, Index top, const OutputBlockShape &shape, bool) {
+        const MatrixT<Scalar> &logits = scratch.logits[std::size_t(s)];
+        for (Index n = 0; n < shape.rows; ++n) {
+            const auto row = logits.row(n).head(vocab);
             Index best = 0;
             const Scalar maximum = row.maxCoeff(&best);
             predictions[std::size_t(top + n)] = int(best);
@@ -416,7 +457,7 @@ double outputLayerLoss(const MatrixT<Scalar> &a, const MatrixT<Scalar> &tokEmb,
                     double(row(target));
         }
     };
-    forEachLogitsBlock(a, tokEmb, block, outputSlicesHere(rows, block),
+    forEachLogitsBlock(a, vocab, block, outputSlicesHere(rows, block),
                        2.0 * double(rows) * double(tokEmb.size()), scratch, body);
     return meanLoss(rowLoss, targetCount(targets, rows));
 }
@@ -429,28 +470,39 @@ double outputLayerForwardBackward(const MatrixT<Scalar> &a, const MatrixT<Scalar
 {
     const Index rows = a.rows();
     const Index vocab = tokEmb.rows();
+    const Index width = a.cols();
     const Index count = targetCount(targets, rows);
     const Scalar share = count > 0 ? Scalar(1) / Scalar(count) : Scalar(0);
     rowLoss.assign(std::size_t(rows), 0.0);
-    da.resize(rows, a.cols());
-    // Each slice but the first adds into a partial ∂/∂tok_emb of its own, summed in slice order.
+    da.resize(rows, width);
+    layOutEmbedding(tokEmb, true, scratch);
+    // Each slice adds into a partial ∂/∂tok_emb of its own, summed in slice order.
     const int slices = outputSlicesHere(rows, block);
+    const OutputBlockShape largest{std::min(block, rows), width, vocab};
+    scratch.dRows.resize(std::size_t(slices));
     scratch.dTokEmbs.resize(std::size_t(slices));
-    const auto body = [&](Index s, Index top, auto &part, bool first) {
-        const Index height = part.rows();
-        if (s > 0 && first) // on the slice's own thread, as the slice's buffers are made
-            scratch.dTokEmbs[std::size_t(s)].setZero(vocab, a.cols());
-        for (Index n = 0; n < height; ++n)
+    const auto body = [&](Index s, Index top, const OutputBlockShape &shape, bool first) {
+        MatrixT<Scalar> &logits = scratch.logits[std::size_t(s)];
+        MatrixT<Scalar> &dRows = scratch.dRows[std::size_t(s)];
+        MatrixT<Scalar> &gradient = scratch.dTokEmbs[std::size_t(s)];
+        if (first) { // on the slice's own thread, as the slice's buffers are made
+            dRows.resize(largest.paddedRows(), largest.paddedWidth());
+            gradient.resize(largest.paddedIds(), largest.paddedWidth()); // the first block sets it
+        }
+        for (Index n = 0; n < shape.rows; ++n)
             rowLoss[std::size_t(top + n)] =
-                crossEntropyRow(part.row(n), targets[std::size_t(top + n)], share);
-        MatrixT<Scalar> &gradient = s == 0 ? dTokEmb : scratch.dTokEmbs[std::size_t(s)];
-        da.middleRows(top, height).noalias() = part * tokEmb;               // (height, d)
-        gradient.noalias() += part.transpose() * a.middleRows(top, height); // (V, d)
+                crossEntropyRow(logits.row(n).head(vocab), targets[std::size_t(top + n)], share);
+        blockGradients(logits.data(), scratch.rows[std::size_t(s)].data(), scratch.embedding.data(),
+                       shape, dRows.data(), gradient.data(), !first);
+        da.middleRows(top, shape.rows) = dRows.topLeftCorner(shape.rows, width);
     };
-    forEachLogitsBlock(a, tokEmb, block, slices, 3.0 * 2.0 * double(rows) * double(tokEmb.size()),
+    forEachLogitsBlock(a, vocab, block, slices, 3.0 * 2.0 * double(rows) * double(tokEmb.size()),
                        scratch, body);
-    for (int s = 1; s < slices; ++s)
-        dTokEmb += scratch.dTokEmbs[std::size_t(s)];
+    parallelSlices(vocab, double(slices) * double(tokEmb.size()), [&](Index first, Index ids) {
+        for (int s = 0; s < slices; ++s)
+            dTokEmb.middleRows(first, ids) +=
+                scratch.dTokEmbs[std::size_t(s)].block(first, 0, ids, width);
+    });
     return meanLoss(rowLoss, count);
 }
 

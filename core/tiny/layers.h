@@ -140,9 +140,10 @@ template<typename Scalar>
 void logitsBackward(const MatrixT<Scalar> &dLogits, const MatrixT<Scalar> &a,
                     const MatrixT<Scalar> &tokEmb, MatrixT<Scalar> &da, MatrixT<Scalar> &dTokEmb);
 
-/// Rows per block of the blocked output layer (outputLayerLoss, outputLayerForwardBackward): 32
-/// measured fastest on 全唐诗's shape, of 16 to 256.
-constexpr Index outputBlockRows = 32;
+/// Rows per block of the blocked output layer (outputLayerLoss, outputLayerForwardBackward): 24,
+/// 48 and 96 train 全唐诗's shape equally fast with the kernels of outputkernels.h; 48 is whole
+/// tiles on every path (outputRowAlign).
+constexpr Index outputBlockRows = 48;
 
 /// The slices of `rows` rows a blocked output layer runs in on `threads` threads: one a thread,
 /// and no more than there are blocks of `block` rows. Each slice keeps its own buffers.
@@ -151,13 +152,19 @@ inline Index outputSliceCount(Index rows, Index block, int threads)
     return std::max<Index>(1, std::min<Index>(threads, (rows + block - 1) / block));
 }
 
-/// Per-thread buffers of outputLayerForwardBackward, kept across steps so that a step allocates
-/// nothing: a block of logits and a partial ∂/∂tok_emb for each slice of the rows.
+/// The buffers of the blocked output layer, kept across steps so that a step allocates nothing:
+/// tok_emb laid out for the kernels of outputkernels.h once a pass, and for each slice of the rows
+/// a block's rows, logits and gradients, zero-padded as those kernels read them.
 template<typename Scalar>
 struct OutputLayerScratch
 {
-    std::vector<MatrixT<Scalar>> logits;   ///< (block, V) each
-    std::vector<MatrixT<Scalar>> dTokEmbs; ///< (V, d) each but the first slice's (dTokEmb itself)
+    MatrixT<Scalar> panels;            ///< (paddedIds, d): tok_emb as packLogitsPanels lays it out
+    MatrixT<Scalar> embedding;         ///< training: (paddedIds, paddedWidth) tok_emb zero-padded
+    std::vector<MatrixT<Scalar>> rows; ///< (paddedRows, paddedWidth) each: a block of a
+    std::vector<MatrixT<Scalar>> logits;   ///< (paddedRows, paddedIds) each
+    std::vector<MatrixT<Scalar>> dRows;    ///< training: (paddedRows, paddedWidth) each
+    std::vector<MatrixT<Scalar>> dTokEmbs; ///< training: (paddedIds, paddedWidth) each: a partial
+                                           ///< ∂/∂tok_emb
 };
 
 /// logitsForward and the cross-entropy's forward half in blocks of `block` rows, the (N, V)
@@ -177,7 +184,7 @@ double outputLayerLoss(const MatrixT<Scalar> &a, const MatrixT<Scalar> &tokEmb,
 /// run while the block is in the cache. Returns the same mean loss and `rowLosses`; sets
 /// da = ∂mean/∂a (N, d) and adds ∂mean/∂tok_emb into dTokEmb (V, d). Each thread's slice of the
 /// rows keeps a partial ∂/∂tok_emb, added in slice order, so the result depends on the thread
-/// count only through that sum's order and Eigen's blocking.
+/// count only through the slices' bounds.
 template<typename Scalar>
 double outputLayerForwardBackward(const MatrixT<Scalar> &a, const MatrixT<Scalar> &tokEmb,
                                   const std::vector<int> &targets, std::vector<double> &rowLosses,

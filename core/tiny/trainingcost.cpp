@@ -1,5 +1,6 @@
 #include "tiny/trainingcost.h"
 
+#include "tiny/outputkernels.h"
 #include "tiny/trainer.h"
 
 #include <algorithm>
@@ -35,33 +36,44 @@ std::int64_t forwardFloats(const ModelConfig &c, int batch, int tokens)
     return 2 * n * d + c.layers * blockForwardFloats(c, n, weights) + (n * d + n) + n * d;
 }
 
-/// The slices of n rows the output layer's blocks run in on `threads` threads, and the rows of a
-/// block (outputLayerLoss, outputLayerForwardBackward).
-std::pair<std::int64_t, std::int64_t> outputSlices(std::int64_t n, int threads)
+/// The slices of n rows the output layer's blocks run in on `threads` threads, and the shape of
+/// the largest block, whose padded sizes each slice's buffers take (outputLayerLoss,
+/// outputLayerForwardBackward).
+std::pair<std::int64_t, OutputBlockShape> outputSlices(const ModelConfig &c, std::int64_t n,
+                                                       int threads)
 {
     return {outputSliceCount(n, outputBlockRows, threads),
-            std::min<std::int64_t>(outputBlockRows, n)};
+            OutputBlockShape{std::min<std::int64_t>(outputBlockRows, n), c.dModel, c.vocabSize}};
 }
 
 /// Floats of training's output layer in blocks of rows (outputLayerForwardBackward) on `threads`
-/// threads: ∂loss/∂final (n, d) and the output's ∂/∂tok_emb (V, d), and for each slice of the
-/// rows a block of logits, and a partial ∂/∂tok_emb for all slices but the first.
+/// threads: ∂loss/∂final (n, d) and the output's ∂/∂tok_emb (V, d); tok_emb laid out twice for
+/// the kernels; and for each slice of the rows a block's rows, logits and their gradients, and a
+/// partial ∂/∂tok_emb.
 std::int64_t trainingOutputFloats(const ModelConfig &c, int batch, int tokens, int threads)
 {
     const std::int64_t n = std::int64_t(batch) * tokens;
     const std::int64_t v = c.vocabSize;
     const std::int64_t d = c.dModel;
-    const auto [slices, rows] = outputSlices(n, threads);
-    return n * d + v * d + slices * rows * v + (slices - 1) * v * d;
+    const auto [slices, block] = outputSlices(c, n, threads);
+    const std::int64_t ids = block.paddedIds();
+    const std::int64_t width = block.paddedWidth();
+    const std::int64_t rows = block.paddedRows();
+    return n * d + v * d + ids * d + ids * width +
+           slices * (2 * rows * width + rows * ids + ids * width);
 }
 
 /// Bytes of a validation's output layer in blocks of rows (outputLayerLoss) on `threads` threads:
-/// a block of logits per slice of the rows, and each row's most likely id.
+/// tok_emb laid out for the logits' kernel, a block's rows and logits per slice of the rows, and
+/// each row's most likely id.
 std::int64_t validationOutputBytes(const ModelConfig &c, int batch, int tokens, int threads)
 {
     const std::int64_t n = std::int64_t(batch) * tokens;
-    const auto [slices, rows] = outputSlices(n, threads);
-    return slices * rows * c.vocabSize * floatBytes + n * std::int64_t(sizeof(int));
+    const auto [slices, block] = outputSlices(c, n, threads);
+    const std::int64_t ids = block.paddedIds();
+    const std::int64_t rows = block.paddedRows();
+    return (ids * c.dModel + slices * (rows * block.paddedWidth() + rows * ids)) * floatBytes +
+           n * std::int64_t(sizeof(int));
 }
 
 /// Floats the backward pass adds: dx, dBranch, and per block dConcat, dQ, dK, dV, dScores and
@@ -113,10 +125,11 @@ std::int64_t heldBytes(const Activations<float> &acts)
                          bytesOf(acts.lnF.rstd) + bytesOf(acts.final) + bytesOf(acts.logits) +
                          bytesOf(acts.dx) + bytesOf(acts.dBranch) + bytesOf(acts.dFinal) +
                          bytesOf(acts.dOutputEmbedding);
-    for (const auto &block : acts.outputBlocks.logits)
-        bytes += bytesOf(block);
-    for (const auto &partial : acts.outputBlocks.dTokEmbs)
-        bytes += bytesOf(partial);
+    const OutputLayerScratch<float> &output = acts.outputBlocks;
+    bytes += bytesOf(output.panels) + bytesOf(output.embedding);
+    for (const auto *slices : {&output.rows, &output.logits, &output.dRows, &output.dTokEmbs})
+        for (const MatrixT<float> &buffer : *slices)
+            bytes += bytesOf(buffer);
     for (const BlockActivations<float> &b : acts.blocks) {
         const AttentionCache<float> &a = b.attention;
         bytes += bytesOf(b.ln1.normalized) + bytesOf(b.ln1.rstd) + bytesOf(b.a1) +

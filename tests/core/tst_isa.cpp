@@ -10,6 +10,7 @@
 #include "random.h"
 #include "tiled.h"
 #include "tiny/trainer.h"
+#include "tinyreference.h"
 #include "verifynear.h"
 
 #include <QtTest>
@@ -98,6 +99,8 @@ private Q_SLOTS:
     void kernelsAgree();
     void trainingAgrees_data();
     void trainingAgrees();
+    void outputLayerAgrees_data();
+    void outputLayerAgrees();
 };
 
 void TestIsa::namesRoundTrip()
@@ -226,6 +229,94 @@ void TestIsa::trainingAgrees()
     for (std::size_t i = 0; i < losses.size(); ++i)
         VERIFY_NEAR(losses[i], expected[i], lossTolerance);
     QVERIFY(losses.back() < losses.front()); // it learns
+}
+
+void TestIsa::outputLayerAgrees_data()
+{
+    trainingAgrees_data();
+}
+
+void TestIsa::outputLayerAgrees()
+{
+    // Training's and validation's output layer (the kernels of outputkernels.h, one copy per path)
+    // in float, against the plain-loop reference and the double pass through the (N, V) logits.
+    // The shape leaves no tile whole: 1,100 ids (two chunks of the gradients' kernel), width 24,
+    // 128 rows on two threads, each thread's 64 in a block of 48 and a short one of 16.
+    using namespace attention::tiny;
+    using namespace tinytest;
+    QFETCH(Isa, isa);
+    const IsaGuard guard(isa);
+    QVERIFY(guard.switched());
+    ModelConfig config;
+    config.vocabSize = 1100;
+    config.context = 16;
+    config.dModel = 24;
+    config.heads = 2;
+    const BatchShape shape{8, config.context};
+    const Parameters<double> reference = randomParameters(config, 17, 0.3);
+    const Parameters<float> parameters = reference.cast<float>();
+    const std::vector<int> ids = randomIds(int(shape.rows()), config.vocabSize, 18);
+    std::vector<int> targets(ids.begin() + 1, ids.end());
+    targets.push_back(-1);
+    for (Index n = config.context - 1; n < shape.rows(); n += config.context)
+        targets[std::size_t(n)] = -1; // each window predicts its own T − 1 next ids
+
+    double referenceLoss = 0.0;
+    std::vector<int> referenceBest;
+    for (int w = 0; w < shape.batch; ++w) {
+        const auto first = ids.begin() + std::ptrdiff_t(w) * config.context;
+        const ReferenceResult window =
+            referenceForward(reference, std::vector<int>(first, first + config.context));
+        referenceLoss += window.loss / shape.batch;
+        for (Index t = 0; t < config.context; ++t) {
+            Index best = 0;
+            window.logits.row(t).maxCoeff(&best);
+            referenceBest.push_back(int(best));
+        }
+    }
+    Activations<double> unfused;
+    unfused.ids = ids;
+    unfused.targets = targets;
+    modelForward(reference, shape, unfused);
+    VERIFY_NEAR(modelLoss(unfused), referenceLoss, 1e-9);
+    Parameters<double> expected;
+    modelBackward(reference, unfused, expected);
+
+    setThreadCount(2);
+    Activations<float> training;
+    training.output = OutputPass::Training;
+    training.ids = ids;
+    training.targets = targets;
+    Parameters<float> gradients;
+    modelForward(parameters, shape, training);
+    const double trainingLoss = modelLoss(training);
+    modelBackward(parameters, training, gradients);
+    Activations<float> validation;
+    validation.output = OutputPass::Loss;
+    validation.ids = ids;
+    validation.targets = targets;
+    modelForward(parameters, shape, validation);
+    setThreadCount(1);
+
+    QCOMPARE(training.outputBlockRows, Index(48));
+    VERIFY_NEAR(trainingLoss, referenceLoss, lossTolerance * referenceLoss);
+    VERIFY_NEAR(modelLoss(validation), referenceLoss, lossTolerance * referenceLoss);
+    QCOMPARE(validation.predictions, referenceBest);
+    const auto expectedTensors = expected.tensors();
+    const auto tensors = gradients.tensors();
+    const std::vector<TensorSpec> names = tensorLayout(config);
+    QCOMPARE(tensors.size(), expectedTensors.size());
+    for (std::size_t i = 0; i < tensors.size(); ++i) {
+        const Eigen::Map<const Eigen::VectorXf> actual(tensors[i].data, tensors[i].size);
+        const Eigen::Map<const Eigen::VectorXd> wanted(expectedTensors[i].data,
+                                                       expectedTensors[i].size);
+        const double error = (actual.cast<double>() - wanted).cwiseAbs().maxCoeff() /
+                             std::max(1e-3, wanted.cwiseAbs().maxCoeff());
+        QVERIFY2(error <= kernelTolerance,
+                 qPrintable(QStringLiteral("tensor %1: %2")
+                                .arg(QString::fromStdString(names[i].name))
+                                .arg(error)));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestIsa)

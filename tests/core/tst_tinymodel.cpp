@@ -298,6 +298,8 @@ void TestTinyModel::fusedOutputMatchesUnfused_data()
     QTest::newRow("10 rows in blocks of 3, two threads") << 10 << 13 << 3 << 2 << true;
     QTest::newRow("64 rows, V 300, blocks of 32, two threads") << 64 << 300 << 32 << 2 << false;
     QTest::newRow("7 rows, a block larger than them") << 7 << 5 << 64 << 2 << true;
+    // The gradients' kernel takes 1,008 ids a chunk at this width: two chunks, the second short.
+    QTest::newRow("50 rows, V 1,100, blocks of 48, two threads") << 50 << 1100 << 48 << 2 << true;
     QTest::newRow("2 rows, blocks of 1, two threads") << 2 << 9 << 1 << 2 << false;
 }
 
@@ -353,7 +355,9 @@ void TestTinyModel::fusedOutputMatchesUnfused()
         QVERIFY(std::abs(validationRowLosses[n] - rowLosses[n]) <= 1e-12 * (1.0 + rowLosses[n]));
     QCOMPARE(predictions, best);
 
-    // And against central differences of its own loss.
+    // And against central differences of its own loss, where the parameters are few enough.
+    if (a.size() + tok.size() > 4000)
+        return;
     MatrixD ignoredDa, ignoredDTok;
     const auto loss = [&] {
         ignoredDTok.setZero(vocab, width);
