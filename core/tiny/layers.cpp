@@ -447,9 +447,11 @@ double outputLayerLoss(const MatrixT<Scalar> &a, const MatrixT<Scalar> &tokEmb,
         const MatrixT<Scalar> &logits = scratch.logits[std::size_t(s)];
         for (Index n = 0; n < shape.rows; ++n) {
             const auto row = logits.row(n).head(vocab);
-            Index best = 0;
-            const Scalar maximum = row.maxCoeff(&best);
-            predictions[std::size_t(top + n)] = int(best);
+            // maxCoeff() is vectorised, maxCoeff(&index) is not: the first id at the maximum.
+            const Scalar maximum = row.maxCoeff();
+            const Scalar *begin = row.data();
+            const Index best = std::find(begin, begin + vocab, maximum) - begin;
+            predictions[std::size_t(top + n)] = int(best < vocab ? best : 0); // 0 when NaN
             const int target = targets[std::size_t(top + n)];
             if (target >= 0)
                 rowLoss[std::size_t(top + n)] =

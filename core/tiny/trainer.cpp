@@ -53,11 +53,11 @@ RunDefaults defaultRun(const std::string &corpus)
     // Chosen from one-minute trials (docs/results.md, "The default run on 全唐诗").
     run.config.context = 64;
     run.config.layers = 2;
-    run.settings.steps = 1300;
+    run.settings.steps = 1700;
     run.settings.batch = 16;
     run.settings.learningRate = 3e-3;
     run.settings.warmup = 100;
-    run.evalEvery = 650;
+    run.evalEvery = 850;
     return run;
 }
 

@@ -32,8 +32,8 @@ TrainingSetup defaultSetup(const QString &corpus);
 
 /// Steps between step 7's validations of a run of `steps` on `corpus`: a twentieth of the run,
 /// at most 25, so that the loss chart fills as it trains; but for a corpus with defaults of its
-/// own the CLI's interval (at most the run): 全唐诗's 650 (one validation of its 373,722
-/// characters costs about as much as 120 training steps), the repeat task's 100.
+/// own the CLI's interval (at most the run): 全唐诗's 850 (one validation of its 373,722
+/// characters costs about as much as 140 training steps), the repeat task's 100.
 int validationInterval(const QString &corpus, int steps);
 
 /// For the repeat task with a context too short for its longest string and that string's
