@@ -367,6 +367,14 @@ int outputSlicesHere(Index rows, Index block)
     return int(outputSliceCount(rows, block, threads));
 }
 
+/// Makes `m` (rows, cols) and zero when its shape changes: padding that no block writes stays 0.
+template<typename Scalar>
+void keepShape(MatrixT<Scalar> &m, Index rows, Index cols)
+{
+    if (m.rows() != rows || m.cols() != cols)
+        m.setZero(rows, cols);
+}
+
 /// Lays tok_emb out for the kernels of outputkernels.h, on the pool's threads: the logits'
 /// panels, and with `training` the zero-padded copy the gradients read.
 template<typename Scalar>
@@ -375,9 +383,13 @@ void layOutEmbedding(const MatrixT<Scalar> &tokEmb, bool training,
 {
     const OutputBlockShape shape{0, tokEmb.cols(), tokEmb.rows()};
     scratch.panels.resize(shape.paddedIds(), shape.width);
-    if (training && (scratch.embedding.rows() != shape.paddedIds() ||
-                     scratch.embedding.cols() != shape.paddedWidth()))
-        scratch.embedding.setZero(shape.paddedIds(), shape.paddedWidth()); // the padding stays 0
+    if (training) {
+        // The padded ids' rows meet the zero gradients of the padded logits: they are zeroed on
+        // every pass, whatever vocabulary the buffer served before. Its padded columns reach only
+        // padded columns of the results, which nothing reads.
+        keepShape(scratch.embedding, shape.paddedIds(), shape.paddedWidth());
+        scratch.embedding.bottomRows(shape.paddedIds() - shape.ids).setZero();
+    }
     parallelSlices(
         shape.paddedIds() / outputIdAlign, double(tokEmb.size()), [&](Index first, Index count) {
             const Index firstId = first * outputIdAlign;
@@ -388,14 +400,6 @@ void layOutEmbedding(const MatrixT<Scalar> &tokEmb, bool training,
                 scratch.embedding.block(firstId, 0, ids, shape.width) =
                     tokEmb.middleRows(firstId, ids);
         });
-}
-
-/// Makes `m` (rows, cols) and zero when its shape changes: padding that no block writes stays 0.
-template<typename Scalar>
-void keepShape(MatrixT<Scalar> &m, Index rows, Index cols)
-{
-    if (m.rows() != rows || m.cols() != cols)
-        m.setZero(rows, cols);
 }
 
 /// Runs the output layer's product a block of `block` rows at a time in `slices` slices of the
@@ -451,7 +455,7 @@ double outputLayerLoss(const MatrixT<Scalar> &a, const MatrixT<Scalar> &tokEmb,
             const Scalar maximum = row.maxCoeff();
             const Scalar *begin = row.data();
             const Index best = std::find(begin, begin + vocab, maximum) - begin;
-            predictions[std::size_t(top + n)] = int(best < vocab ? best : 0); // 0 when NaN
+            predictions[std::size_t(top + n)] = int(best < vocab ? best : 0); // none equal: NaN
             const int target = targets[std::size_t(top + n)];
             if (target >= 0)
                 rowLoss[std::size_t(top + n)] =
@@ -473,10 +477,14 @@ double outputLayerForwardBackward(const MatrixT<Scalar> &a, const MatrixT<Scalar
     const Index rows = a.rows();
     const Index vocab = tokEmb.rows();
     const Index width = a.cols();
+    da.resize(rows, width);
+    if (rows == 0) { // no slice runs a block: nothing to add to dTokEmb
+        rowLoss.clear();
+        return 0.0;
+    }
     const Index count = targetCount(targets, rows);
     const Scalar share = count > 0 ? Scalar(1) / Scalar(count) : Scalar(0);
     rowLoss.assign(std::size_t(rows), 0.0);
-    da.resize(rows, width);
     layOutEmbedding(tokEmb, true, scratch);
     // Each slice adds into a partial ∂/∂tok_emb of its own, summed in slice order.
     const int slices = outputSlicesHere(rows, block);

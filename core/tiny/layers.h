@@ -140,9 +140,8 @@ template<typename Scalar>
 void logitsBackward(const MatrixT<Scalar> &dLogits, const MatrixT<Scalar> &a,
                     const MatrixT<Scalar> &tokEmb, MatrixT<Scalar> &da, MatrixT<Scalar> &dTokEmb);
 
-/// Rows per block of the blocked output layer (outputLayerLoss, outputLayerForwardBackward): 24,
-/// 48 and 96 train 全唐诗's shape equally fast with the kernels of outputkernels.h; 48 is whole
-/// tiles on every path (outputRowAlign).
+/// Rows per block of the blocked output layer (outputLayerLoss, outputLayerForwardBackward): blocks
+/// of 24, 48 and 96 rows trained 全唐诗's shape alike with the kernels of outputkernels.h.
 constexpr Index outputBlockRows = 48;
 
 /// The slices of `rows` rows a blocked output layer runs in on `threads` threads: one a thread,
@@ -154,7 +153,8 @@ inline Index outputSliceCount(Index rows, Index block, int threads)
 
 /// The buffers of the blocked output layer, kept across steps so that a step allocates nothing:
 /// tok_emb laid out for the kernels of outputkernels.h once a pass, and for each slice of the rows
-/// a block's rows, logits and gradients, zero-padded as those kernels read them.
+/// a block's rows, logits and gradients, zero-padded as those kernels read them. The panels'
+/// layout depends on the CPU path; each pass lays them out and reads them in the same copy.
 template<typename Scalar>
 struct OutputLayerScratch
 {

@@ -26,9 +26,10 @@ constexpr int vectorRegisters = 32;
 constexpr int vectorRegisters = 16;
 #endif
 
-// The tiles, as many accumulators as leave registers for the operands: the logits' tile is
-// logitsRows rows by logitsVectors vectors of ids, the gradients' gradientRows rows (or ids) by
-// up to gradientVectors vectors of the width.
+// The tiles: the logits' tile is logitsRows rows by logitsVectors vectors of ids, the gradients'
+// gradientRows rows (or ids) by up to gradientVectors vectors of the width, about as many
+// accumulators as the registers hold beside the operands. With 16 registers the gradients' 3 × 4
+// is one over; it measured faster than 2 × 4 on AVX2 all the same.
 constexpr int logitsRows = vectorRegisters == 32 ? 8 : 4;
 constexpr int logitsVectors = 3;
 constexpr int gradientRows = vectorRegisters == 32 ? 6 : 3;

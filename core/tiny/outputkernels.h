@@ -3,10 +3,11 @@
 /// The output layer's three matrix products as register-tiled kernels, for the blocked output
 /// layer of layers.h (outputLayerLoss, outputLayerForwardBackward).
 ///
-/// Each product has an inner dimension of d (64) or of a block's rows (48): Eigen packs the
-/// (V, d) embedding again for every block, three times, and on AVX-512 its kernel reaches about
-/// 75 GFLOP/s a core on these shapes. These kernels read the embedding as laid out once a pass
-/// and keep a tile of the result in registers (about 105 GFLOP/s a core on 全唐诗's shape).
+/// Two of the products have a short side of d (64) or of a block's rows (48), and Eigen packs the
+/// (V, d) embedding again for every block in two of them (the block's (rows, V) gradient in the
+/// third): on AVX-512 its kernel reaches about 75 GFLOP/s a core on these shapes. These kernels
+/// read the embedding as laid out once a pass and keep a tile of the result in registers (about
+/// 105 GFLOP/s a core on 全唐诗's shape).
 /// They are compiled once per CPU path (a hot source: isadispatch.h), their tiles sized by that
 /// path's vector width and register count.
 ///

@@ -11,6 +11,7 @@
 
 #include <QtTest>
 #include <cmath>
+#include <limits>
 
 using namespace attention::tiny;
 using namespace tinytest;
@@ -84,6 +85,9 @@ private Q_SLOTS:
     void outputGradient();
     void fusedOutputMatchesUnfused_data();
     void fusedOutputMatchesUnfused();
+    void predictionsStayInTheVocabulary();
+    void noRowsAddNothing();
+    void buffersServeAnotherVocabulary();
     void modelGradient_data();
     void modelGradient();
     void parallelPassMatchesSerial();
@@ -367,6 +371,73 @@ void TestTinyModel::fusedOutputMatchesUnfused()
     fusedDTok.array() -= 0.25;
     checkGradient("a (fused)", loss, a.data(), a.size(), fusedDa.data());
     checkGradient("tok_emb (fused)", loss, tok.data(), tok.size(), fusedDTok.data());
+}
+
+void TestTinyModel::predictionsStayInTheVocabulary()
+{
+    // A row of NaN logits has no id equal to its maximum: its prediction is id 0, not one past
+    // the vocabulary (the punctuation F1 looks the prediction up), and the other rows are whole.
+    OutputLayerCase inputs(30, 60, 8, false, 44);
+    inputs.a.row(7).setConstant(std::numeric_limits<double>::quiet_NaN());
+    OutputLayerScratch<double> scratch;
+    std::vector<double> rowLosses;
+    std::vector<int> predictions;
+    outputLayerLoss(inputs.a, inputs.tok, inputs.targets, rowLosses, predictions, scratch,
+                    Index(16));
+    QCOMPARE(predictions.size(), std::size_t(30));
+    QCOMPARE(predictions[7], 0);
+    const MatrixD logits = inputs.a * inputs.tok.transpose();
+    for (Index n = 0; n < 30; ++n) {
+        if (n == 7)
+            continue;
+        Index best = 0;
+        logits.row(n).maxCoeff(&best);
+        QCOMPARE(predictions[std::size_t(n)], int(best));
+        QVERIFY(std::isfinite(rowLosses[std::size_t(n)]));
+    }
+}
+
+void TestTinyModel::noRowsAddNothing()
+{
+    // An empty batch runs no block in any slice: a loss of 0, and ∂/∂tok_emb as it was.
+    const MatrixD a(0, 8);
+    const MatrixD tok = MatrixD::Constant(9, 8, 0.5);
+    OutputLayerScratch<double> scratch;
+    std::vector<double> rowLosses{1.0};
+    MatrixD da = MatrixD::Ones(3, 3);
+    MatrixD dTok = MatrixD::Constant(9, 8, 0.25);
+    setThreadCount(2);
+    const double mean =
+        outputLayerForwardBackward(a, tok, {}, rowLosses, da, dTok, scratch, Index(4));
+    setThreadCount(1);
+    QCOMPARE(mean, 0.0);
+    QVERIFY(rowLosses.empty());
+    QCOMPARE(da.rows(), Index(0));
+    QCOMPARE(da.cols(), Index(8));
+    QVERIFY(dTok.isApproxToConstant(0.25));
+}
+
+void TestTinyModel::buffersServeAnotherVocabulary()
+{
+    // Buffers that served 47 ids, the last of them NaN, then serve 40 (the same padding of 48):
+    // the same results as fresh buffers.
+    OutputLayerCase large(20, 47, 8, false, 45);
+    large.tok.row(46).setConstant(std::numeric_limits<double>::quiet_NaN());
+    OutputLayerCase small(20, 40, 8, true, 46);
+    OutputLayerScratch<double> used, fresh;
+    std::vector<double> rowLosses, freshRowLosses;
+    MatrixD da, dTok = MatrixD::Zero(47, 8);
+    outputLayerForwardBackward(large.a, large.tok, large.targets, rowLosses, da, dTok, used, 8);
+    MatrixD freshDa, freshDTok = MatrixD::Zero(40, 8);
+    dTok.setZero(40, 8);
+    const double mean =
+        outputLayerForwardBackward(small.a, small.tok, small.targets, rowLosses, da, dTok, used, 8);
+    const double freshMean = outputLayerForwardBackward(
+        small.a, small.tok, small.targets, freshRowLosses, freshDa, freshDTok, fresh, 8);
+    QCOMPARE(mean, freshMean);
+    QVERIFY(da.allFinite());
+    QCOMPARE(da, freshDa);
+    QCOMPARE(dTok, freshDTok);
 }
 
 void TestTinyModel::modelGradient_data()
