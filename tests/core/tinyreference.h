@@ -58,6 +58,17 @@ inline std::vector<int> randomIds(int count, int vocab, std::uint64_t seed)
     return ids;
 }
 
+/// The targets of windows of `tokens` ids laid end to end: each id's next within its window, −1
+/// at each window's last position (no target across windows), as referenceForward's loss counts.
+inline std::vector<int> windowTargets(const std::vector<int> &ids, int tokens)
+{
+    std::vector<int> targets(ids.begin() + 1, ids.end());
+    targets.push_back(-1);
+    for (std::size_t n = std::size_t(tokens) - 1; n < targets.size(); n += std::size_t(tokens))
+        targets[n] = -1;
+    return targets;
+}
+
 /// ‖g − g_num‖ / max(‖g‖, ‖g_num‖), or 0 when both vanish; infinity when g is not finite.
 inline double relativeError(const double *analytic, const std::vector<double> &numeric)
 {

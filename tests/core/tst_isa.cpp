@@ -337,10 +337,7 @@ void TestIsa::outputLayerAgrees()
     const Parameters<double> reference = tinytest::randomParameters(config, 17, 0.3);
     const Parameters<float> parameters = reference.cast<float>();
     const std::vector<int> ids = tinytest::randomIds(int(shape.rows()), vocab, 18);
-    std::vector<int> targets(ids.begin() + 1, ids.end());
-    targets.push_back(-1);
-    for (Index n = config.context - 1; n < shape.rows(); n += config.context)
-        targets[std::size_t(n)] = -1; // each window predicts its own T − 1 next ids
+    const std::vector<int> targets = tinytest::windowTargets(ids, config.context);
     const ReferenceBatch expected = referenceBatch(reference, ids, config.context);
     const double referenceLoss = expected.meanLoss(batch);
 

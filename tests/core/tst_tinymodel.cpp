@@ -530,10 +530,7 @@ void TestTinyModel::forwardMatchesReference()
     const BatchShape shape{3, tokens};
     Activations<double> acts;
     acts.ids = randomIds(int(shape.rows()), config.vocabSize, 61);
-    acts.targets.assign(acts.ids.begin() + 1, acts.ids.end());
-    acts.targets.push_back(-1);
-    for (int b = 0; b < shape.batch; ++b) // no target across windows
-        acts.targets[std::size_t((b + 1) * tokens - 1)] = -1;
+    acts.targets = windowTargets(acts.ids, tokens);
     modelForward(p, shape, acts);
     double referenceLoss = 0.0;
     for (int b = 0; b < shape.batch; ++b) {
