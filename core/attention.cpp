@@ -64,12 +64,17 @@ void softmaxRows(Eigen::Ref<Matrix> scores)
 {
     RowVector shifted(scores.cols());
     for (Index i = 0; i < scores.rows(); ++i) {
-        auto row = scores.row(i);
-        const double rowMax = row.maxCoeff();
-        if (rowMax == minusInfinity) { // nothing visible: no weight anywhere
-            row.setZero();
+        auto whole = scores.row(i);
+        // A causal row ends in masked keys (−∞): they get no weight and take no part, so a
+        // causal table costs about half a full one.
+        Index seen = whole.size();
+        while (seen > 0 && whole(seen - 1) == minusInfinity)
+            --seen;
+        whole.tail(whole.size() - seen).setZero();
+        if (seen == 0) // nothing visible: no weight anywhere
             continue;
-        }
+        auto row = whole.head(seen);
+        const double rowMax = row.maxCoeff();
         if (rowMax == -minusInfinity) { // overflowed products: share evenly among the +∞ entries
             row = (row.array() == rowMax).cast<double>();
             row /= row.sum();
@@ -79,16 +84,13 @@ void softmaxRows(Eigen::Ref<Matrix> scores)
         // and the largest term is exactly 1, so the sum is ≥ 1. Eigen's vectorised exp is as
         // exact as std::exp, but it clamps its argument below about −708 (giving about 5.6e-309,
         // not 0 or the subnormal): entries that reach that far (or are −∞) are redone by std::exp.
-        shifted = row.array() - rowMax;
-        row = shifted.array().exp();
-        if ((shifted.array() < vectorExpFloor).any()) { // seldom past the masked keys
-            if ((shifted.array() > minusInfinity && shifted.array() < vectorExpFloor).any()) {
-                for (Index j = 0; j < row.size(); ++j)
-                    if (shifted(j) < vectorExpFloor)
-                        row(j) = shifted(j) == minusInfinity ? 0.0 : std::exp(shifted(j));
-            } else {
-                row = (shifted.array() == minusInfinity).select(0.0, row.array()).matrix();
-            }
+        auto rowShifted = shifted.head(seen);
+        rowShifted = row.array() - rowMax;
+        row = rowShifted.array().exp();
+        if ((rowShifted.array() < vectorExpFloor).any()) { // seldom
+            for (Index j = 0; j < seen; ++j)
+                if (rowShifted(j) < vectorExpFloor)
+                    row(j) = rowShifted(j) == minusInfinity ? 0.0 : std::exp(rowShifted(j));
         }
         row /= row.sum();
     }

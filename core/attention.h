@@ -55,7 +55,8 @@ void applyCausalMask(Eigen::Ref<Matrix> scores);
 ///
 /// The row maximum is subtracted first, so any finite scores give finite weights that sum to 1;
 /// −∞ gives exactly 0; a row of equal scores (including all −∞ but one) gives a uniform row over
-/// the largest entries. A row that is entirely −∞ becomes all zeros.
+/// the largest entries. A row that is entirely −∞ becomes all zeros. A row's trailing −∞ entries
+/// (a causal row's masked keys) are set to 0 and skipped.
 void softmaxRows(Eigen::Ref<Matrix> scores);
 
 /// The softmax of one row, returned (convenience for single queries).

@@ -196,6 +196,7 @@ HeatmapImage HeatmapImageBuilder::finish()
         result.image = std::move(m_image);
     } else {
         std::tie(result.minimum, result.maximum) = ownRange(m_lo, m_hi, m_scale);
+        result.flat = m_lo == m_hi && !m_scale.weights;
         const int width = int(m_pooled.cols());
         const int height = int(m_pooled.rows());
         result.image = QImage(width, height, QImage::Format_RGB32);

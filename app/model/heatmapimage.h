@@ -60,6 +60,9 @@ struct HeatmapImage
     int block = 1;        ///< cells per pixel along each side
     double minimum = 0.0; ///< the value coloured darkest
     double maximum = 1.0; ///< … and brightest
+    /// On the cells' own range, every finite cell had one value (the range is one either side
+    /// of it, and every pixel has the middle colour).
+    bool flat = false;
 };
 
 using SharedHeatmapImage = std::shared_ptr<const HeatmapImage>;

@@ -64,6 +64,23 @@ bool sameValues(const Scenario &a, const Scenario &b)
     return !given || sameMatrix(*given, oneHotValues(given->rows()));
 }
 
+/// The scores' picture from the products' own (`products`): the same pixels with the range
+/// times the factor; coloured anew from `scores` where that is not the scores' own range (a
+/// factor of 0, or every product equal).
+SharedHeatmapImage scoresPicture(const SharedHeatmapImage &products, const ScaledTable &scores,
+                                 const HeatmapScale &scale)
+{
+    const double factor = scores.factor();
+    const double lo = factor * products->minimum;
+    const double hi = factor * products->maximum;
+    if (!(factor > 0.0) || products->flat || !(lo < hi))
+        return std::make_shared<const HeatmapImage>(heatmapImage(scores, scale));
+    HeatmapImage picture = *products; // the QImage is shared, not copied
+    picture.minimum = lo;
+    picture.maximum = hi;
+    return std::make_shared<const HeatmapImage>(std::move(picture));
+}
+
 /// Scenario::compute(), with the heatmaps' pictures made band by band when `withImages`.
 ScenarioResult computeResult(const Scenario &scenario, const Scenario *before,
                              const ScenarioResult *previous, bool withImages)
@@ -71,22 +88,27 @@ ScenarioResult computeResult(const Scenario &scenario, const Scenario *before,
     ScenarioResult result;
     result.products = rawProducts(scenario, before, previous ? previous->products : nullptr);
     const Index T = scenario.tokenCount();
-    std::optional<HeatmapImageBuilder> scoresImage, weightsImage, outputImage;
+    const ScoreOptions options = scenario.scoreOptions();
+    result.scoreFactor = effectiveScale(options, scenario.dimension());
+    result.causal = options.causal;
+    HeatmapScale scoresScale;
+    scoresScale.masked = options.causal && T > 1;
+    if (withImages && previous && previous->productsImage &&
+        previous->products == result.products && previous->causal == result.causal)
+        result.productsImage = previous->productsImage;
+    std::optional<HeatmapImageBuilder> productsImage, weightsImage, outputImage;
     if (withImages) {
-        HeatmapScale scores;
-        scores.masked = scenario.causal && T > 1;
-        scoresImage.emplace(T, T, scores);
+        if (!result.productsImage)
+            productsImage.emplace(T, T, scoresScale);
         weightsImage.emplace(T, T, HeatmapScale::forWeights(T, scenario.causal));
         if (!scenario.values && scenario.drawsOutput()) // the weights, on their own range
             outputImage.emplace(T, T, HeatmapScale());
     }
-    const ScoreOptions options = scenario.scoreOptions();
-    result.scoreFactor = effectiveScale(options, scenario.dimension());
-    result.causal = options.causal;
-    const ScaledTable scores = result.scores();
+    const ScaledTable masked(result.products, 1.0, result.causal);
     const auto pictureBand = [&](Index first, Index count) {
         const auto weights = result.weights.middleRows(first, count);
-        scoresImage->add(scores.middleRows(first, count));
+        if (productsImage)
+            productsImage->add(masked.middleRows(first, count));
         weightsImage->add(weights);
         if (outputImage)
             outputImage->add(weights);
@@ -97,7 +119,9 @@ ScenarioResult computeResult(const Scenario &scenario, const Scenario *before,
         result.output = result.weights * *scenario.values;
     if (!withImages)
         return result;
-    result.scoresImage = std::make_shared<const HeatmapImage>(scoresImage->finish());
+    if (productsImage)
+        result.productsImage = std::make_shared<const HeatmapImage>(productsImage->finish());
+    result.scoresImage = scoresPicture(result.productsImage, result.scores(), scoresScale);
     result.weightsImage = std::make_shared<const HeatmapImage>(weightsImage->finish());
     if (outputImage)
         result.outputImage = std::make_shared<const HeatmapImage>(outputImage->finish());

@@ -49,6 +49,12 @@ struct ScenarioResult
     SharedHeatmapImage scoresImage;
     SharedHeatmapImage weightsImage;
     SharedHeatmapImage outputImage;
+    /// The picture of the products themselves (factor 1, the scores' mask) on their own range.
+    /// A positive factor moves that range and no pixel (f·p − f·lo over f·hi − f·lo is
+    /// p − lo over hi − lo), so scoresImage is this picture with the range times the factor,
+    /// and a result of the same products and mask (a slider step) reuses it: a step colours no
+    /// score.
+    SharedHeatmapImage productsImage;
 
     /// The scores (T, T), masked entries −∞: the products read through scoreFactor and the
     /// mask, with no table of their own.

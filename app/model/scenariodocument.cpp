@@ -326,11 +326,15 @@ void ScenarioDocument::install(std::shared_ptr<const Scenario> scenario)
 void ScenarioDocument::scenarioChanged()
 {
     std::shared_ptr<const Scenario> snapshot = m_scenario;
-    // The last result's raw products serve the next one when only the scale or a switch
-    // changed. Only they go to the worker, and only then: no older table outlives its views.
+    // The last result's raw products (and their picture) serve the next one when only the
+    // scale or a switch changed. Only they go to the worker, and only then: no older table
+    // outlives its views.
     ScenarioResult previous;
-    if (m_result && m_computed && sameProducts(*snapshot, *m_computed))
+    if (m_result && m_computed && sameProducts(*snapshot, *m_computed)) {
         previous.products = m_result->products;
+        previous.productsImage = m_result->productsImage;
+        previous.causal = m_result->causal;
+    }
     const std::shared_ptr<const Scenario> before = previous.products ? m_computed : nullptr;
     if (snapshot->tokenCount() <= synchronousTokens) {
         m_job->cancel();

@@ -133,6 +133,7 @@ private Q_SLOTS:
     void edgeRows_data();
     void edgeRows();
 
+    void causalRowsMatchPlainLoops();
     void singleRowMatchesRows();
 
     void zeroScoreScaleGivesUniformRows_data();
@@ -330,6 +331,15 @@ void TestAttention::edgeRows_data()
     // vectorised exp stops being exact, and must still come out as std::exp gives it.
     QTest::newRow("-inf and subnormal")
         << row({-inf, 0.0, -720.0}) << row({0.0, 1.0, std::exp(-720.0)}) << 0.0;
+    // A causal row's masked keys come last: they are skipped, and what comes before them is
+    // treated as a whole row (−∞ and subnormals inside it included).
+    QTest::newRow("subnormal, then masked")
+        << row({0.0, -720.0, -inf, -inf}) << row({1.0, std::exp(-720.0), 0.0, 0.0}) << 0.0;
+    QTest::newRow("-inf inside and last")
+        << row({1.0, -inf, 3.0, -inf, -inf}) << row({e1 / (e1 + e3), 0.0, e3 / (e1 + e3), 0.0, 0.0})
+        << 1e-15;
+    QTest::newRow("+inf, then masked")
+        << row({inf, 1.0, inf, -inf}) << row({0.5, 0.0, 0.5, 0.0}) << 0.0;
 
     // Products that overflowed to +∞ share the weight evenly among themselves.
     QTest::newRow("+inf alone") << row({inf}) << row({1.0}) << 0.0;
@@ -359,6 +369,29 @@ void TestAttention::edgeRows()
     }
     const bool allMinusInf = (scores.array() == -inf).all();
     VERIFY_NEAR(m.sum(), allMinusInf ? 0.0 : 1.0, 1e-15);
+}
+
+void TestAttention::causalRowsMatchPlainLoops()
+{
+    // Rows of every visible length, 1 to 45 of 45 (vectors whole and cut), against std::exp.
+    Random rng(9);
+    Matrix scores = 3.0 * rng.normalMatrix(45, 45);
+    attention::applyCausalMask(scores);
+    Matrix weights = scores;
+    attention::softmaxRows(weights);
+    for (Index i = 0; i < scores.rows(); ++i) {
+        const double rowMax = scores.row(i).head(i + 1).maxCoeff();
+        double sum = 0.0;
+        for (Index j = 0; j <= i; ++j)
+            sum += std::exp(scores(i, j) - rowMax);
+        for (Index j = 0; j < scores.cols(); ++j) {
+            if (j > i)
+                QVERIFY2(weights(i, j) == 0.0,
+                         qPrintable(QStringLiteral("(%1, %2)").arg(i).arg(j)));
+            else
+                VERIFY_NEAR(weights(i, j), std::exp(scores(i, j) - rowMax) / sum, 1e-15);
+        }
+    }
 }
 
 void TestAttention::singleRowMatchesRows()

@@ -114,6 +114,9 @@ private Q_SLOTS:
     void concurrentPassesShareTheProduct();
     void pooledImageMatchesCellByCell_data();
     void pooledImageMatchesCellByCell();
+    void scoresPictureFollowsTheFactor_data();
+    void scoresPictureFollowsTheFactor();
+    void flatScoresAreColouredAnew();
     void bandsMakeTheWholeTable_data();
     void bandsMakeTheWholeTable();
 };
@@ -276,6 +279,88 @@ void TestScaleOnly::pooledImageMatchesCellByCell()
     // One step of the 256-colour table at most (a vectorised log may round the other way).
     QVERIFY2(largestChannelDifference(image.image, expected) <= 3,
              qPrintable(QString::number(largestChannelDifference(image.image, expected))));
+}
+
+void TestScaleOnly::scoresPictureFollowsTheFactor_data()
+{
+    QTest::addColumn<bool>("causal");
+    QTest::newRow("full") << false;
+    QTest::newRow("causal") << true;
+}
+
+void TestScaleOnly::scoresPictureFollowsTheFactor()
+{
+    // A scale step keeps the products' picture and only moves the scores' range: the pixels a
+    // fresh pass gives, and the plain loops' range to the last bit.
+    QFETCH(bool, causal);
+    Scenario s = randomScenario(names(300), 8, 13);
+    s.causal = causal;
+    const ScenarioResult first = s.computeWithImages();
+    QVERIFY(first.productsImage);
+    for (const double scale : {2.75, 0.125, 40.0}) {
+        Scenario after = s;
+        after.scoreScale = scale;
+        after.divideBySqrtD = scale < 1.0;
+        const ScenarioResult second = after.computeWithImages(&s, &first);
+        QCOMPARE(second.productsImage.get(), first.productsImage.get()); // not coloured again
+        const ScenarioResult fresh = after.computeWithImages();
+        QCOMPARE(second.scoresImage->image, fresh.scoresImage->image);
+        QCOMPARE(second.scoresImage->scale, fresh.scoresImage->scale);
+        const Matrix scores = plainAttention(after).first;
+        double lo = std::numeric_limits<double>::infinity();
+        double hi = -lo;
+        for (Index i = 0; i < scores.size(); ++i)
+            if (std::isfinite(scores.data()[i]))
+                lo = std::min(lo, scores.data()[i]), hi = std::max(hi, scores.data()[i]);
+        QCOMPARE(second.scoresImage->minimum, lo);
+        QCOMPARE(second.scoresImage->maximum, hi);
+        QImage expected(300, 300, QImage::Format_RGB32);
+        for (int y = 0; y < 300; ++y)
+            for (int x = 0; x < 300; ++x)
+                expected.setPixel(x, y,
+                                  oldPixel(scores, second.scoresImage->scale, 1, x, y, lo, hi));
+        QVERIFY(largestChannelDifference(second.scoresImage->image, expected) <= 3);
+    }
+    // The other mask: another picture.
+    Scenario switched = s;
+    switched.causal = !causal;
+    const ScenarioResult third = switched.computeWithImages(&s, &first);
+    QVERIFY(third.productsImage.get() != first.productsImage.get());
+    QCOMPARE(third.scoresImage->image, switched.computeWithImages().scoresImage->image);
+    QCOMPARE(third.scoresImage->scale.masked, !causal);
+
+    // The document hands its last result's picture to the next step.
+    ScenarioDocument document;
+    QVERIFY(document.reset(s));
+    document.waitForResult();
+    const SharedHeatmapImage kept = document.result().productsImage;
+    QVERIFY(document.setScoreScale(6.0));
+    document.waitForResult();
+    QCOMPARE(document.result().productsImage.get(), kept.get());
+}
+
+void TestScaleOnly::flatScoresAreColouredAnew()
+{
+    // Where a factor does not move the scores' own range (a scale of 0, or every product the
+    // same), the picture is the flat middle colour with one either side of the scores' value.
+    Scenario s = randomScenario(names(50), 4, 3);
+    const ScenarioResult first = s.computeWithImages();
+    Scenario zero = s;
+    zero.scoreScale = 0.0;
+    Scenario equal = s;
+    equal.queries.setConstant(0.5);
+    equal.keys.setConstant(2.0); // every product 4, every score 4 × 3 = 12
+    equal.scoreScale = 3.0;
+    const ScenarioResult flat[] = {zero.computeWithImages(&s, &first), equal.computeWithImages()};
+    const double value[] = {0.0, 12.0};
+    for (int k = 0; k < 2; ++k) {
+        const HeatmapImage &picture = *flat[k].scoresImage;
+        QCOMPARE(picture.minimum, value[k] - 1.0);
+        QCOMPARE(picture.maximum, value[k] + 1.0);
+        for (int y = 0; y < picture.image.height(); ++y)
+            for (int x = 0; x < picture.image.width(); ++x)
+                QCOMPARE(picture.image.pixel(x, y), Colormap::viridis(0.5));
+    }
 }
 
 void TestScaleOnly::bandsMakeTheWholeTable_data()
