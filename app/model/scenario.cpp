@@ -65,15 +65,17 @@ bool sameValues(const Scenario &a, const Scenario &b)
 }
 
 /// The scores' picture from the products' own (`products`): the same pixels with the range
-/// times the factor; coloured anew from `scores` where that is not the scores' own range (a
-/// factor of 0, or every product equal).
+/// times the factor; coloured anew from `scores` where that is not the scores' own picture (a
+/// factor of 0, every product equal, a span below the normal numbers).
 SharedHeatmapImage scoresPicture(const SharedHeatmapImage &products, const ScaledTable &scores,
                                  const HeatmapScale &scale)
 {
     const double factor = scores.factor();
     const double lo = factor * products->minimum;
     const double hi = factor * products->maximum;
-    if (!(factor > 0.0) || products->flat || !(lo < hi))
+    // A span below the normal numbers (a factor such as 1e-320) rounds the scores to a few
+    // values: their own picture is banded, so it is made from them.
+    if (!(factor > 0.0) || products->flat || !std::isnormal(hi - lo))
         return std::make_shared<const HeatmapImage>(heatmapImage(scores, scale));
     HeatmapImage picture = *products; // the QImage is shared, not copied
     picture.minimum = lo;
@@ -94,7 +96,8 @@ ScenarioResult computeResult(const Scenario &scenario, const Scenario *before,
     HeatmapScale scoresScale;
     scoresScale.masked = options.causal && T > 1;
     if (withImages && previous && previous->productsImage &&
-        previous->products == result.products && previous->causal == result.causal)
+        previous->products == result.products &&
+        previous->productsImage->scale == scoresScale) // the same products under the same mask
         result.productsImage = previous->productsImage;
     std::optional<HeatmapImageBuilder> productsImage, weightsImage, outputImage;
     if (withImages) {

@@ -333,7 +333,6 @@ void ScenarioDocument::scenarioChanged()
     if (m_result && m_computed && sameProducts(*snapshot, *m_computed)) {
         previous.products = m_result->products;
         previous.productsImage = m_result->productsImage;
-        previous.causal = m_result->causal;
     }
     const std::shared_ptr<const Scenario> before = previous.products ? m_computed : nullptr;
     if (snapshot->tokenCount() <= synchronousTokens) {
