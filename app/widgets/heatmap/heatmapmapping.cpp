@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 
 namespace attention {
@@ -51,6 +52,15 @@ int HeatmapMapping::labelStep(qreal cell, qreal widestLabel, qreal readable)
     const int whole = std::max(1, int(std::ceil(widestLabel / cell)));
     const int elided = std::max(1, int(std::ceil(std::min(widestLabel, readable) / cell)));
     return whole < 2 * elided ? whole : elided;
+}
+
+bool HeatmapMapping::rowLabelled(int row, int step, int selected)
+{
+    if (row == selected)
+        return true;
+    if (selected >= 0 && std::abs(row - selected) < step)
+        return false;
+    return row % std::max(1, step) == 0;
 }
 
 double HeatmapMapping::normalized(double value) const

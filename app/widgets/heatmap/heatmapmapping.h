@@ -69,6 +69,10 @@ public:
     /// left out. Keys of about the same width (t0 … t2047) are thus labelled whole, not all
     /// cut to the same "t1…".
     static int labelStep(qreal cell, qreal widestLabel, qreal readable);
+    /// Whether row `row` of rows labelled every `step`-th is labelled, with the row `selected`
+    /// (−1: none) always labelled: the others closer to it than `step` rows give way, so that
+    /// no label is drawn over another.
+    static bool rowLabelled(int row, int step, int selected);
 
     /// Where `value` lies in the range, clamped to [0, 1]; 0.5 for an empty range.
     double normalized(double value) const;

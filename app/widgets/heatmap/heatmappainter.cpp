@@ -442,7 +442,7 @@ void HeatmapPainter::paintLabels(QPainter &painter, const HeatmapMapping &mappin
     bold.setBold(true);
     const qreal labelWidth = rowLabelRoom(mapping) + 6;
     for (int r = 0; r < mapping.rows(); ++r) {
-        if (r % rowStep != 0 && r != selected)
+        if (!HeatmapMapping::rowLabelled(r, rowStep, selected))
             continue;
         painter.setFont(r == selected ? bold : fonts.labels);
         const QRectF box(grid.left() - labelWidth, grid.top() + r * cell, labelWidth - 6, cell);

@@ -5,8 +5,10 @@
 #include "verifynear.h"
 
 #include <QTest>
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 using namespace attention;
 
@@ -17,6 +19,7 @@ class TestHeatmapMapping : public QObject
 private Q_SLOTS:
     void labelStep_data();
     void labelStep();
+    void rowLabelsGiveWayToTheSelectedOne();
     void normalized_data();
     void normalized();
     void maskedCellsAreGrey();
@@ -240,6 +243,33 @@ void TestHeatmapMapping::fitsInCell()
     QVERIFY(mapping.fitsInCell(QSizeF(46, 20)));
     QVERIFY(!mapping.fitsInCell(QSizeF(47, 20)));
     QVERIFY(!mapping.fitsInCell(QSizeF(10, 49)));
+}
+
+void TestHeatmapMapping::rowLabelsGiveWayToTheSelectedOne()
+{
+    // 200 rows labelled every 9th (a label's height is nine cells), the selected row among them
+    // or between two: the selected one is labelled, and any two labels are 9 rows apart or more.
+    for (const int selected : {-1, 0, 4, 9, 13, 195, 199}) {
+        std::vector<int> labelled;
+        for (int r = 0; r < 200; ++r)
+            if (HeatmapMapping::rowLabelled(r, 9, selected))
+                labelled.push_back(r);
+        if (selected >= 0)
+            QVERIFY(std::find(labelled.begin(), labelled.end(), selected) != labelled.end());
+        for (std::size_t i = 1; i < labelled.size(); ++i)
+            QVERIFY2(labelled[i] - labelled[i - 1] >= 9,
+                     qPrintable(QStringLiteral("selected %1: rows %2 and %3")
+                                    .arg(selected)
+                                    .arg(labelled[i - 1])
+                                    .arg(labelled[i])));
+        // Only the rows near the selected one give way: every 9th row further away is labelled.
+        for (int r = 0; r < 200; r += 9)
+            if (selected < 0 || std::abs(r - selected) >= 9)
+                QVERIFY(std::find(labelled.begin(), labelled.end(), r) != labelled.end());
+    }
+    // Rows labelled one by one: every row.
+    for (int r = 0; r < 10; ++r)
+        QVERIFY(HeatmapMapping::rowLabelled(r, 1, 4));
 }
 
 void TestHeatmapMapping::labelStep_data()
