@@ -84,6 +84,28 @@ QRgb oldPixel(const Matrix &m, const HeatmapScale &scale, int block, int x, int 
     return Colormap::viridis(hi > lo ? (best - lo) / (hi - lo) : 0.5);
 }
 
+/// The finite minimum and maximum of `m`, by a loop.
+std::pair<double, double> finiteRange(const Matrix &m)
+{
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = -lo;
+    for (Index i = 0; i < m.size(); ++i)
+        if (std::isfinite(m.data()[i]))
+            lo = std::min(lo, m.data()[i]), hi = std::max(hi, m.data()[i]);
+    return {lo, hi};
+}
+
+/// The widget's old drawing of all of `m` (oldPixel() for each pixel), `size` pixels a side.
+QImage oldPicture(const Matrix &m, const HeatmapScale &scale, int block, QSize size, double lo,
+                  double hi)
+{
+    QImage picture(size, QImage::Format_RGB32);
+    for (int y = 0; y < picture.height(); ++y)
+        for (int x = 0; x < picture.width(); ++x)
+            picture.setPixel(x, y, oldPixel(m, scale, block, x, y, lo, hi));
+    return picture;
+}
+
 /// The largest difference of one colour channel between two images of the same size.
 int largestChannelDifference(const QImage &a, const QImage &b)
 {
@@ -262,20 +284,10 @@ void TestScaleOnly::pooledImageMatchesCellByCell()
     QCOMPARE(image.block, block);
     QCOMPARE(image.image.width(), (tokens + block - 1) / block);
     QCOMPARE(image.image.height(), image.image.width());
-    double lo = -4, hi = 4;
-    if (!relative) { // the finite range, by a loop
-        lo = std::numeric_limits<double>::infinity();
-        hi = -lo;
-        for (Index i = 0; i < m.size(); ++i)
-            if (std::isfinite(m.data()[i]))
-                lo = std::min(lo, m.data()[i]), hi = std::max(hi, m.data()[i]);
-    }
+    const auto [lo, hi] = relative ? std::pair(-4.0, 4.0) : finiteRange(m);
     VERIFY_NEAR(image.minimum, lo, 0.0);
     VERIFY_NEAR(image.maximum, hi, 0.0);
-    QImage expected(image.image.size(), QImage::Format_RGB32);
-    for (int y = 0; y < expected.height(); ++y)
-        for (int x = 0; x < expected.width(); ++x)
-            expected.setPixel(x, y, oldPixel(m, image.scale, block, x, y, lo, hi));
+    const QImage expected = oldPicture(m, image.scale, block, image.image.size(), lo, hi);
     // One step of the 256-colour table at most (a vectorised log may round the other way).
     QVERIFY2(largestChannelDifference(image.image, expected) <= 3,
              qPrintable(QString::number(largestChannelDifference(image.image, expected))));
@@ -317,18 +329,11 @@ void TestScaleOnly::scoresPictureFollowsTheFactor()
         QCOMPARE(second.scoresImage->minimum, scaled.minimum);
         QCOMPARE(second.scoresImage->maximum, scaled.maximum);
         const Matrix scores = plainAttention(after).first;
-        double lo = std::numeric_limits<double>::infinity();
-        double hi = -lo;
-        for (Index i = 0; i < scores.size(); ++i)
-            if (std::isfinite(scores.data()[i]))
-                lo = std::min(lo, scores.data()[i]), hi = std::max(hi, scores.data()[i]);
+        const auto [lo, hi] = finiteRange(scores);
         QCOMPARE(second.scoresImage->minimum, lo);
         QCOMPARE(second.scoresImage->maximum, hi);
-        QImage expected(300, 300, QImage::Format_RGB32);
-        for (int y = 0; y < 300; ++y)
-            for (int x = 0; x < 300; ++x)
-                expected.setPixel(x, y,
-                                  oldPixel(scores, second.scoresImage->scale, 1, x, y, lo, hi));
+        const QImage expected =
+            oldPicture(scores, second.scoresImage->scale, 1, QSize(300, 300), lo, hi);
         QVERIFY(largestChannelDifference(second.scoresImage->image, expected) <= 3);
     }
     // The other mask: another picture.
